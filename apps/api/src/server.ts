@@ -1,0 +1,231 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import {
+  type AppRouter,
+  appRouter,
+  type CookieOptions,
+  createCaller,
+  createContext,
+  type RequestInfo,
+  type Services,
+  toHttpError,
+} from "@parley/api";
+import { restRoutes } from "@parley/api/rest";
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { sql } from "kysely";
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** tRPC carries interview images (10 MB, base64) and audio; each procedure bounds its own input. */
+const TRPC_BODY_LIMIT = 36 * 1024 * 1024;
+
+export interface ServerOptions {
+  services: Services;
+  /** Built web app to serve with an index.html fallback; skipped when missing. */
+  webDist?: string | undefined;
+  logLevel?: string;
+  trustProxy?: boolean;
+  /** Extra plain routes (webhooks, OpenID Connect) registered by other modules. */
+  plugins?: Array<(app: FastifyInstance) => Promise<void> | void>;
+}
+
+function requestInfo(req: FastifyRequest, reply: FastifyReply): RequestInfo {
+  const secure = req.protocol === "https";
+  const cookieOptions = (options?: CookieOptions) => ({
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure,
+    ...(options?.maxAgeSeconds !== undefined ? { maxAge: options.maxAgeSeconds } : {}),
+  });
+  return {
+    ip: req.ip,
+    headers: req.headers,
+    cookies: req.cookies,
+    origin: `${req.protocol}://${req.host}`,
+    setCookie: (name, value, options) => reply.setCookie(name, value, cookieOptions(options)),
+    clearCookie: (name) => reply.clearCookie(name, { path: "/" }),
+  };
+}
+
+/** Strips query strings from logged URLs: reset tokens and share links travel there. */
+function redactUrl(url: string): string {
+  const [pathname] = url.split("?");
+  return (pathname ?? "").replace(/\/(interview|interviews\/share)\/[^/]+/, "/$1/[link]");
+}
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { services } = options;
+  const app = Fastify({
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    disableRequestLogging: false,
+    logger: {
+      level: options.logLevel ?? "info",
+      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      },
+    },
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "https://js.stripe.com"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", "https://api.stripe.com"],
+        frameSrc: ["https://js.stripe.com", "https://hooks.stripe.com"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The microphone is used by the participant page; everything else stays off.
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onSend", async (_req, reply) => {
+    reply.header("Permissions-Policy", "camera=(), geolocation=(), microphone=(self)");
+  });
+
+  // CSRF: a cookie-carrying write from another site is refused (Bearer clients send no cookies).
+  app.addHook("onRequest", async (req, reply) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return;
+    const origin = req.headers.origin;
+    if (!origin || !req.headers.cookie) return;
+    let host: string | undefined;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = undefined;
+    }
+    if (host !== req.host) {
+      return reply.code(403).send({ message: "Cross-site request refused" });
+    }
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) req.log.error({ err: error }, "request failed");
+    const message =
+      error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+        ? "Request body is too large"
+        : error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+          ? "Unsupported content type"
+          : status === 400 && error instanceof SyntaxError
+            ? "Malformed JSON in request body"
+            : status < 500
+              ? error.message
+              : "Something went wrong. Please try again.";
+    return reply.code(status).send({ message });
+  });
+
+  // An empty body with a JSON content type counts as no body, as the web client sends for PATCH /start.
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = new SyntaxError("Malformed JSON in request body") as SyntaxError & { statusCode: number };
+      error.statusCode = 400;
+      done(error, undefined);
+    }
+  });
+
+  app.get("/api/health", async () => ({ status: "ok" }));
+  app.get("/api/ready", async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(services.db);
+      return { status: "ready" };
+    } catch {
+      return reply.code(503).send({ status: "unavailable", message: "Database unreachable" });
+    }
+  });
+
+  // Browser navigation: ends the session and goes home.
+  app.get("/api/logout", async (req, reply) => {
+    const ctx = await createContext(services, requestInfo(req, reply));
+    await createCaller(ctx).auth.logout();
+    return reply.redirect("/");
+  });
+
+  await app.register(async (scope) => {
+    scope.addHook("onRoute", (route) => {
+      route.bodyLimit = TRPC_BODY_LIMIT;
+    });
+    await scope.register(fastifyTRPCPlugin, {
+      prefix: "/trpc",
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req, res }) => createContext(services, requestInfo(req, res)),
+        onError: ({ error, path }) => {
+          if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path }, "procedure failed");
+        },
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  });
+
+  for (const route of restRoutes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      bodyLimit: route.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      handler: async (req, reply) => {
+        try {
+          const ctx = await createContext(services, requestInfo(req, reply));
+          const result = await route.call(createCaller(ctx), {
+            params: req.params as Record<string, string>,
+            query: req.query as Record<string, string | undefined>,
+            body: req.body,
+          });
+          if (result instanceof Uint8Array || Buffer.isBuffer(result)) return reply.send(result);
+          return reply.code(route.status ?? 200).send(result ?? { success: true });
+        } catch (error) {
+          const { status, body } = toHttpError(error);
+          if (status >= 500) req.log.error({ err: error }, "REST call failed");
+          return reply.code(status).send(body);
+        }
+      },
+    });
+  }
+
+  for (const plugin of options.plugins ?? []) await plugin(app);
+
+  const webDist = options.webDist;
+  const hasWeb = Boolean(webDist && existsSync(path.join(webDist, "index.html")));
+  if (hasWeb && webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split("?")[0] ?? "";
+    if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/trpc")) {
+      return reply.code(404).send({ message: "Not found" });
+    }
+    if (hasWeb && (req.method === "GET" || req.method === "HEAD")) {
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).send({ message: "Not found" });
+  });
+
+  return app;
+}

@@ -1,0 +1,46 @@
+import { createAiEngine } from "@parley/ai/engine";
+import {
+  createMailer,
+  type Logger,
+  MemoryRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+  type Services,
+} from "@parley/api";
+import { createBillingService } from "@parley/billing/service";
+import type { Db } from "@parley/db/client";
+import { Redis } from "ioredis";
+import nodemailer from "nodemailer";
+import type { Env } from "./env";
+
+/** Builds the long-lived services from configuration (shared by main and the tests). */
+export function createServices(env: Env, db: Db, logger: Logger): Services & { close(): Promise<void> } {
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false }) : undefined;
+  const store = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
+  return {
+    db,
+    logger,
+    config: {
+      appOrigin: env.APP_ORIGIN,
+      oidcEnabled: Boolean(env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID),
+      supportEmail: env.SUPPORT_EMAIL,
+    },
+    rateLimiter: new RateLimiter(store, env.RATE_LIMIT_SCALE),
+    mailer: createMailer({
+      db,
+      transport: env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined,
+      from: env.MAIL_FROM,
+      log: (line) => logger.info(line),
+    }),
+    ai: createAiEngine({ db, openaiApiKey: env.OPENAI_API_KEY, openaiBaseUrl: env.OPENAI_BASE_URL }),
+    billing: createBillingService({
+      db,
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    }),
+    async close() {
+      await redis?.quit();
+    },
+  };
+}

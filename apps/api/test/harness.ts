@@ -1,0 +1,106 @@
+import type { Services } from "@parley/api";
+import { createTestDb } from "@parley/db/testing";
+import type { FastifyInstance } from "fastify";
+import { type Env, loadEnv } from "../src/env";
+import { buildServer } from "../src/server";
+import { createServices } from "../src/services";
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  services: Services;
+  close(): Promise<void>;
+}
+
+const silentLogger = { info() {}, warn() {}, error() {} };
+
+/**
+ * A real Fastify server on a free port over a fresh migrated database (DATABASE_URL's server when
+ * set, else PGlite). `env` overrides configuration, e.g. OPENAI_BASE_URL of a local fake.
+ */
+export async function startTestServer(env: Partial<Record<keyof Env, string>> = {}): Promise<TestServer> {
+  const handle = await createTestDb();
+  const config = loadEnv({ LOG_LEVEL: "silent", RATE_LIMIT_SCALE: "1", ...env } as NodeJS.ProcessEnv);
+  const services = createServices(config, handle.db, silentLogger);
+  const app = await buildServer({ services, logLevel: "silent" });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    services,
+    async close() {
+      await app.close();
+      await services.close();
+      await handle.close();
+    },
+  };
+}
+
+/** A client that keeps cookies like a browser and speaks JSON. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+  bearer: string | undefined;
+
+  constructor(readonly baseUrl: string) {}
+
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: any; headers: Headers; text: string }> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      redirect: "manual",
+      headers: {
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const [name, ...rest] = (pair ?? "").split("=");
+      const value = rest.join("=");
+      const expired = attributes.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (!name) continue;
+      if (expired || value === "") this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body: parsed, headers: res.headers, text };
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.request("GET", path, undefined, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request("POST", path, body, headers);
+  patch = (path: string, body?: unknown) => this.request("PATCH", path, body);
+  put = (path: string, body?: unknown) => this.request("PUT", path, body);
+  delete = (path: string, body?: unknown) => this.request("DELETE", path, body);
+}
+
+let counter = 0;
+/** Registers (and so signs in) a new user; answers the client and the user. */
+export async function signUp(
+  baseUrl: string,
+  overrides: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+) {
+  counter += 1;
+  const client = new Client(baseUrl);
+  const email = overrides.email ?? `user${counter}-${Date.now()}@example.com`;
+  const password = overrides.password ?? "correct horse battery";
+  const res = await client.post("/api/auth/register", { email, password, ...overrides });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+  return { client, user: res.body.user, token: res.body.token as string, email, password };
+}

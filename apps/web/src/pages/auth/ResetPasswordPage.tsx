@@ -1,0 +1,109 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { AuthShell } from "../../components/AuthShell";
+import { toast } from "../../lib/toast";
+import { useTRPC } from "../../lib/trpc";
+
+const REDIRECT_MS = 3000;
+
+export default function ResetPasswordPage() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (token && !done) return;
+    if (!token)
+      toast({ title: "Invalid Link", description: "No reset token found in URL", variant: "destructive" });
+    const timer = setTimeout(() => navigate("/auth"), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [token, done, navigate]);
+
+  const reset = useMutation(
+    trpc.auth.resetPassword.mutationOptions({
+      onSuccess: () => {
+        setDone(true);
+        toast({
+          title: "Password Reset Successful",
+          description: "You can now sign in with your new password.",
+        });
+      },
+      onError: (err) => {
+        setError(err.message || "Failed to reset password");
+        toast({
+          title: "Reset Failed",
+          description: err.message || "Failed to reset password",
+          variant: "destructive",
+        });
+      },
+    }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!password || !confirm) return setError("Both password fields are required");
+    if (password !== confirm) return setError("Passwords do not match");
+    if (password.length < 8) return setError("Password must be at least 8 characters long");
+    if (token) reset.mutate({ token, newPassword: password });
+  };
+
+  return (
+    <AuthShell>
+      <Stack gap="md">
+        <Title order={2}>Choose a new password</Title>
+        {!token ? (
+          <Alert color="red" variant="light" role="alert" title="Invalid Link">
+            No reset token found in URL. Taking you to sign in...
+          </Alert>
+        ) : done ? (
+          <Alert color="green" variant="light" role="status" title="Password Reset Successful">
+            Your password has been changed. Taking you to sign in...
+          </Alert>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm">
+              <Text c="dimmed" size="sm">
+                Use at least 8 characters. Signing in elsewhere will end after the change.
+              </Text>
+              <PasswordInput
+                label="New password"
+                required
+                minLength={8}
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              <PasswordInput
+                label="Confirm password"
+                required
+                minLength={8}
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.currentTarget.value)}
+              />
+              {error && (
+                <Alert color="red" variant="light" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Button type="submit" loading={reset.isPending} fullWidth>
+                Reset Password
+              </Button>
+            </Stack>
+          </form>
+        )}
+        <Anchor component={Link} to="/auth" size="sm" ta="center">
+          Back to sign in
+        </Anchor>
+      </Stack>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,78 @@
+import type { AiEngine } from "@parley/ai/engine";
+import type { BillingService } from "@parley/billing/service";
+import type { Db } from "@parley/db/client";
+import { getSessionUser } from "@parley/db/queries/sessions";
+import type { UserRecord } from "@parley/db/queries/users";
+import type { Mailer } from "./services/mail";
+import type { RateLimiter } from "./services/rate-limit";
+import { hashToken } from "./services/tokens";
+
+export const SESSION_COOKIE = "session";
+export const GRANT_COOKIE_PREFIX = "pgrant_";
+
+export interface CookieOptions {
+  maxAgeSeconds?: number;
+}
+
+/** What a procedure may know of the HTTP request, whichever door it came through. */
+export interface RequestInfo {
+  ip: string;
+  headers: Record<string, string | string[] | undefined>;
+  cookies: Record<string, string | undefined>;
+  setCookie(name: string, value: string, options?: CookieOptions): void;
+  clearCookie(name: string): void;
+  /** Origin the browser sees (scheme://host), for links in emails and share links. */
+  origin: string;
+}
+
+export interface AppConfig {
+  /** Public origin for links in emails; falls back to the request's origin when unset. */
+  appOrigin: string | undefined;
+  oidcEnabled: boolean;
+  supportEmail: string;
+}
+
+export interface Logger {
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+}
+
+/** Long-lived things every request may use, built once at start-up by apps/api. */
+export interface Services {
+  db: Db;
+  config: AppConfig;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  logger: Logger;
+  ai: AiEngine;
+  billing: BillingService;
+}
+
+export interface Context extends Services {
+  req: RequestInfo;
+  user: UserRecord | null;
+  sessionId: string | null;
+}
+
+function header(req: RequestInfo, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The session token from the cookie, else from `Authorization: Bearer`. */
+export function readSessionToken(req: RequestInfo): string | undefined {
+  const fromCookie = req.cookies[SESSION_COOKIE];
+  if (fromCookie) return fromCookie;
+  const authorization = header(req, "authorization");
+  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] && match[1] !== "null" && match[1] !== "undefined" ? match[1] : undefined;
+}
+
+export async function createContext(services: Services, req: RequestInfo): Promise<Context> {
+  const token = readSessionToken(req);
+  if (!token || token.length > 200) return { ...services, req, user: null, sessionId: null };
+  const sessionId = hashToken(token);
+  const user = (await getSessionUser(services.db, sessionId)) ?? null;
+  return { ...services, req, user, sessionId: user ? sessionId : null };
+}

@@ -1,0 +1,85 @@
+import { TRPCError } from "@trpc/server";
+
+export type AppErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "TOO_MANY_REQUESTS"
+  | "SERVICE_UNAVAILABLE"
+  | "BAD_GATEWAY"
+  | "INTERNAL_SERVER_ERROR";
+
+/** Extra fields that travel beside `message` in the JSON error body (spec: `upgradeRequired`). */
+export interface AppErrorExtra {
+  upgradeRequired?: boolean;
+}
+
+/** A domain error: thrown anywhere, mapped once to a tRPC code and an HTTP status. */
+export class AppError extends TRPCError {
+  readonly extra: AppErrorExtra;
+  constructor(code: AppErrorCode, message: string, extra: AppErrorExtra = {}) {
+    super({ code, message });
+    this.extra = extra;
+  }
+}
+
+export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
+
+export const HTTP_STATUS: Record<string, number> = {
+  PARSE_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  TIMEOUT: 408,
+  CONFLICT: 409,
+  PRECONDITION_FAILED: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_CONTENT: 422,
+  TOO_MANY_REQUESTS: 429,
+  CLIENT_CLOSED_REQUEST: 499,
+  INTERNAL_SERVER_ERROR: 500,
+  NOT_IMPLEMENTED: 501,
+  BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
+  GATEWAY_TIMEOUT: 504,
+};
+
+interface ZodLikeIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/** The first validation problem as one readable sentence. */
+export function describeZodIssues(issues: readonly ZodLikeIssue[]): string {
+  const issue = issues[0];
+  if (!issue) return "Invalid input";
+  // Messages we wrote ourselves start with a capital letter and stand alone.
+  if (/^[A-Z]/.test(issue.message) && !issue.message.startsWith("Invalid input")) return issue.message;
+  const field = issue.path.map(String).join(".");
+  return field ? `Invalid ${field}: ${issue.message}` : issue.message;
+}
+
+/** Status and JSON body for any error thrown by a procedure. Unknown errors never leak detail. */
+export function toHttpError(error: unknown): { status: number; body: { message: string } & AppErrorExtra } {
+  if (error instanceof TRPCError) {
+    const cause = error.cause as { issues?: ZodLikeIssue[] } | undefined;
+    const extra = error instanceof AppError ? error.extra : {};
+    const status = HTTP_STATUS[error.code] ?? 500;
+    if (cause?.issues && Array.isArray(cause.issues)) {
+      return { status: 400, body: { message: describeZodIssues(cause.issues) } };
+    }
+    if (status >= 500 && !(error instanceof AppError)) {
+      return { status, body: { message: "Something went wrong. Please try again." } };
+    }
+    return { status, body: { message: error.message, ...extra } };
+  }
+  return { status: 500, body: { message: "Something went wrong. Please try again." } };
+}

@@ -1,0 +1,21 @@
+export {
+  type AppConfig,
+  type Context,
+  type CookieOptions,
+  createContext,
+  type Logger,
+  type RequestInfo,
+  type Services,
+} from "./context";
+export { AppError, toHttpError } from "./errors";
+export {
+  type AppRouter,
+  appRouter,
+  type Caller,
+  createCaller,
+  type RouterInputs,
+  type RouterOutputs,
+} from "./root";
+export { ensureAdmin } from "./services/auth";
+export { createMailer } from "./services/mail";
+export { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from "./services/rate-limit";

@@ -1,0 +1,29 @@
+import { adminRoutes } from "./admin";
+import { aiRoutes } from "./ai";
+import { authRoutes } from "./auth";
+import { billingRoutes } from "./billing";
+import { chatRoutes } from "./chat";
+import { documentsRoutes } from "./documents";
+import { interviewsRoutes } from "./interviews";
+import { participantRoutes } from "./participant";
+import { projectsRoutes } from "./projects";
+import { promptsRoutes } from "./prompts";
+import { requirementsRoutes } from "./requirements";
+import type { RestRoute } from "./types";
+
+export type { RestRequest, RestRoute } from "./types";
+
+/** Every documented `/api/...` path of both spec documents, each mapped to one procedure. */
+export const restRoutes: RestRoute[] = [
+  ...authRoutes,
+  ...projectsRoutes,
+  ...interviewsRoutes,
+  ...documentsRoutes,
+  ...promptsRoutes,
+  ...requirementsRoutes,
+  ...chatRoutes,
+  ...aiRoutes,
+  ...participantRoutes,
+  ...billingRoutes,
+  ...adminRoutes,
+];

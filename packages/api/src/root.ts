@@ -1,0 +1,34 @@
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { adminRouter } from "./routers/admin";
+import { aiRouter } from "./routers/ai";
+import { authRouter } from "./routers/auth";
+import { billingRouter } from "./routers/billing";
+import { chatRouter } from "./routers/chat";
+import { documentsRouter } from "./routers/documents";
+import { interviewsRouter } from "./routers/interviews";
+import { participantRouter } from "./routers/participant";
+import { projectsRouter } from "./routers/projects";
+import { promptsRouter } from "./routers/prompts";
+import { requirementsRouter } from "./routers/requirements";
+import { createCallerFactory, router } from "./trpc";
+
+export const appRouter = router({
+  auth: authRouter,
+  projects: projectsRouter,
+  interviews: interviewsRouter,
+  documents: documentsRouter,
+  prompts: promptsRouter,
+  requirements: requirementsRouter,
+  chat: chatRouter,
+  ai: aiRouter,
+  participant: participantRouter,
+  billing: billingRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+export const createCaller = createCallerFactory(appRouter);
+export type Caller = ReturnType<typeof createCaller>;

@@ -1,0 +1,157 @@
+import type { Db } from "@parley/db/client";
+import { deleteSession, deleteUserSessions, insertSession } from "@parley/db/queries/sessions";
+import {
+  deleteUser,
+  getPasswordHash,
+  getUserByEmail,
+  insertUser,
+  setPasswordHash,
+  type UserRecord,
+} from "@parley/db/queries/users";
+import { sql } from "kysely";
+import { type Context, SESSION_COOKIE } from "../context";
+import { AppError } from "../errors";
+import type { RegisterInput } from "../schemas/auth";
+import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
+import { RATE_RULES } from "./rate-limit";
+import { generateToken, hashToken } from "./tokens";
+
+const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
+const RESET_TOKEN_MS = 60 * 60 * 1000;
+
+/** Starts a new session for the user, sets the cookie, and answers the Bearer token. */
+export async function startSession(ctx: Context, userId: string): Promise<string> {
+  const token = generateToken();
+  await insertSession(ctx.db, hashToken(token), userId);
+  ctx.req.setCookie(SESSION_COOKIE, token, { maxAgeSeconds: SESSION_MAX_AGE });
+  return token;
+}
+
+export async function endSession(ctx: Context): Promise<void> {
+  if (ctx.sessionId) await deleteSession(ctx.db, ctx.sessionId);
+  ctx.req.clearCookie(SESSION_COOKIE);
+}
+
+function refuseCommonPassword(password: string) {
+  if (isCommonPassword(password)) {
+    throw new AppError("BAD_REQUEST", "This password is too common. Please choose a less guessable one.");
+  }
+}
+
+export async function register(
+  ctx: Context,
+  input: RegisterInput,
+): Promise<{ user: UserRecord; token: string }> {
+  const emailKey = input.email.toLowerCase();
+  await ctx.rateLimiter.consume(`register:ip:${ctx.req.ip}`, RATE_RULES.registerPerIp);
+  await ctx.rateLimiter.consume(`register:email:${emailKey}`, RATE_RULES.registerPerEmail);
+  refuseCommonPassword(input.password);
+  if (await getUserByEmail(ctx.db, input.email)) {
+    throw new AppError("CONFLICT", "An account with this email already exists");
+  }
+  const user = await insertUser(ctx.db, {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName || null,
+    lastName: input.lastName || null,
+  });
+  // Two registrations racing for one email: the unique index lets one through.
+  if (!user) throw new AppError("CONFLICT", "An account with this email already exists");
+  return { user, token: await startSession(ctx, user.id) };
+}
+
+export async function login(
+  ctx: Context,
+  input: { email: string; password: string },
+): Promise<{ user: UserRecord; token: string }> {
+  await ctx.rateLimiter.consume(`login:ip:${ctx.req.ip}`, RATE_RULES.loginPerIp);
+  await ctx.rateLimiter.consume(`login:email:${input.email.toLowerCase()}`, RATE_RULES.loginPerEmail);
+  const user = await getUserByEmail(ctx.db, input.email);
+  const passwordHash = user ? await getPasswordHash(ctx.db, user.id) : null;
+  const valid = passwordHash
+    ? await verifyPassword(passwordHash, input.password)
+    : await dummyVerify(input.password);
+  if (!user || !valid) throw new AppError("UNAUTHORIZED", "Invalid email or password");
+  return { user, token: await startSession(ctx, user.id) };
+}
+
+function resetLink(ctx: Context, token: string): string {
+  const origin = ctx.config.appOrigin ?? ctx.req.origin;
+  return `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** Same answer whether or not the email exists; only a known email gets a message. */
+export async function forgotPassword(ctx: Context, email: string): Promise<void> {
+  await ctx.rateLimiter.consume(`reset:ip:${ctx.req.ip}`, RATE_RULES.resetPerIp);
+  await ctx.rateLimiter.consume(`reset:email:${email.toLowerCase()}`, RATE_RULES.resetPerEmail);
+  const user = await getUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = generateToken();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("password_reset_tokens").where("user_id", "=", user.id).execute();
+    await trx
+      .insertInto("password_reset_tokens")
+      .values({
+        id: hashToken(token),
+        user_id: user.id,
+        expires_at: new Date(Date.now() + RESET_TOKEN_MS),
+      })
+      .execute();
+  });
+  await ctx.mailer.send({
+    to: user.email,
+    subject: "Reset your Parley password",
+    text: [
+      `Hello${user.first_name ? ` ${user.first_name}` : ""},`,
+      "",
+      "Someone asked to reset the password of your Parley account. To choose a new password, open:",
+      resetLink(ctx, token),
+      "",
+      "The link works once and expires in 1 hour. If you did not ask for this, ignore this email.",
+    ].join("\n"),
+  });
+}
+
+const INVALID_RESET = "This reset link is invalid or has expired. Please request a new one.";
+
+/** Uses the token once: sets the password and ends every session of the user, atomically. */
+export async function resetPassword(ctx: Context, token: string, newPassword: string): Promise<void> {
+  await ctx.rateLimiter.consume(`reset:ip:${ctx.req.ip}`, RATE_RULES.resetPerIp);
+  refuseCommonPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword);
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable("password_reset_tokens")
+      .set({ used_at: new Date() })
+      .where("id", "=", hashToken(token))
+      .where("used_at", "is", null)
+      .where("expires_at", ">", sql<Date>`now()`)
+      .returning("user_id")
+      .executeTakeFirst();
+    if (!used) return false;
+    await setPasswordHash(trx, used.user_id, passwordHash);
+    await deleteUserSessions(trx, used.user_id);
+    return true;
+  });
+  if (!done) throw new AppError("BAD_REQUEST", INVALID_RESET);
+}
+
+export async function deleteAccount(ctx: Context, userId: string): Promise<void> {
+  await deleteUser(ctx.db, userId);
+  ctx.req.clearCookie(SESSION_COOKIE);
+}
+
+/** Makes sure ADMIN_EMAIL exists with ADMIN_PASSWORD and is an admin (start-up). */
+export async function ensureAdmin(db: Db, email: string, password: string): Promise<void> {
+  const existing = await getUserByEmail(db, email);
+  const passwordHash = await hashPassword(password);
+  if (!existing) {
+    await insertUser(db, { email, passwordHash, isAdmin: true, firstName: "Admin" });
+    return;
+  }
+  await db
+    .updateTable("users")
+    .set({ is_admin: true, password_hash: passwordHash, updated_at: new Date() })
+    .where("id", "=", existing.id)
+    .execute();
+}

@@ -1,0 +1,46 @@
+import type { Db } from "@parley/db/client";
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(email: OutgoingEmail): Promise<void>;
+}
+
+interface Transport {
+  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+}
+
+/**
+ * With an SMTP transport, mail is sent; without one it goes to the email_outbox table and the log,
+ * so a developer can follow a reset link on a machine with no mail server.
+ */
+export function createMailer(options: {
+  db: Db;
+  transport?: Transport | undefined;
+  from: string;
+  log: (line: string) => void;
+}): Mailer {
+  return {
+    async send(email) {
+      const row = await options.db
+        .insertInto("email_outbox")
+        .values({ to_address: email.to, subject: email.subject, text_body: email.text })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (options.transport) {
+        await options.transport.sendMail({ from: options.from, ...email });
+        await options.db
+          .updateTable("email_outbox")
+          .set({ sent_at: new Date() })
+          .where("id", "=", row.id)
+          .execute();
+      } else {
+        options.log(`Email to ${email.to} kept in the outbox (no SMTP_URL): ${email.subject}\n${email.text}`);
+      }
+    },
+  };
+}

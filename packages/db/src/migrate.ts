@@ -1,0 +1,20 @@
+import { type Kysely, type Migration, Migrator } from "kysely";
+import * as dataModel from "./migrations/2025_07_01_0001_data_model";
+import * as seed from "./migrations/2025_07_01_0002_seed_plans_and_models";
+
+/** Every migration, in order. Add new files here with a later timestamp; never edit old ones. */
+export const migrations: Record<string, Migration> = {
+  "2025_07_01_0001_data_model": dataModel,
+  "2025_07_01_0002_seed_plans_and_models": seed,
+};
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { createDb, type DbHandle } from "./client";
+
+/**
+ * A fresh, migrated database for one test file: a new database on DATABASE_URL's server when it is
+ * set (dropped again by `close`), else an in-memory PGlite.
+ */
+export async function createTestDb(): Promise<DbHandle> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return createDb({ dataDir: "memory://" });
+
+  const name = `parley_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDb({ databaseUrl: url.toString(), poolSize: 4 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+let seeded = 0;
+
+/** A user row with overrides, for tests that need a tier, a status or an admin without the HTTP door. */
+export async function seedUser(
+  db: import("./client").Db,
+  overrides: Partial<import("./schema").NewUser> = {},
+): Promise<import("./schema").User> {
+  seeded += 1;
+  return db
+    .insertInto("users")
+    .values({
+      id: randomUUID(),
+      email: `seed${seeded}-${randomUUID().slice(0, 8)}@example.com`,
+      password_hash: null,
+      first_name: "Test",
+      last_name: `User ${seeded}`,
+      profile_image_url: null,
+      oidc_subject: null,
+      stripe_customer_id: null,
+      stripe_subscription_id: null,
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

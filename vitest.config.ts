@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+
+// unit: pure functions beside the code. integration: the real database (DATABASE_URL's server,
+// else PGlite), real HTTP through the Fastify server, local fakes of OpenAI and Stripe.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["{apps,packages}/*/src/**/*.test.{ts,tsx}"],
+          exclude: ["**/*.integration.test.ts", "**/node_modules/**"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["{apps,packages}/*/{src,test}/**/*.integration.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
