@@ -2,6 +2,7 @@ import path from "node:path";
 import { ensureAdmin } from "@parley/api";
 import { createDb } from "@parley/db/client";
 import { loadEnv } from "./env";
+import { extraRoutes } from "./routes";
 import { buildServer } from "./server";
 import { createServices } from "./services";
 
@@ -21,6 +22,7 @@ app = await buildServer({
   webDist: env.WEB_DIST,
   logLevel: env.LOG_LEVEL,
   trustProxy: env.TRUST_PROXY,
+  plugins: extraRoutes(services, env),
 });
 
 if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {

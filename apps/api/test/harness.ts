@@ -2,6 +2,7 @@ import type { Services } from "@parley/api";
 import { createTestDb } from "@parley/db/testing";
 import type { FastifyInstance } from "fastify";
 import { type Env, loadEnv } from "../src/env";
+import { extraRoutes } from "../src/routes";
 import { buildServer } from "../src/server";
 import { createServices } from "../src/services";
 
@@ -22,7 +23,7 @@ export async function startTestServer(env: Partial<Record<keyof Env, string>> = 
   const handle = await createTestDb();
   const config = loadEnv({ LOG_LEVEL: "silent", RATE_LIMIT_SCALE: "1", ...env } as NodeJS.ProcessEnv);
   const services = createServices(config, handle.db, silentLogger);
-  const app = await buildServer({ services, logLevel: "silent" });
+  const app = await buildServer({ services, logLevel: "silent", plugins: extraRoutes(services, config) });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

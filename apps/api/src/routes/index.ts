@@ -1,0 +1,14 @@
+import type { Services } from "@parley/api";
+import type { FastifyInstance } from "fastify";
+import type { Env } from "../env";
+
+/**
+ * Plain Fastify routes outside the REST table: Stripe webhooks and OpenID Connect sign-in.
+ * Each module adds its registration function here.
+ */
+export function extraRoutes(
+  _services: Services,
+  _env: Env,
+): Array<(app: FastifyInstance) => Promise<void> | void> {
+  return [];
+}

@@ -1,0 +1,34 @@
+import { expect, type Page } from "@playwright/test";
+
+export const ADMIN = { email: "admin@parley.test", password: "admin-password-e2e" };
+
+let counter = 0;
+export function uniqueEmail(prefix = "user") {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@example.com`;
+}
+
+/** Registers through the /auth page and waits for the projects list. */
+export async function registerThroughUi(page: Page, email = uniqueEmail(), password = "a strong passphrase") {
+  await page.goto("/auth");
+  await page.getByRole("radio", { name: "Register" }).check({ force: true });
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  return { email, password };
+}
+
+export async function signInThroughUi(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Full-page screenshot under test-results/screens for looking at. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
