@@ -17,11 +17,12 @@ const silentLogger = { info() {}, warn() {}, error() {} };
 
 /**
  * A real Fastify server on a free port over a fresh migrated database (DATABASE_URL's server when
- * set, else PGlite). `env` overrides configuration, e.g. OPENAI_BASE_URL of a local fake.
+ * set, else PGlite). `env` overrides configuration, e.g. OPENAI_BASE_URL of a local fake. Rate limits
+ * are raised 1000-fold unless `env.RATE_LIMIT_SCALE` says otherwise.
  */
 export async function startTestServer(env: Partial<Record<keyof Env, string>> = {}): Promise<TestServer> {
   const handle = await createTestDb();
-  const config = loadEnv({ LOG_LEVEL: "silent", RATE_LIMIT_SCALE: "1", ...env } as NodeJS.ProcessEnv);
+  const config = loadEnv({ LOG_LEVEL: "silent", RATE_LIMIT_SCALE: "1000", ...env } as NodeJS.ProcessEnv);
   const services = createServices(config, handle.db, silentLogger);
   const app = await buildServer({ services, logLevel: "silent", plugins: extraRoutes(services, config) });
   await app.listen({ port: 0, host: "127.0.0.1" });

@@ -57,12 +57,15 @@ interface ZodLikeIssue {
   message: string;
 }
 
+const ZOD_DEFAULT_MESSAGE =
+  /^(Invalid input|Invalid option|Invalid (string|number|type|element|key|union|value|date)|Too (small|big)|Unrecognized key|Expected|Required)/;
+
 /** The first validation problem as one readable sentence. */
 export function describeZodIssues(issues: readonly ZodLikeIssue[]): string {
   const issue = issues[0];
   if (!issue) return "Invalid input";
-  // Messages we wrote ourselves start with a capital letter and stand alone.
-  if (/^[A-Z]/.test(issue.message) && !issue.message.startsWith("Invalid input")) return issue.message;
+  // Messages we wrote ourselves stand alone; zod's defaults get the field name in front.
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return issue.message;
   const field = issue.path.map(String).join(".");
   return field ? `Invalid ${field}: ${issue.message}` : issue.message;
 }
