@@ -4,7 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
 // started the way the README starts it. DATABASE_URL (CI) puts the server on PostgreSQL;
 // otherwise it runs on a throw-away PGlite directory.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const dataDir = `/tmp/parley-e2e-${process.pid}`;
+// Fixed for the whole run (workers inherit the runner's environment): tests read the outbox here.
+process.env.E2E_DATA_DIR ??= `/tmp/parley-e2e-${process.pid}`;
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "e2e",
@@ -35,7 +37,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "pnpm --filter @parley/api-server start",
+    command: "node_modules/.bin/tsx apps/api/src/main.ts",
     url: `http://localhost:${PORT}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,

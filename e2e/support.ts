@@ -11,11 +11,11 @@ export function uniqueEmail(prefix = "user") {
 /** Registers through the /auth page and waits for the projects list. */
 export async function registerThroughUi(page: Page, email = uniqueEmail(), password = "a strong passphrase") {
   await page.goto("/auth");
-  await page.getByRole("radio", { name: "Register" }).check({ force: true });
+  await page.locator("label").filter({ hasText: /^Register$/ }).click();
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("Last name").fill("Lovelace");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/projects$/);
   return { email, password };
@@ -24,7 +24,7 @@ export async function registerThroughUi(page: Page, email = uniqueEmail(), passw
 export async function signInThroughUi(page: Page, email: string, password: string) {
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 

@@ -9,6 +9,7 @@ import {
 } from "@parley/api";
 import { createBillingService } from "@parley/billing/service";
 import type { Db } from "@parley/db/client";
+import path from "node:path";
 import { Redis } from "ioredis";
 import nodemailer from "nodemailer";
 import type { Env } from "./env";
@@ -31,6 +32,7 @@ export function createServices(env: Env, db: Db, logger: Logger): Services & { c
       transport: env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined,
       from: env.MAIL_FROM,
       log: (line) => logger.info(line),
+      outboxDir: env.SMTP_URL ? undefined : path.join(env.DATA_DIR, "outbox"),
     }),
     ai: createAiEngine({ db, openaiApiKey: env.OPENAI_API_KEY, openaiBaseUrl: env.OPENAI_BASE_URL }),
     billing: createBillingService({

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { Db } from "@parley/db/client";
 
 export interface OutgoingEmail {
@@ -23,6 +25,8 @@ export function createMailer(options: {
   transport?: Transport | undefined;
   from: string;
   log: (line: string) => void;
+  /** Without SMTP, each message is also written here as a text file (for developers and e2e tests). */
+  outboxDir?: string | undefined;
 }): Mailer {
   return {
     async send(email) {
@@ -40,6 +44,14 @@ export function createMailer(options: {
           .execute();
       } else {
         options.log(`Email to ${email.to} kept in the outbox (no SMTP_URL): ${email.subject}\n${email.text}`);
+        if (options.outboxDir) {
+          await mkdir(options.outboxDir, { recursive: true });
+          const file = `${String(row.id).padStart(6, "0")}-${email.to.replace(/[^a-z0-9@.-]/gi, "_")}.txt`;
+          await writeFile(
+            path.join(options.outboxDir, file),
+            `To: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`,
+          );
+        }
       }
     },
   };
