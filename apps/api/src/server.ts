@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import {
   type AppRouter,
@@ -17,6 +16,7 @@ import { restRoutes } from "@parley/api/rest";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { sql } from "kysely";
+import { SECURITY_HEADERS } from "./security-headers";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** tRPC carries interview images (10 MB, base64) and audio; each procedure bounds its own input. */
@@ -62,7 +62,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify({
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
-    disableRequestLogging: false,
     logger: {
       level: options.logLevel ?? "info",
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
@@ -73,29 +72,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "https://js.stripe.com"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        mediaSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", "https://api.stripe.com"],
-        frameSrc: ["https://js.stripe.com", "https://hooks.stripe.com"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The microphone is used by the participant page; everything else stays off.
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook("onSend", async (_req, reply) => {
-    reply.header("Permissions-Policy", "camera=(), geolocation=(), microphone=(self)");
+  app.addHook("onRequest", async (_req, reply) => {
+    reply.headers(SECURITY_HEADERS);
   });
 
   // CSRF: a cookie-carrying write from another site is refused (Bearer clients send no cookies).

@@ -10,16 +10,23 @@ export async function insertSession(db: Db, id: string, userId: string): Promise
   return expiresAt;
 }
 
+const sessionUserQuery = (db: Db, id: string) =>
+  selectUsers(db)
+    .innerJoin("sessions", "sessions.user_id", "users.id")
+    .select("sessions.expires_at as session_expires_at")
+    .where("sessions.id", "=", id);
+type SessionUserRow = UserRecord & { session_expires_at: Date | string };
+let compiledSessionQuery: ReturnType<ReturnType<typeof sessionUserQuery>["compile"]> | undefined;
+
 /**
  * The user behind a live session, in one query, extending the session when it is past the half-way
  * point (sliding expiry). Undefined for a missing or expired session; an expired one is removed.
  */
 export async function getSessionUser(db: Db, id: string): Promise<UserRecord | undefined> {
-  const row = await selectUsers(db)
-    .innerJoin("sessions", "sessions.user_id", "users.id")
-    .select("sessions.expires_at as session_expires_at")
-    .where("sessions.id", "=", id)
-    .executeTakeFirst();
+  // This runs on every authenticated request: compile the SQL once and bind only the id.
+  const compiled = (compiledSessionQuery ??= sessionUserQuery(db, "").compile());
+  const { rows } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [id] });
+  const row = rows[0];
   if (!row) return undefined;
   const { session_expires_at, ...user } = row;
   const expiresAt = new Date(session_expires_at).getTime();
