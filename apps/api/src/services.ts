@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createAiEngine } from "@parley/ai/engine";
 import {
   createMailer,
@@ -9,7 +10,6 @@ import {
 } from "@parley/api";
 import { createBillingService } from "@parley/billing/service";
 import type { Db } from "@parley/db/client";
-import path from "node:path";
 import { Redis } from "ioredis";
 import nodemailer from "nodemailer";
 import type { Env } from "./env";
