@@ -11,6 +11,7 @@ export default defineConfig({
           include: ["{apps,packages}/*/src/**/*.test.{ts,tsx}"],
           exclude: ["**/*.integration.test.ts", "**/node_modules/**"],
           environment: "node",
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -22,6 +23,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: "forks",
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

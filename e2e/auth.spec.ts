@@ -94,7 +94,10 @@ test("a reset page without a token explains and returns to /auth", async ({ page
 test("the auth page reads well on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/auth");
-  await page.locator("label").filter({ hasText: /^Register$/ }).click();
+  await page
+    .locator("label")
+    .filter({ hasText: /^Register$/ })
+    .click();
   await expect(page.getByLabel("First name")).toBeVisible();
   await expect(page.getByRole("link", { name: "Terms" })).toBeVisible();
   await screenshot(page, "auth-register-phone");

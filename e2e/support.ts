@@ -11,7 +11,10 @@ export function uniqueEmail(prefix = "user") {
 /** Registers through the /auth page and waits for the projects list. */
 export async function registerThroughUi(page: Page, email = uniqueEmail(), password = "a strong passphrase") {
   await page.goto("/auth");
-  await page.locator("label").filter({ hasText: /^Register$/ }).click();
+  await page
+    .locator("label")
+    .filter({ hasText: /^Register$/ })
+    .click();
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("Last name").fill("Lovelace");
   await page.getByLabel("Email").fill(email);

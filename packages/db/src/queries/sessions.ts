@@ -24,7 +24,8 @@ let compiledSessionQuery: ReturnType<ReturnType<typeof sessionUserQuery>["compil
  */
 export async function getSessionUser(db: Db, id: string): Promise<UserRecord | undefined> {
   // This runs on every authenticated request: compile the SQL once and bind only the id.
-  const compiled = (compiledSessionQuery ??= sessionUserQuery(db, "").compile());
+  compiledSessionQuery ??= sessionUserQuery(db, "").compile();
+  const compiled = compiledSessionQuery;
   const { rows } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [id] });
   const row = rows[0];
   if (!row) return undefined;
