@@ -1,5 +1,6 @@
 // Child process of bench/auth-user.ts: the full Parley server and a bare Fastify route doing one
 // SELECT, both on the same PostgreSQL database, so they are measured under the same conditions.
+import { createHash } from "node:crypto";
 import { createDb } from "@parley/db/client";
 import Fastify from "fastify";
 import { sql } from "kysely";
@@ -14,6 +15,21 @@ const app = await buildServer({ services: createServices(env, handle.db, quiet),
 await app.listen({ port: 0, host: "127.0.0.1" });
 
 const bare = Fastify({ logger: false });
+// The same single SELECT the session lookup runs (session → user → budget), answered as JSON.
+bare.get("/session-user", async (req) => {
+  const token = (req.headers.authorization ?? "").slice("Bearer ".length);
+  const { rows } = await sql`
+    select users.id, users.email, users.first_name, users.last_name, users.profile_image_url,
+      users.is_admin, users.subscription_tier, users.subscription_status, users.stripe_customer_id,
+      users.stripe_subscription_id, users.monthly_api_usage, users.monthly_api_limit,
+      users.monthly_api_cost, users.usage_reset_date, users.created_at, users.updated_at,
+      coalesce(budgets.monthly_budget, 0) as monthly_budget, sessions.expires_at
+    from users
+    left join budgets on budgets.user_id = users.id
+    inner join sessions on sessions.user_id = users.id
+    where sessions.id = ${createHash("sha256").update(token).digest("hex")}`.execute(handle.db);
+  return rows[0] ?? null;
+});
 bare.get("/user/:id", async (req) => {
   const { id } = req.params as { id: string };
   const { rows } = await sql<{
