@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Services } from "@parley/api";
 import { createTestDb } from "@parley/db/testing";
 import type { FastifyInstance } from "fastify";
@@ -22,7 +25,13 @@ const silentLogger = { info() {}, warn() {}, error() {} };
  */
 export async function startTestServer(env: Partial<Record<keyof Env, string>> = {}): Promise<TestServer> {
   const handle = await createTestDb();
-  const config = loadEnv({ LOG_LEVEL: "silent", RATE_LIMIT_SCALE: "1000", ...env } as NodeJS.ProcessEnv);
+  const dataDir = await mkdtemp(path.join(tmpdir(), "parley-test-"));
+  const config = loadEnv({
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_SCALE: "1000",
+    DATA_DIR: dataDir,
+    ...env,
+  } as NodeJS.ProcessEnv);
   const services = createServices(config, handle.db, silentLogger);
   const app = await buildServer({ services, logLevel: "silent", plugins: extraRoutes(services, config) });
   await app.listen({ port: 0, host: "127.0.0.1" });
@@ -36,6 +45,7 @@ export async function startTestServer(env: Partial<Record<keyof Env, string>> = 
       await app.close();
       await services.close();
       await handle.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
