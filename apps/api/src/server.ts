@@ -52,7 +52,7 @@ function requestInfo(req: FastifyRequest, reply: FastifyReply): RequestInfo {
 }
 
 /** Strips query strings from logged URLs: reset tokens and share links travel there. */
-function redactUrl(url: string): string {
+export function redactUrl(url: string): string {
   const [pathname] = url.split("?");
   return (pathname ?? "").replace(/\/(interview|interviews\/share)\/[^/]+/, "/$1/[link]");
 }
