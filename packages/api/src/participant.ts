@@ -28,42 +28,46 @@ export interface InterviewAccess {
 export const participantProcedure = publicProcedure
   .input(z.object({ interviewId: z.number({ error: "interviewId must be a number" }).int().positive() }))
   .use(async ({ ctx, input, next }) => {
-    const row = await ctx.db
-      .selectFrom("interviews")
-      .innerJoin("projects", "projects.id", "interviews.project_id")
-      .select([
-        "interviews.id",
-        "interviews.project_id",
-        "interviews.status",
-        "interviews.stakeholder_type",
-        "interviews.completed_at",
-        "interviews.share_link",
-        "projects.user_id",
-      ])
-      .where("interviews.id", "=", input.interviewId)
-      .executeTakeFirst();
-    if (!row) throw new AppError("NOT_FOUND", "Interview not found");
-
-    let as: InterviewAccess["as"] | undefined;
-    if (ctx.user && ctx.user.id === row.user_id) {
-      as = "owner";
-    } else {
-      await ctx.rateLimiter.consume(`anon:${ctx.req.ip}`, RATE_RULES.anonymousPerIp);
-      if (await holdsGrant(ctx, row.id, row.share_link)) as = "participant";
-    }
-    if (!as) throw new AppError("NOT_FOUND", "Interview not found");
-
-    const interview: InterviewAccess = {
-      id: row.id,
-      projectId: row.project_id,
-      ownerId: row.user_id,
-      status: row.status,
-      stakeholderType: row.stakeholder_type,
-      completedAt: row.completed_at,
-      as,
-    };
+    const interview = await requireInterviewAccess(ctx, input.interviewId);
     return next({ ctx: { ...ctx, interview } });
   });
+
+/** The access check of participantProcedure, for procedures that find the interview themselves. */
+export async function requireInterviewAccess(ctx: Context, interviewId: number): Promise<InterviewAccess> {
+  const row = await ctx.db
+    .selectFrom("interviews")
+    .innerJoin("projects", "projects.id", "interviews.project_id")
+    .select([
+      "interviews.id",
+      "interviews.project_id",
+      "interviews.status",
+      "interviews.stakeholder_type",
+      "interviews.completed_at",
+      "interviews.share_link",
+      "projects.user_id",
+    ])
+    .where("interviews.id", "=", interviewId)
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "Interview not found");
+
+  let as: InterviewAccess["as"] | undefined;
+  if (ctx.user && ctx.user.id === row.user_id) {
+    as = "owner";
+  } else {
+    await ctx.rateLimiter.consume(`anon:${ctx.req.ip}`, RATE_RULES.anonymousPerIp);
+    if (await holdsGrant(ctx, row.id, row.share_link)) as = "participant";
+  }
+  if (!as) throw new AppError("NOT_FOUND", "Interview not found");
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    ownerId: row.user_id,
+    status: row.status,
+    stakeholderType: row.stakeholder_type,
+    completedAt: row.completed_at,
+    as,
+  };
+}
 
 async function holdsGrant(ctx: Context, interviewId: number, shareLink: string): Promise<boolean> {
   const headerLink = ctx.req.headers["x-share-link"];

@@ -1,2 +1,65 @@
-// Procedures of this domain are added here; see ../trpc.ts for the builders.
-export const interviewsRouter = {};
+import * as interviews from "@parley/db/queries/interviews";
+import { getProject } from "@parley/db/queries/projects";
+import { z } from "zod";
+import { notFound } from "../errors";
+import { ZId, ZSuccess } from "../schemas/common";
+import { toInterview, ZCreateInterviewInput, ZInterview } from "../schemas/project";
+import { assertCanCreateInterview } from "../services/limits";
+import { generateShareLink } from "../services/tokens";
+import { authedProcedure, creatorProcedure } from "../trpc";
+
+export const interviewsRouter = {
+  listByProject: authedProcedure
+    .input(z.object({ projectId: ZId }))
+    .output(z.array(ZInterview))
+    .query(async ({ ctx, input }) => {
+      if (!(await getProject(ctx.db, { userId: ctx.user.id, id: input.projectId })))
+        throw notFound("Project");
+      const rows = await interviews.listInterviews(ctx.db, {
+        userId: ctx.user.id,
+        projectId: input.projectId,
+      });
+      return rows.map(toInterview);
+    }),
+
+  get: authedProcedure
+    .input(z.object({ id: ZId }))
+    .output(ZInterview)
+    .query(async ({ ctx, input }) => {
+      const row = await interviews.getOwnedInterview(ctx.db, { userId: ctx.user.id, id: input.id });
+      if (!row) throw notFound("Interview");
+      return toInterview(row);
+    }),
+
+  create: creatorProcedure
+    .input(ZCreateInterviewInput)
+    .output(ZInterview)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await getProject(ctx.db, { userId: ctx.user.id, id: input.projectId })))
+        throw notFound("Project");
+      await assertCanCreateInterview(ctx.db, ctx.user, input.projectId);
+      const row = await interviews.insertInterview(ctx.db, { ...input, shareLink: generateShareLink() });
+      return toInterview(row);
+    }),
+
+  setSelection: authedProcedure
+    .input(z.object({ id: ZId, selected: z.boolean({ error: "selected must be true or false" }) }))
+    .output(ZInterview)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await interviews.getOwnedInterview(ctx.db, { userId: ctx.user.id, id: input.id }))) {
+        throw notFound("Interview");
+      }
+      return toInterview(await interviews.updateInterview(ctx.db, input.id, { selected: input.selected }));
+    }),
+
+  delete: authedProcedure
+    .input(z.object({ id: ZId }))
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await interviews.getOwnedInterview(ctx.db, { userId: ctx.user.id, id: input.id }))) {
+        throw notFound("Interview");
+      }
+      await interviews.deleteInterview(ctx.db, input.id);
+      return { success: true as const };
+    }),
+};

@@ -1,2 +1,244 @@
-// Procedures of this domain are added here; see ../trpc.ts for the builders.
-export const participantRouter = {};
+import { TIME_LIMIT_MINUTES } from "@parley/ai/roles";
+import * as interviews from "@parley/db/queries/interviews";
+import * as q from "@parley/db/queries/participant";
+import type { InterviewStatus } from "@parley/db/schema";
+import { z } from "zod";
+import { GRANT_COOKIE_PREFIX } from "../context";
+import { AppError } from "../errors";
+import {
+  assertConversationOpen,
+  assertReviewOpen,
+  type InterviewAccess,
+  participantProcedure,
+  requireInterviewAccess,
+} from "../participant";
+import { ZId } from "../schemas/common";
+import {
+  MAX_TEXT,
+  type Message,
+  ZConversation,
+  ZDataUrlImage,
+  ZImage,
+  ZMessages,
+  ZShareInterview,
+  ZTranscript,
+  ZTranscriptText,
+} from "../schemas/participant";
+import { toInterview, ZInterview, ZInterviewStatus } from "../schemas/project";
+import { RATE_RULES } from "../services/rate-limit";
+import { generateToken, hashToken } from "../services/tokens";
+import { publicProcedure } from "../trpc";
+
+const GRANT_DAYS = 30;
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+const toConversation = (row: { id: number; interview_id: number; messages: Message[] }) => ({
+  id: row.id,
+  interviewId: row.interview_id,
+  messages: row.messages,
+});
+const toTranscript = (row: {
+  id: number;
+  interview_id: number;
+  content: string;
+  corrected: boolean;
+  additional_feedback: string | null;
+}) => ({
+  id: row.id,
+  interviewId: row.interview_id,
+  content: row.content,
+  corrected: row.corrected,
+  additionalFeedback: row.additional_feedback,
+});
+
+/** Participants may only start and complete; the owner may set any status of spec 2 §4. */
+const PARTICIPANT_STATUSES: InterviewStatus[] = ["in_progress", "completed"];
+
+async function changeStatus(
+  ctx: { db: Parameters<typeof interviews.updateInterview>[0] },
+  access: InterviewAccess,
+  status: InterviewStatus,
+) {
+  if (access.as === "participant" && !PARTICIPANT_STATUSES.includes(status)) {
+    throw new AppError("FORBIDDEN", "Participants may only start or complete an interview");
+  }
+  const current = await interviews.getInterviewById(ctx.db, access.id);
+  if (!current) throw new AppError("NOT_FOUND", "Interview not found");
+  if (access.as === "participant" && current.status === "completed" && status !== "completed") {
+    throw new AppError("FORBIDDEN", "This interview is already completed.");
+  }
+  const now = new Date();
+  const completing = status === "completed" && current.status !== "completed";
+  const startedAt = current.started_at ?? (status === "in_progress" || completing ? now : null);
+  return interviews.updateInterview(ctx.db, access.id, {
+    status,
+    ...(startedAt && !current.started_at ? { started_at: startedAt } : {}),
+    ...(completing
+      ? {
+          completed_at: now,
+          duration: startedAt
+            ? Math.max(1, Math.round((now.getTime() - startedAt.getTime()) / 60_000))
+            : null,
+        }
+      : {}),
+  });
+}
+
+export const participantRouter = {
+  /** Opening a share link grants this browser the participant role for that interview only. */
+  open: publicProcedure
+    .input(
+      z.object({
+        shareLink: z.string().trim().min(1, "Interview not found").max(100, "Interview not found"),
+      }),
+    )
+    .output(ZShareInterview)
+    .query(async ({ ctx, input }) => {
+      await ctx.rateLimiter.consume(`anon:${ctx.req.ip}`, RATE_RULES.anonymousPerIp);
+      const row = await q.findInterviewByShareLink(ctx.db, input.shareLink);
+      if (!row) throw new AppError("NOT_FOUND", "Interview not found");
+      const token = generateToken();
+      await q.insertGrant(ctx.db, {
+        id: hashToken(token),
+        interviewId: row.id,
+        expiresAt: new Date(Date.now() + GRANT_DAYS * 86_400_000),
+      });
+      ctx.req.setCookie(`${GRANT_COOKIE_PREFIX}${row.id}`, token, { maxAgeSeconds: GRANT_DAYS * 86_400 });
+      const [conversation, images] = await Promise.all([
+        q.getConversationByInterview(ctx.db, row.id),
+        q.listImages(ctx.db, row.id),
+      ]);
+      return {
+        interview: {
+          id: row.id,
+          name: row.name,
+          stakeholderType: row.stakeholder_type,
+          status: row.status,
+          notes: row.notes,
+          startedAt: iso(row.started_at),
+          completedAt: iso(row.completed_at),
+          timeLimitMinutes: TIME_LIMIT_MINUTES[row.stakeholder_type],
+        },
+        project: {
+          title: row.project_title,
+          objective: row.project_objective,
+          targetAudience: row.project_target_audience,
+        },
+        conversation: conversation ? toConversation(conversation) : null,
+        images: images.map((i) => ({ id: i.id, url: i.url, description: i.description })),
+      };
+    }),
+
+  setStatus: participantProcedure
+    .input(z.object({ status: ZInterviewStatus }))
+    .output(ZInterview)
+    .mutation(async ({ ctx, input }) => toInterview(await changeStatus(ctx, ctx.interview, input.status))),
+
+  start: participantProcedure.output(ZInterview).mutation(async ({ ctx }) => {
+    const current = await interviews.getInterviewById(ctx.db, ctx.interview.id);
+    if (current?.status === "completed") return toInterview(current);
+    return toInterview(await changeStatus(ctx, ctx.interview, "in_progress"));
+  }),
+
+  setNotes: participantProcedure
+    .input(z.object({ notes: z.string({ error: "Notes must be text" }).max(MAX_TEXT, "Notes are too long") }))
+    .output(ZInterview)
+    .mutation(async ({ ctx, input }) => {
+      assertReviewOpen(ctx.interview);
+      return toInterview(await interviews.updateInterview(ctx.db, ctx.interview.id, { notes: input.notes }));
+    }),
+
+  conversation: participantProcedure.output(ZConversation.nullable()).query(async ({ ctx }) => {
+    const row = await q.getConversationByInterview(ctx.db, ctx.interview.id);
+    return row ? toConversation(row) : null;
+  }),
+
+  saveConversation: participantProcedure
+    .input(z.object({ messages: ZMessages }))
+    .output(ZConversation)
+    .mutation(async ({ ctx, input }) => {
+      assertConversationOpen(ctx.interview);
+      return toConversation(await q.saveConversation(ctx.db, ctx.interview.id, input.messages));
+    }),
+
+  updateConversation: publicProcedure
+    .input(z.object({ conversationId: ZId, messages: ZMessages }))
+    .output(ZConversation)
+    .mutation(async ({ ctx, input }) => {
+      const conversation = await q.getConversation(ctx.db, input.conversationId);
+      if (!conversation) throw new AppError("NOT_FOUND", "Conversation not found");
+      const access = await requireInterviewAccess(ctx, conversation.interview_id);
+      assertConversationOpen(access);
+      return toConversation(await q.updateConversation(ctx.db, conversation.id, input.messages));
+    }),
+
+  transcript: participantProcedure.output(ZTranscript.nullable()).query(async ({ ctx }) => {
+    const row = await q.getTranscriptByInterview(ctx.db, ctx.interview.id);
+    return row ? toTranscript(row) : null;
+  }),
+
+  /** Saves the interview's transcript; the owner saving an edit marks the interview updated_by_user. */
+  saveTranscript: participantProcedure
+    .input(
+      z.object({
+        content: ZTranscriptText,
+        corrected: z.boolean().default(false),
+        additionalFeedback: z.string().max(MAX_TEXT, "Additional feedback is too long").nullish(),
+      }),
+    )
+    .output(ZTranscript)
+    .mutation(async ({ ctx, input }) => {
+      assertReviewOpen(ctx.interview);
+      const row = await q.saveTranscript(ctx.db, ctx.interview.id, input);
+      if (ctx.interview.as === "owner" && input.corrected) {
+        await interviews.updateInterview(ctx.db, ctx.interview.id, { status: "updated_by_user" });
+      }
+      return toTranscript(row);
+    }),
+
+  updateTranscript: publicProcedure
+    .input(z.object({ transcriptId: ZId, content: ZTranscriptText, corrected: z.boolean().default(true) }))
+    .output(ZTranscript)
+    .mutation(async ({ ctx, input }) => {
+      const transcript = await q.getTranscript(ctx.db, input.transcriptId);
+      if (!transcript) throw new AppError("NOT_FOUND", "Transcript not found");
+      const access = await requireInterviewAccess(ctx, transcript.interview_id);
+      assertReviewOpen(access);
+      const row = await q.saveTranscript(ctx.db, access.id, input);
+      if (access.as === "owner" && input.corrected) {
+        await interviews.updateInterview(ctx.db, access.id, { status: "updated_by_user" });
+      }
+      return toTranscript(row);
+    }),
+
+  images: participantProcedure.output(z.array(ZImage)).query(async ({ ctx }) => {
+    const rows = await q.listImages(ctx.db, ctx.interview.id);
+    return rows.map((i) => ({ id: i.id, url: i.url, description: i.description }));
+  }),
+
+  addImage: participantProcedure
+    .input(z.object({ dataUrl: ZDataUrlImage, description: z.string().max(MAX_TEXT).nullish() }))
+    .output(ZImage)
+    .mutation(async ({ ctx, input }) => {
+      assertConversationOpen(ctx.interview);
+      const mimeType = input.dataUrl.slice(5, input.dataUrl.indexOf(";"));
+      const row = await q.insertImage(ctx.db, {
+        interviewId: ctx.interview.id,
+        url: input.dataUrl,
+        mimeType,
+        description: input.description ?? null,
+      });
+      return { id: row.id, url: row.url, description: row.description };
+    }),
+
+  removeImage: participantProcedure
+    .input(z.object({ imageId: ZId }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      assertConversationOpen(ctx.interview);
+      if (!(await q.deleteImage(ctx.db, ctx.interview.id, input.imageId))) {
+        throw new AppError("NOT_FOUND", "Image not found");
+      }
+      return { success: true as const };
+    }),
+};

@@ -1,2 +1,53 @@
-// Procedures of this domain are added here; see ../trpc.ts for the builders.
-export const projectsRouter = {};
+import * as q from "@parley/db/queries/projects";
+import { z } from "zod";
+import { notFound } from "../errors";
+import { ZId, ZSuccess } from "../schemas/common";
+import { toProject, ZCreateProjectInput, ZProject, ZUpdateProjectInput } from "../schemas/project";
+import { assertCanCreateProject } from "../services/limits";
+import { authedProcedure, creatorProcedure } from "../trpc";
+
+export const projectsRouter = {
+  list: authedProcedure.output(z.array(ZProject)).query(async ({ ctx }) => {
+    const rows = await q.listProjects(ctx.db, { userId: ctx.user.id });
+    return rows.map(toProject);
+  }),
+
+  get: authedProcedure
+    .input(z.object({ id: ZId }))
+    .output(ZProject)
+    .query(async ({ ctx, input }) => {
+      const row = await q.getProject(ctx.db, { userId: ctx.user.id, id: input.id });
+      if (!row) throw notFound("Project");
+      return toProject(row);
+    }),
+
+  create: creatorProcedure
+    .input(ZCreateProjectInput)
+    .output(ZProject)
+    .mutation(async ({ ctx, input }) => {
+      await assertCanCreateProject(ctx.db, ctx.user);
+      const row = await q.insertProject(ctx.db, ctx.user.id, {
+        ...input,
+        status: input.status ?? "in_progress",
+      });
+      return toProject(row);
+    }),
+
+  update: authedProcedure
+    .input(ZUpdateProjectInput)
+    .output(ZProject)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...fields } = input;
+      const row = await q.updateProject(ctx.db, { userId: ctx.user.id, id }, fields);
+      if (!row) throw notFound("Project");
+      return toProject(row);
+    }),
+
+  delete: authedProcedure
+    .input(z.object({ id: ZId }))
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await q.deleteProject(ctx.db, { userId: ctx.user.id, id: input.id }))) throw notFound("Project");
+      return { success: true as const };
+    }),
+};

@@ -13,3 +13,10 @@ export function hashToken(token: string): string {
   // node:crypto rather than @oslojs/crypto: native, and this runs on every authenticated request.
   return createHash("sha256").update(token).digest("hex");
 }
+
+/** A share link: 144 random bits, URL-safe, never derived from ids. */
+export function generateShareLink(): string {
+  const bytes = new Uint8Array(18);
+  crypto.getRandomValues(bytes);
+  return Buffer.from(bytes).toString("base64url");
+}

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { ZId } from "./common";
+import { ZInterviewStatus, ZStakeholderType } from "./project";
+
+export const MAX_MESSAGES = 1000;
+export const MAX_TEXT = 20_000;
+/** An image travels as a data URL: 10 MB of image is about 13.4 MB of base64. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_DATA_URL = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 100;
+
+export const ZMessage = z.object({
+  role: z.enum(["ai", "user"], { error: "Message role must be 'ai' or 'user'" }),
+  content: z.string({ error: "Message content must be text" }).max(MAX_DATA_URL, "Message is too long"),
+  timestamp: z
+    .string()
+    .max(40)
+    .default(() => new Date().toISOString()),
+  type: z.literal("image").optional(),
+  description: z.string().max(MAX_TEXT).optional(),
+  imageId: z.number().int().optional(),
+});
+export type Message = z.infer<typeof ZMessage>;
+
+export const ZMessages = z
+  .array(ZMessage, { error: "messages must be a list" })
+  .max(MAX_MESSAGES, `A conversation holds at most ${MAX_MESSAGES} messages`);
+
+export const ZConversation = z.object({
+  id: z.number(),
+  interviewId: z.number(),
+  messages: z.array(ZMessage),
+});
+
+export const ZTranscript = z.object({
+  id: z.number(),
+  interviewId: z.number(),
+  content: z.string(),
+  corrected: z.boolean(),
+  additionalFeedback: z.string().nullable(),
+});
+
+export const ZTranscriptText = z
+  .string({ error: "Transcript content is required" })
+  .max(500_000, "Transcript is too long");
+
+export const ZShareInterview = z.object({
+  interview: z.object({
+    id: z.number(),
+    name: z.string(),
+    stakeholderType: ZStakeholderType,
+    status: ZInterviewStatus,
+    notes: z.string().nullable(),
+    startedAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    timeLimitMinutes: z.number(),
+  }),
+  project: z.object({
+    title: z.string(),
+    objective: z.string().nullable(),
+    targetAudience: z.string().nullable(),
+  }),
+  conversation: ZConversation.nullable(),
+  images: z.array(z.object({ id: z.number(), url: z.string(), description: z.string().nullable() })),
+});
+
+export const ZImage = z.object({ id: z.number(), url: z.string(), description: z.string().nullable() });
+
+export const ZDataUrlImage = z
+  .string({ error: "Image is required" })
+  .max(MAX_DATA_URL, "Images must be at most 10 MB")
+  .regex(/^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/i, "Only image files can be uploaded");
+
+export { ZId };

@@ -1,0 +1,159 @@
+import { INTERVIEW_STATUSES, STAKEHOLDER_TYPES } from "@parley/db/schema";
+import { z } from "zod";
+import { ZId } from "./common";
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const optionalText = (max: number, name: string) =>
+  z
+    .string({ error: `${name} must be text` })
+    .max(max, `${name} must be at most ${max} characters`)
+    .nullish();
+
+const ZProjectFields = {
+  description: optionalText(5000, "Description"),
+  objective: optionalText(5000, "Objective"),
+  targetAudience: optionalText(2000, "Target audience"),
+  keyFeatures: optionalText(5000, "Key features"),
+  constraints: optionalText(5000, "Constraints"),
+  domain: optionalText(200, "Domain"),
+  references: optionalText(5000, "References"),
+};
+
+const ZTitle = z
+  .string({ error: "Title is required" })
+  .trim()
+  .min(1, "Title is required")
+  .max(200, "Title must be at most 200 characters");
+
+export const ZCreateProjectInput = z.object(
+  { title: ZTitle, ...ZProjectFields, status: z.string().max(40).optional() },
+  { error: "Title is required" },
+);
+export const ZUpdateProjectInput = z.object({ id: ZId, title: ZTitle.optional(), ...ZProjectFields });
+
+export const ZProject = z.object({
+  id: z.number(),
+  userId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  objective: z.string().nullable(),
+  targetAudience: z.string().nullable(),
+  keyFeatures: z.string().nullable(),
+  constraints: z.string().nullable(),
+  domain: z.string().nullable(),
+  references: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Project = z.infer<typeof ZProject>;
+
+export function toProject(row: {
+  id: number;
+  user_id: string;
+  title: string;
+  description: string | null;
+  objective: string | null;
+  target_audience: string | null;
+  key_features: string | null;
+  constraints: string | null;
+  domain: string | null;
+  references: string | null;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+}): Project {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    title: row.title,
+    description: row.description,
+    objective: row.objective,
+    targetAudience: row.target_audience,
+    keyFeatures: row.key_features,
+    constraints: row.constraints,
+    domain: row.domain,
+    references: row.references,
+    status: row.status,
+    createdAt: iso(row.created_at) as string,
+    updatedAt: iso(row.updated_at) as string,
+  };
+}
+
+export const ZStakeholderType = z.enum(STAKEHOLDER_TYPES, {
+  error: `Stakeholder type must be one of: ${STAKEHOLDER_TYPES.join(", ")}`,
+});
+export const ZInterviewStatus = z.enum(INTERVIEW_STATUSES, {
+  error: `Status must be one of: ${INTERVIEW_STATUSES.join(", ")}`,
+});
+
+export const ZCreateInterviewInput = z.object(
+  {
+    projectId: ZId,
+    name: z
+      .string({ error: "Interview name is required" })
+      .trim()
+      .min(1, "Interview name is required")
+      .max(200, "Interview name must be at most 200 characters"),
+    stakeholderType: ZStakeholderType.default("user"),
+    status: ZInterviewStatus.default("scheduled"),
+  },
+  { error: "Interview name is required" },
+);
+
+export const ZInterview = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  name: z.string(),
+  title: z.string().nullable(),
+  stakeholderType: ZStakeholderType,
+  status: ZInterviewStatus,
+  shareLink: z.string(),
+  selected: z.boolean(),
+  selectedForDocumentation: z.boolean(),
+  participantName: z.string().nullable(),
+  duration: z.number().nullable(),
+  notes: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Interview = z.infer<typeof ZInterview>;
+
+export function toInterview(row: {
+  id: number;
+  project_id: number;
+  name: string;
+  title: string | null;
+  stakeholder_type: z.infer<typeof ZStakeholderType>;
+  status: z.infer<typeof ZInterviewStatus>;
+  share_link: string;
+  selected: boolean;
+  participant_name: string | null;
+  duration: number | null;
+  notes: string | null;
+  started_at: Date | null;
+  completed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}): Interview {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    title: row.title,
+    stakeholderType: row.stakeholder_type,
+    status: row.status,
+    shareLink: row.share_link,
+    selected: row.selected,
+    selectedForDocumentation: row.selected,
+    participantName: row.participant_name,
+    duration: row.duration,
+    notes: row.notes,
+    startedAt: iso(row.started_at),
+    completedAt: iso(row.completed_at),
+    createdAt: iso(row.created_at) as string,
+    updatedAt: iso(row.updated_at) as string,
+  };
+}

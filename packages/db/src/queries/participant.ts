@@ -1,0 +1,156 @@
+import type { Db } from "../client";
+import type { StoredMessage } from "../schema";
+
+export function findInterviewByShareLink(db: Db, shareLink: string) {
+  return db
+    .selectFrom("interviews")
+    .innerJoin("projects", "projects.id", "interviews.project_id")
+    .select([
+      "interviews.id",
+      "interviews.name",
+      "interviews.stakeholder_type",
+      "interviews.status",
+      "interviews.notes",
+      "interviews.started_at",
+      "interviews.completed_at",
+      "projects.title as project_title",
+      "projects.objective as project_objective",
+      "projects.target_audience as project_target_audience",
+    ])
+    .where("interviews.share_link", "=", shareLink)
+    .executeTakeFirst();
+}
+
+export async function insertGrant(db: Db, values: { id: string; interviewId: number; expiresAt: Date }) {
+  await db
+    .insertInto("participant_grants")
+    .values({ id: values.id, interview_id: values.interviewId, expires_at: values.expiresAt })
+    .execute();
+}
+
+const conversationColumns = ["id", "interview_id", "messages", "created_at", "updated_at"] as const;
+
+export function getConversationByInterview(db: Db, interviewId: number) {
+  return db
+    .selectFrom("conversations")
+    .select(conversationColumns)
+    .where("interview_id", "=", interviewId)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+export function getConversation(db: Db, id: number) {
+  return db.selectFrom("conversations").select(conversationColumns).where("id", "=", id).executeTakeFirst();
+}
+
+/** One conversation per interview: a second create replaces the messages of the first. */
+export async function saveConversation(db: Db, interviewId: number, messages: StoredMessage[]) {
+  const existing = await getConversationByInterview(db, interviewId);
+  if (existing) return updateConversation(db, existing.id, messages);
+  return db
+    .insertInto("conversations")
+    .values({ interview_id: interviewId, messages: JSON.stringify(messages) })
+    .returning(conversationColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export function updateConversation(db: Db, id: number, messages: StoredMessage[]) {
+  return db
+    .updateTable("conversations")
+    .set({ messages: JSON.stringify(messages), updated_at: new Date() })
+    .where("id", "=", id)
+    .returning(conversationColumns)
+    .executeTakeFirstOrThrow();
+}
+
+const transcriptColumns = [
+  "id",
+  "interview_id",
+  "content",
+  "corrected",
+  "additional_feedback",
+  "updated_at",
+] as const;
+
+export function getTranscriptByInterview(db: Db, interviewId: number) {
+  return db
+    .selectFrom("transcripts")
+    .select(transcriptColumns)
+    .where("interview_id", "=", interviewId)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+export function getTranscript(db: Db, id: number) {
+  return db.selectFrom("transcripts").select(transcriptColumns).where("id", "=", id).executeTakeFirst();
+}
+
+/** One transcript per interview: saving again updates it. */
+export async function saveTranscript(
+  db: Db,
+  interviewId: number,
+  values: { content: string; corrected: boolean; additionalFeedback?: string | null | undefined },
+) {
+  const existing = await getTranscriptByInterview(db, interviewId);
+  const fields = {
+    content: values.content,
+    corrected: values.corrected,
+    ...(values.additionalFeedback !== undefined ? { additional_feedback: values.additionalFeedback } : {}),
+  };
+  if (existing) {
+    return db
+      .updateTable("transcripts")
+      .set({ ...fields, updated_at: new Date() })
+      .where("id", "=", existing.id)
+      .returning(transcriptColumns)
+      .executeTakeFirstOrThrow();
+  }
+  return db
+    .insertInto("transcripts")
+    .values({ interview_id: interviewId, ...fields })
+    .returning(transcriptColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export function listImages(db: Db, interviewId: number) {
+  return db
+    .selectFrom("interview_images")
+    .select(["id", "url", "mime_type", "description", "created_at"])
+    .where("interview_id", "=", interviewId)
+    .orderBy("id")
+    .execute();
+}
+
+export function insertImage(
+  db: Db,
+  values: { interviewId: number; url: string; mimeType: string; description: string | null },
+) {
+  return db
+    .insertInto("interview_images")
+    .values({
+      interview_id: values.interviewId,
+      url: values.url,
+      mime_type: values.mimeType,
+      description: values.description,
+    })
+    .returning(["id", "url", "mime_type", "description", "created_at"])
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteImage(db: Db, interviewId: number, imageId: number) {
+  const result = await db
+    .deleteFrom("interview_images")
+    .where("id", "=", imageId)
+    .where("interview_id", "=", interviewId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function setImageDescription(db: Db, interviewId: number, imageId: number, description: string) {
+  await db
+    .updateTable("interview_images")
+    .set({ description })
+    .where("id", "=", imageId)
+    .where("interview_id", "=", interviewId)
+    .execute();
+}

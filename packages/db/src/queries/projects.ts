@@ -1,0 +1,112 @@
+import { sql } from "kysely";
+import type { Db } from "../client";
+
+export const projectColumns = [
+  "projects.id",
+  "projects.user_id",
+  "projects.title",
+  "projects.description",
+  "projects.objective",
+  "projects.target_audience",
+  "projects.key_features",
+  "projects.constraints",
+  "projects.domain",
+  "projects.references",
+  "projects.status",
+  "projects.created_at",
+  "projects.updated_at",
+] as const;
+
+export interface ProjectFields {
+  title?: string;
+  description?: string | null;
+  objective?: string | null;
+  targetAudience?: string | null;
+  keyFeatures?: string | null;
+  constraints?: string | null;
+  domain?: string | null;
+  references?: string | null;
+  status?: string;
+}
+
+const toColumns = (fields: ProjectFields) => ({
+  ...(fields.title !== undefined ? { title: fields.title } : {}),
+  ...(fields.description !== undefined ? { description: fields.description } : {}),
+  ...(fields.objective !== undefined ? { objective: fields.objective } : {}),
+  ...(fields.targetAudience !== undefined ? { target_audience: fields.targetAudience } : {}),
+  ...(fields.keyFeatures !== undefined ? { key_features: fields.keyFeatures } : {}),
+  ...(fields.constraints !== undefined ? { constraints: fields.constraints } : {}),
+  ...(fields.domain !== undefined ? { domain: fields.domain } : {}),
+  ...(fields.references !== undefined ? { references: fields.references } : {}),
+  ...(fields.status !== undefined ? { status: fields.status } : {}),
+});
+
+export function listProjects(db: Db, { userId }: { userId: string }) {
+  return db
+    .selectFrom("projects")
+    .select(projectColumns)
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** The project when `userId` owns it; undefined otherwise (callers answer 404 either way). */
+export function getProject(db: Db, { userId, id }: { userId: string; id: number }) {
+  return db
+    .selectFrom("projects")
+    .select(projectColumns)
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+export function countProjectsThisMonth(db: Db, { userId }: { userId: string }) {
+  return db
+    .selectFrom("projects")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("created_at", ">=", sql<Date>`date_trunc('month', now())`)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
+}
+
+export function insertProject(db: Db, userId: string, fields: ProjectFields & { title: string }) {
+  return db
+    .insertInto("projects")
+    .values({ user_id: userId, ...toColumns(fields), title: fields.title })
+    .returning(projectColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export function updateProject(db: Db, { userId, id }: { userId: string; id: number }, fields: ProjectFields) {
+  return db
+    .updateTable("projects")
+    .set({ ...toColumns(fields), updated_at: new Date() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .returning(projectColumns)
+    .executeTakeFirst();
+}
+
+export async function deleteProject(db: Db, { userId, id }: { userId: string; id: number }) {
+  const result = await db
+    .deleteFrom("projects")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export function getProjectText(db: Db, { userId, id }: { userId: string; id: number }) {
+  return db
+    .selectFrom("projects")
+    .select(["id", "title", "objective", "target_audience", "summary", "requirements"])
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+export async function setProjectSummary(db: Db, id: number, summary: string) {
+  await db.updateTable("projects").set({ summary, updated_at: new Date() }).where("id", "=", id).execute();
+}
