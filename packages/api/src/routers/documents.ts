@@ -1,2 +1,84 @@
-// Procedures of this domain are added here; see ../trpc.ts for the builders.
-export const documentsRouter = {};
+import * as docs from "@parley/db/queries/documents";
+import { getProject, getProjectText, setProjectSummary } from "@parley/db/queries/projects";
+import { z } from "zod";
+import type { Context } from "../context";
+import { notFound } from "../errors";
+import { ZId, ZSuccess } from "../schemas/common";
+import { MAX_DOCUMENT, toDocument, ZCreateDocumentInput, ZDocument } from "../schemas/document";
+import { saveRequirementsText } from "../services/requirements";
+import { authedProcedure, creatorProcedure } from "../trpc";
+
+export async function requireProject(ctx: Context & { user: { id: string } }, projectId: number) {
+  const project = await getProject(ctx.db, { userId: ctx.user.id, id: projectId });
+  if (!project) throw notFound("Project");
+  return project;
+}
+
+const ZSummaryText = z.string({ error: "Summary must be text" }).max(MAX_DOCUMENT, "Summary is too long");
+
+export const documentsRouter = {
+  list: authedProcedure
+    .input(
+      z.object({ projectId: ZId, kind: z.enum(["summary", "requirements", "documentation"]).optional() }),
+    )
+    .output(z.array(ZDocument))
+    .query(async ({ ctx, input }) => {
+      await requireProject(ctx, input.projectId);
+      return (await docs.listDocuments(ctx.db, input.projectId, input.kind)).map(toDocument);
+    }),
+
+  create: creatorProcedure
+    .input(ZCreateDocumentInput)
+    .output(ZDocument)
+    .mutation(async ({ ctx, input }) => {
+      await requireProject(ctx, input.projectId);
+      return toDocument(await docs.insertDocument(ctx.db, input));
+    }),
+
+  /** Load / Make Active: the document becomes the project's active summary or requirements. */
+  activate: authedProcedure
+    .input(z.object({ id: ZId }))
+    .output(ZDocument)
+    .mutation(async ({ ctx, input }) => {
+      const doc = await docs.getOwnedDocument(ctx.db, ctx.user.id, input.id);
+      if (!doc) throw notFound("Document");
+      await ctx.db.transaction().execute(async (trx) => {
+        await docs.activateDocument(trx, doc);
+        if (doc.kind === "summary") await setProjectSummary(trx, doc.project_id, doc.content);
+        if (doc.kind === "requirements") await saveRequirementsText(trx, doc.project_id, doc.content);
+      });
+      return toDocument({ ...doc, is_active: true });
+    }),
+
+  /** Deleting the active requirements document clears the requirements structure (spec 1 §4). */
+  delete: authedProcedure
+    .input(z.object({ id: ZId }))
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      const doc = await docs.getOwnedDocument(ctx.db, ctx.user.id, input.id);
+      if (!doc) throw notFound("Document");
+      await ctx.db.transaction().execute(async (trx) => {
+        await docs.deleteDocument(trx, doc.id);
+        if (doc.kind === "requirements" && doc.is_active) await saveRequirementsText(trx, doc.project_id, "");
+      });
+      return { success: true as const };
+    }),
+
+  summary: authedProcedure
+    .input(z.object({ projectId: ZId }))
+    .output(z.object({ summary: z.string() }))
+    .query(async ({ ctx, input }) => {
+      const project = await getProjectText(ctx.db, { userId: ctx.user.id, id: input.projectId });
+      if (!project) throw notFound("Project");
+      return { summary: project.summary ?? "" };
+    }),
+
+  saveSummary: authedProcedure
+    .input(z.object({ projectId: ZId, summary: ZSummaryText }))
+    .output(z.object({ summary: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await requireProject(ctx, input.projectId);
+      await setProjectSummary(ctx.db, input.projectId, input.summary);
+      return { summary: input.summary };
+    }),
+};

@@ -1,2 +1,52 @@
-// Procedures of this domain are added here; see ../trpc.ts for the builders.
-export const promptsRouter = {};
+import * as docs from "@parley/db/queries/documents";
+import { z } from "zod";
+import { notFound } from "../errors";
+import { ZId, ZSuccess } from "../schemas/common";
+import { toPrompt, ZCreatePromptInput, ZPrompt } from "../schemas/document";
+import { authedProcedure, creatorProcedure } from "../trpc";
+import { requireProject } from "./documents";
+
+export const promptsRouter = {
+  list: authedProcedure
+    .input(z.object({ projectId: ZId }))
+    .output(z.array(ZPrompt))
+    .query(async ({ ctx, input }) => {
+      await requireProject(ctx, input.projectId);
+      return (await docs.listPrompts(ctx.db, input.projectId)).map(toPrompt);
+    }),
+
+  /** Saving a prompt makes it the active one. */
+  create: creatorProcedure
+    .input(ZCreatePromptInput)
+    .output(ZPrompt)
+    .mutation(async ({ ctx, input }) => {
+      await requireProject(ctx, input.projectId);
+      if (input.documentId && !(await docs.getOwnedDocument(ctx.db, ctx.user.id, input.documentId))) {
+        throw notFound("Document");
+      }
+      const row = await ctx.db
+        .transaction()
+        .execute((trx) => docs.insertPrompt(trx, { ...input, documentId: input.documentId ?? null }));
+      return toPrompt(row);
+    }),
+
+  activate: authedProcedure
+    .input(z.object({ id: ZId }))
+    .output(ZPrompt)
+    .mutation(async ({ ctx, input }) => {
+      const prompt = await docs.getOwnedPrompt(ctx.db, ctx.user.id, input.id);
+      if (!prompt) throw notFound("Prompt");
+      await ctx.db.transaction().execute((trx) => docs.activatePrompt(trx, prompt));
+      return toPrompt({ ...prompt, is_active: true });
+    }),
+
+  delete: authedProcedure
+    .input(z.object({ id: ZId }))
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      const prompt = await docs.getOwnedPrompt(ctx.db, ctx.user.id, input.id);
+      if (!prompt) throw notFound("Prompt");
+      await docs.deletePrompt(ctx.db, prompt.id);
+      return { success: true as const };
+    }),
+};

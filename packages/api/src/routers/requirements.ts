@@ -1,2 +1,247 @@
-// Procedures of this domain are added here; see ../trpc.ts for the builders.
-export const requirementsRouter = {};
+import { ZRequirementsTree } from "@parley/ai/requirements/types";
+import * as docs from "@parley/db/queries/documents";
+import * as q from "@parley/db/queries/requirements";
+import { z } from "zod";
+import { AppError, notFound } from "../errors";
+import { ZId, ZSuccess } from "../schemas/common";
+import { MAX_DOCUMENT, toDocument, ZDocument } from "../schemas/document";
+import { loadRequirements, saveRequirementsText, saveRequirementsTree } from "../services/requirements";
+import { authedProcedure, creatorProcedure } from "../trpc";
+import { requireProject } from "./documents";
+
+const required = (message: string, max = 500) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+const ZDescription = z.string().trim().max(5000, "Description is too long").default("");
+const ZCriteria = z
+  .array(
+    z.object({
+      text: z.string().trim().min(1, "Acceptance criteria cannot be blank").max(1000),
+      quote: z.string().max(2000).nullable().default(null),
+      assumption: z.boolean().default(true),
+    }),
+  )
+  .max(100)
+  .default([]);
+const ZStoryFields = {
+  userType: required("Incomplete user story", 200),
+  action: required("Incomplete user story", 1000),
+  benefit: required("Incomplete user story", 1000),
+};
+
+const ZStory = z.object({
+  id: z.number(),
+  userType: z.string(),
+  action: z.string(),
+  benefit: z.string(),
+  quote: z.string().nullable(),
+  assumption: z.boolean(),
+});
+const ZStoredTree = z.array(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string(),
+    features: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        description: z.string(),
+        acceptanceCriteria: z.array(
+          z.object({ text: z.string(), quote: z.string().nullable(), assumption: z.boolean() }),
+        ),
+        stories: z.array(ZStory),
+      }),
+    ),
+  }),
+);
+
+const ZRequirementsView = z.object({
+  requirements: z.string(),
+  epics: ZStoredTree,
+  documents: z.array(ZDocument),
+});
+
+export const requirementsRouter = {
+  /** The tree (with row ids), its markdown text, and the saved requirements documents. */
+  get: authedProcedure
+    .input(z.object({ projectId: ZId }))
+    .output(ZRequirementsView)
+    .query(async ({ ctx, input }) => {
+      await requireProject(ctx, input.projectId);
+      const [{ epics, text }, saved] = await Promise.all([
+        loadRequirements(ctx.db, input.projectId),
+        docs.listDocuments(ctx.db, input.projectId, "requirements"),
+      ]);
+      return { requirements: text, epics, documents: saved.map(toDocument) };
+    }),
+
+  /** Markdown in, rows out: the text is parsed into epics, features and stories. */
+  save: authedProcedure
+    .input(
+      z.object({
+        projectId: ZId,
+        requirements: z
+          .string({ error: "requirements must be text" })
+          .max(MAX_DOCUMENT, "Requirements are too long"),
+      }),
+    )
+    .output(z.object({ requirements: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await requireProject(ctx, input.projectId);
+      const text = await ctx.db
+        .transaction()
+        .execute((trx) => saveRequirementsText(trx, input.projectId, input.requirements));
+      return { requirements: text };
+    }),
+
+  /** A whole generated tree (with quotes), as the AI engine returns it. */
+  saveTree: creatorProcedure
+    .input(z.object({ projectId: ZId, tree: ZRequirementsTree }))
+    .output(z.object({ requirements: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await requireProject(ctx, input.projectId);
+      const text = await ctx.db
+        .transaction()
+        .execute((trx) => saveRequirementsTree(trx, input.projectId, input.tree));
+      return { requirements: text };
+    }),
+
+  /** Saves the current text as a requirements document and makes it the active one. */
+  saveVersion: creatorProcedure
+    .input(z.object({ projectId: ZId, title: z.string().trim().min(1).max(300).optional() }))
+    .output(ZDocument)
+    .mutation(async ({ ctx, input }) => {
+      const project = await requireProject(ctx, input.projectId);
+      const { text } = await loadRequirements(ctx.db, input.projectId);
+      if (!text.trim()) throw new AppError("BAD_REQUEST", "There are no requirements to save yet");
+      const doc = await ctx.db.transaction().execute(async (trx) => {
+        const row = await docs.insertDocument(trx, {
+          projectId: input.projectId,
+          kind: "requirements",
+          title: input.title ?? `${project.title} - Requirements`,
+          content: text,
+          interviewIds: [],
+          status: "completed",
+        });
+        await docs.activateDocument(trx, row);
+        return { ...row, is_active: true };
+      });
+      return toDocument(doc);
+    }),
+
+  addEpic: authedProcedure
+    .input(z.object({ projectId: ZId, name: required("Epic name required", 300), description: ZDescription }))
+    .output(z.object({ id: z.number() }))
+    .mutation(async ({ ctx, input }) => {
+      await requireProject(ctx, input.projectId);
+      return q.insertEpic(ctx.db, input.projectId, { name: input.name, description: input.description });
+    }),
+
+  updateEpic: authedProcedure
+    .input(
+      z.object({
+        id: ZId,
+        name: required("Epic name required", 300).optional(),
+        description: ZDescription.optional(),
+      }),
+    )
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await q.ownedEpic(ctx.db, ctx.user.id, input.id))) throw notFound("Epic");
+      const { id, ...fields } = input;
+      await ctx.db.updateTable("epics").set(fields).where("id", "=", id).execute();
+      return { success: true as const };
+    }),
+
+  /** Removes the epic with its features and stories. */
+  deleteEpic: authedProcedure
+    .input(z.object({ id: ZId }))
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await q.ownedEpic(ctx.db, ctx.user.id, input.id))) throw notFound("Epic");
+      await ctx.db.deleteFrom("epics").where("id", "=", input.id).execute();
+      return { success: true as const };
+    }),
+
+  addFeature: authedProcedure
+    .input(
+      z.object({
+        epicId: z.number({ error: "No epic selected" }).int().positive("No epic selected"),
+        name: required("Feature name required", 300),
+        description: ZDescription,
+        acceptanceCriteria: ZCriteria,
+      }),
+    )
+    .output(z.object({ id: z.number() }))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await q.ownedEpic(ctx.db, ctx.user.id, input.epicId))) throw notFound("Epic");
+      const { epicId, ...values } = input;
+      return q.insertFeature(ctx.db, epicId, values);
+    }),
+
+  updateFeature: authedProcedure
+    .input(
+      z.object({
+        id: ZId,
+        name: required("Feature name required", 300).optional(),
+        description: ZDescription.optional(),
+        acceptanceCriteria: ZCriteria.optional(),
+      }),
+    )
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await q.ownedFeature(ctx.db, ctx.user.id, input.id))) throw notFound("Feature");
+      const { id, acceptanceCriteria, ...fields } = input;
+      await ctx.db
+        .updateTable("features")
+        .set({
+          ...fields,
+          ...(acceptanceCriteria ? { acceptance_criteria: JSON.stringify(acceptanceCriteria) } : {}),
+        })
+        .where("id", "=", id)
+        .execute();
+      return { success: true as const };
+    }),
+
+  deleteFeature: authedProcedure
+    .input(z.object({ id: ZId }))
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await q.ownedFeature(ctx.db, ctx.user.id, input.id))) throw notFound("Feature");
+      await ctx.db.deleteFrom("features").where("id", "=", input.id).execute();
+      return { success: true as const };
+    }),
+
+  addStory: authedProcedure
+    .input(
+      z.object({ featureId: z.number({ error: "No feature selected" }).int().positive(), ...ZStoryFields }),
+    )
+    .output(z.object({ id: z.number() }))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await q.ownedFeature(ctx.db, ctx.user.id, input.featureId))) throw notFound("Feature");
+      const { featureId, ...values } = input;
+      return q.insertStory(ctx.db, featureId, values);
+    }),
+
+  updateStory: authedProcedure
+    .input(z.object({ id: ZId, ...ZStoryFields }))
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await q.ownedStory(ctx.db, ctx.user.id, input.id))) throw notFound("User story");
+      await ctx.db
+        .updateTable("user_stories")
+        .set({ user_type: input.userType, action: input.action, benefit: input.benefit })
+        .where("id", "=", input.id)
+        .execute();
+      return { success: true as const };
+    }),
+
+  deleteStory: authedProcedure
+    .input(z.object({ id: ZId }))
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await q.ownedStory(ctx.db, ctx.user.id, input.id))) throw notFound("User story");
+      await ctx.db.deleteFrom("user_stories").where("id", "=", input.id).execute();
+      return { success: true as const };
+    }),
+};

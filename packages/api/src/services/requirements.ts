@@ -1,0 +1,39 @@
+import { parseRequirements, renderRequirements } from "@parley/ai/requirements/markdown";
+import type { RequirementsTree } from "@parley/ai/requirements/types";
+import type { Db } from "@parley/db/client";
+import { loadTree, replaceTree, type StoredEpic } from "@parley/db/queries/requirements";
+
+/** The tree without row ids, as the markdown renderer takes it. */
+export function withoutIds(epics: StoredEpic[]): RequirementsTree {
+  return {
+    epics: epics.map(({ name, description, features }) => ({
+      name,
+      description,
+      features: features.map(({ name, description, acceptanceCriteria, stories }) => ({
+        name,
+        description,
+        acceptanceCriteria,
+        stories: stories.map(({ id: _id, ...story }) => story),
+      })),
+    })),
+  };
+}
+
+export async function loadRequirements(db: Db, projectId: number) {
+  const epics = await loadTree(db, projectId);
+  return { epics, text: renderRequirements(withoutIds(epics)) };
+}
+
+/** Parses the text into rows (replacing the project's tree) and answers the text rendered from them. */
+export async function saveRequirementsText(db: Db, projectId: number, text: string): Promise<string> {
+  return saveRequirementsTree(db, projectId, parseRequirements(text));
+}
+
+export async function saveRequirementsTree(
+  db: Db,
+  projectId: number,
+  tree: RequirementsTree,
+): Promise<string> {
+  await replaceTree(db, projectId, tree);
+  return renderRequirements(tree);
+}
