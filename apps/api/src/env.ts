@@ -25,6 +25,7 @@ const ZEnv = z.object({
   SUPPORT_EMAIL: z.string().default("support@parley.app"),
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optional,
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_PUBLISHABLE_KEY: optional,

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import {
   type AppRouter,
@@ -72,6 +73,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   await app.register(fastifyCookie);
+  // Recorded audio arrives as multipart form data (POST /api/ai/transcribe).
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: true,
+    limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 },
+  });
   app.addHook("onRequest", async (_req, reply) => {
     reply.headers(SECURITY_HEADERS);
   });
@@ -166,8 +172,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             params: req.params as Record<string, string>,
             query: req.query as Record<string, string | undefined>,
             body: req.body,
+            headers: req.headers,
           });
-          if (result instanceof Uint8Array || Buffer.isBuffer(result)) return reply.send(result);
+          if (result instanceof Uint8Array) {
+            return reply.type(route.contentType ?? "application/octet-stream").send(Buffer.from(result));
+          }
           return reply.code(route.status ?? 200).send(result ?? { success: true });
         } catch (error) {
           const { status, body } = toHttpError(error);

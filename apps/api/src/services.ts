@@ -34,7 +34,12 @@ export function createServices(env: Env, db: Db, logger: Logger): Services & { c
       log: (line) => logger.info(line),
       outboxDir: env.SMTP_URL ? undefined : path.join(env.DATA_DIR, "outbox"),
     }),
-    ai: createAiEngine({ db, openaiApiKey: env.OPENAI_API_KEY, openaiBaseUrl: env.OPENAI_BASE_URL }),
+    ai: createAiEngine({
+      db,
+      openaiApiKey: env.OPENAI_API_KEY,
+      openaiBaseUrl: env.OPENAI_BASE_URL,
+      timeoutMs: env.OPENAI_TIMEOUT_MS,
+    }),
     billing: createBillingService({
       db,
       stripeSecretKey: env.STRIPE_SECRET_KEY,

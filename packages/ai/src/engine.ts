@@ -1,22 +1,390 @@
 import type { Db } from "@parley/db/client";
+import type { AiComponent, StakeholderType } from "@parley/db/schema";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { AiError, SPEECH_UNAVAILABLE, TTS_UNAVAILABLE } from "./errors";
+import { assertAiAllowed, type BillTo, recordUsage } from "./metering";
+import { ModelResolver } from "./models";
+import { type InterviewTurn, nextInterviewMessage } from "./offline/interviewer";
+import { extractRequirements } from "./offline/requirements";
+import { summarizeTranscripts } from "./offline/summarizer";
+import { answerFromSummary, assemblePrompt, describeImageOffline } from "./offline/writer";
+import { OpenAiProvider, type TokenUsage } from "./openai/provider";
+import { speechCostCents, tokenCostCents, transcriptionCostCents } from "./pricing";
+import {
+  fence,
+  interviewSystemPrompt,
+  PARTNER_PROMPT,
+  PROMPT_CREATOR_PROMPT,
+  REQUIREMENTS_PROMPT,
+  SUMMARY_PROMPT,
+  VISION_PROMPT,
+} from "./prompts";
+import { parseRequirements, renderRequirements } from "./requirements/markdown";
+import { verifyQuotes } from "./requirements/quotes";
+import { type RequirementsTree, ZRequirementsTree } from "./requirements/types";
+import { sanitizeForSpeech } from "./speech";
 
 export interface AiEngineOptions {
   db: Db;
   openaiApiKey?: string | undefined;
   openaiBaseUrl?: string | undefined;
+  timeoutMs?: number;
+  /** How long a model configuration is cached (ms). */
+  modelCacheMs?: number;
 }
 
+export interface InterviewInput extends InterviewTurn {
+  targetAudience?: string | null;
+}
+
+export interface RequirementsInput {
+  transcripts: string[];
+  title: string;
+  content?: string | null;
+  existingRequirements?: string | null;
+  isRefresh?: boolean;
+  role?: string | null;
+}
+
+export const OFFLINE_MODEL = "offline";
+const MERGE_PREFIX = 200;
+
 /**
- * The AI engine: the five agents, speech and vision, over the offline provider or OpenAI.
- * (Filled in by the AI engine issue; the foundation only wires it into the server.)
+ * The AI engine: the five agents, speech and vision. Every call checks the payer's plan and budget
+ * first and records a usage event after; without an API key the offline provider answers.
  */
 export class AiEngine {
   readonly provider: "offline" | "openai";
-  constructor(readonly options: AiEngineOptions) {
+  readonly models: ModelResolver;
+  readonly #openai: OpenAiProvider | undefined;
+  readonly #db: Db;
+
+  constructor(options: AiEngineOptions) {
+    this.#db = options.db;
     this.provider = options.openaiApiKey ? "openai" : "offline";
+    this.models = new ModelResolver(options.db, options.modelCacheMs);
+    this.#openai = options.openaiApiKey
+      ? new OpenAiProvider({
+          apiKey: options.openaiApiKey,
+          baseURL: options.openaiBaseUrl,
+          timeoutMs: options.timeoutMs,
+        })
+      : undefined;
   }
+
+  /** Called after an admin edits model configurations, so the next call uses them. */
+  invalidateModelCache(): void {
+    this.models.invalidate();
+  }
+
+  async #meterTokens(billTo: BillTo, component: AiComponent, operation: string, usage: TokenUsage) {
+    await recordUsage(this.#db, billTo, {
+      component,
+      model: usage.model,
+      operation,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      costCents: tokenCostCents(usage.model, usage.inputTokens, usage.outputTokens),
+    });
+  }
+
+  async #meterOffline(billTo: BillTo, component: string, operation: string) {
+    await recordUsage(this.#db, billTo, { component, model: OFFLINE_MODEL, operation, costCents: 0 });
+  }
+
+  async #complete(
+    billTo: BillTo,
+    component: AiComponent,
+    operation: string,
+    messages: ChatCompletionMessageParam[],
+    json = false,
+  ): Promise<string> {
+    const openai = this.#openai!;
+    const choice = await this.models.resolve(component);
+    const { text, usage } = await openai.complete(choice, messages, { json });
+    await this.#meterTokens(billTo, component, operation, usage);
+    return text;
+  }
+
+  async *#stream(
+    billTo: BillTo,
+    component: AiComponent,
+    operation: string,
+    messages: ChatCompletionMessageParam[],
+  ) {
+    const choice = await this.models.resolve(component);
+    let usage: TokenUsage | undefined;
+    yield* this.#openai!.stream(choice, messages, (u) => {
+      usage = u;
+    });
+    if (usage) await this.#meterTokens(billTo, component, operation, usage);
+  }
+
+  /** The interview agent's next message, streamed as it is generated. */
+  async *interviewReply(input: InterviewInput & { billTo: BillTo }): AsyncGenerator<string> {
+    await assertAiAllowed(this.#db, input.billTo.userId);
+    if (!this.#openai) {
+      const reply = nextInterviewMessage(input);
+      await this.#meterOffline(input.billTo, "interview_agent", "interview_turn");
+      yield* chunkWords(reply);
+      return;
+    }
+    const history: ChatCompletionMessageParam[] = input.messages.map((m) =>
+      m.role === "ai"
+        ? { role: "assistant", content: m.content }
+        : { role: "user", content: fence("participant_data", m.content) },
+    );
+    if (!history.length)
+      history.push({
+        role: "user",
+        content: "(The participant has just joined. Greet them and ask your first question.)",
+      });
+    yield* this.#stream(input.billTo, "interview_agent", "interview_turn", [
+      { role: "system", content: interviewSystemPrompt({ ...input, projectTitle: input.projectTitle }) },
+      ...history,
+    ]);
+  }
+
+  async interviewResponse(input: InterviewInput & { billTo: BillTo }): Promise<string> {
+    let text = "";
+    for await (const chunk of this.interviewReply(input)) text += chunk;
+    return text.trim();
+  }
+
+  async summarize(input: { transcripts: string[]; title: string; billTo: BillTo }): Promise<string> {
+    await assertAiAllowed(this.#db, input.billTo.userId);
+    if (!this.#openai) {
+      await this.#meterOffline(input.billTo, "summary_agent", "documentation");
+      return summarizeTranscripts(input.transcripts, input.title);
+    }
+    return this.#complete(input.billTo, "summary_agent", "documentation", [
+      { role: "system", content: SUMMARY_PROMPT },
+      {
+        role: "user",
+        content: `Title: ${input.title}\n${fence("transcripts", input.transcripts.join("\n\n---\n\n"))}`,
+      },
+    ]);
+  }
+
+  async requirements(
+    input: RequirementsInput & { billTo: BillTo },
+  ): Promise<{ tree: RequirementsTree; markdown: string }> {
+    await assertAiAllowed(this.#db, input.billTo.userId);
+    const sources = input.transcripts.length ? input.transcripts : [input.content ?? ""];
+    let tree: RequirementsTree;
+    if (!this.#openai) {
+      await this.#meterOffline(input.billTo, "requirements_creator", "requirements");
+      tree = extractRequirements(sources, { role: input.role ?? undefined, summary: input.content });
+    } else {
+      const text = await this.#complete(
+        input.billTo,
+        "requirements_creator",
+        "requirements",
+        [
+          { role: "system", content: REQUIREMENTS_PROMPT },
+          {
+            role: "user",
+            content: [
+              `Project: ${input.title}`,
+              fence("summary", input.content),
+              fence("transcripts", input.transcripts.join("\n\n---\n\n")),
+              input.isRefresh ? fence("requirements", input.existingRequirements) : "",
+            ].join("\n"),
+          },
+        ],
+        true,
+      );
+      tree = parseTree(text);
+    }
+    tree = verifyQuotes(tree, sources);
+    let markdown = renderRequirements(tree);
+    const existing = input.existingRequirements?.trim();
+    if (input.isRefresh && existing && !markdown.includes(existing.slice(0, MERGE_PREFIX))) {
+      markdown = `${existing}\n\n${markdown}`;
+      tree = parseRequirements(markdown);
+    }
+    return { tree, markdown };
+  }
+
+  async buildPrompt(input: {
+    title: string;
+    objective?: string | null;
+    targetAudience?: string | null;
+    requirements?: string | null;
+    documentation?: string | null;
+    billTo: BillTo;
+  }): Promise<string> {
+    await assertAiAllowed(this.#db, input.billTo.userId);
+    if (!this.#openai) {
+      await this.#meterOffline(input.billTo, "prompt_creator", "prompt");
+      const tree = input.requirements ? parseRequirements(input.requirements) : null;
+      return assemblePrompt({
+        ...input,
+        requirements: tree?.epics.length ? tree : null,
+        requirementsText: tree?.epics.length ? null : input.requirements,
+      });
+    }
+    return this.#complete(input.billTo, "prompt_creator", "prompt", [
+      { role: "system", content: PROMPT_CREATOR_PROMPT },
+      {
+        role: "user",
+        content: [
+          `Title: ${input.title}`,
+          `Objective: ${input.objective ?? ""}`,
+          `Target audience: ${input.targetAudience ?? ""}`,
+          fence("requirements", input.requirements),
+          fence("summary", input.documentation),
+        ].join("\n"),
+      },
+    ]);
+  }
+
+  /** The strategic partner's answer about the project summary, streamed. */
+  async *partnerReply(input: {
+    message: string;
+    summary?: string | null;
+    history: Array<{ role: "user" | "ai"; content: string }>;
+    billTo: BillTo;
+  }): AsyncGenerator<string> {
+    await assertAiAllowed(this.#db, input.billTo.userId);
+    if (!this.#openai) {
+      await this.#meterOffline(input.billTo, "strategic_partner", "chat");
+      yield* chunkWords(answerFromSummary(input.message, input.summary));
+      return;
+    }
+    yield* this.#stream(input.billTo, "strategic_partner", "chat", [
+      { role: "system", content: `${PARTNER_PROMPT}\n${fence("summary", input.summary)}` },
+      ...input.history
+        .slice(-20)
+        .map(
+          (m): ChatCompletionMessageParam =>
+            m.role === "ai"
+              ? { role: "assistant", content: m.content }
+              : { role: "user", content: m.content },
+        ),
+      { role: "user", content: input.message },
+    ]);
+  }
+
+  async describeImage(input: {
+    base64: string;
+    mimeType: string;
+    context?: string | null;
+    billTo: BillTo;
+  }): Promise<string> {
+    await assertAiAllowed(this.#db, input.billTo.userId);
+    if (!this.#openai) {
+      await this.#meterOffline(input.billTo, "vision", "image_analysis");
+      return describeImageOffline(input.context, input.mimeType);
+    }
+    const choice = await this.models.resolve("interview_agent");
+    const { text, usage } = await this.#openai.complete(choice, [
+      { role: "system", content: VISION_PROMPT },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: fence("participant_data", input.context ?? "") },
+          { type: "image_url", image_url: { url: `data:${input.mimeType};base64,${input.base64}` } },
+        ],
+      },
+    ]);
+    await recordUsage(this.#db, input.billTo, {
+      component: "vision",
+      model: usage.model,
+      operation: "image_analysis",
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      costCents: tokenCostCents(usage.model, usage.inputTokens, usage.outputTokens),
+    });
+    return text.trim();
+  }
+
+  async transcribe(input: { audio: Buffer; mimeType: string; billTo: BillTo }): Promise<string> {
+    if (!this.#openai) throw new AiError(503, SPEECH_UNAVAILABLE);
+    await assertAiAllowed(this.#db, input.billTo.userId);
+    const text = await this.#openai.transcribe(input.audio, input.mimeType);
+    // webm from the browser has no duration header; estimate from Opus at about 32 kbit/s.
+    const seconds = Math.max(1, input.audio.length / 4000);
+    await recordUsage(this.#db, input.billTo, {
+      component: "transcription",
+      model: "whisper-1",
+      operation: "transcription",
+      audioSeconds: seconds,
+      costCents: transcriptionCostCents(seconds),
+    });
+    return text;
+  }
+
+  async speak(input: { text: string; billTo: BillTo }): Promise<Buffer> {
+    if (!this.#openai) throw new AiError(503, TTS_UNAVAILABLE);
+    await assertAiAllowed(this.#db, input.billTo.userId);
+    const text = sanitizeForSpeech(input.text);
+    const audio = await this.#openai.speak(text);
+    await recordUsage(this.#db, input.billTo, {
+      component: "speech",
+      model: "tts-1",
+      operation: "speech",
+      costCents: speechCostCents(text.length),
+    });
+    return audio;
+  }
+}
+
+/** Offline replies stream word by word, so both providers feel the same in the browser. */
+async function* chunkWords(text: string): AsyncGenerator<string> {
+  const parts = text.match(/\S+\s*/g) ?? [];
+  for (const part of parts) yield part;
+}
+
+function parseTree(text: string): RequirementsTree {
+  try {
+    const json = JSON.parse(text.replace(/^```(?:json)?\s*|\s*```$/g, ""));
+    const parsed = ZRequirementsTree.safeParse(normaliseTree(json));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // fall through
+  }
+  throw new AiError(502, "Failed to generate requirements structure");
+}
+
+/** Fills defaults the model may leave out (quote, assumption, empty lists). */
+function normaliseTree(json: unknown): unknown {
+  const epics = (json as { epics?: unknown[] })?.epics;
+  if (!Array.isArray(epics)) return json;
+  const evidence = (item: Record<string, unknown>) => ({
+    ...item,
+    quote: typeof item.quote === "string" && item.quote.trim() ? item.quote : null,
+    assumption:
+      typeof item.assumption === "boolean"
+        ? item.assumption
+        : !(typeof item.quote === "string" && item.quote.trim()),
+  });
+  return {
+    epics: epics.map((epic) => {
+      const e = epic as Record<string, unknown>;
+      return {
+        name: e.name,
+        description: typeof e.description === "string" ? e.description : "",
+        features: (Array.isArray(e.features) ? e.features : []).map((feature) => {
+          const f = feature as Record<string, unknown>;
+          return {
+            name: f.name,
+            description: typeof f.description === "string" ? f.description : "",
+            acceptanceCriteria: (Array.isArray(f.acceptanceCriteria) ? f.acceptanceCriteria : []).map((c) =>
+              typeof c === "string" ? evidence({ text: c }) : evidence(c as Record<string, unknown>),
+            ),
+            stories: (Array.isArray(f.stories) ? f.stories : []).map((s) =>
+              evidence(s as Record<string, unknown>),
+            ),
+          };
+        }),
+      };
+    }),
+  };
 }
 
 export function createAiEngine(options: AiEngineOptions): AiEngine {
   return new AiEngine(options);
 }
+
+export type { BillTo, StakeholderType };

@@ -1,3 +1,4 @@
+import { AiError } from "@parley/ai/errors";
 import { TRPCError } from "@trpc/server";
 
 export type AppErrorCode =
@@ -11,6 +12,7 @@ export type AppErrorCode =
   | "TOO_MANY_REQUESTS"
   | "SERVICE_UNAVAILABLE"
   | "BAD_GATEWAY"
+  | "GATEWAY_TIMEOUT"
   | "INTERNAL_SERVER_ERROR";
 
 /** Extra fields that travel beside `message` in the JSON error body (spec: `upgradeRequired`). */
@@ -25,6 +27,24 @@ export class AppError extends TRPCError {
     super({ code, message });
     this.extra = extra;
   }
+}
+
+const CODE_BY_STATUS: Record<number, AppErrorCode> = {
+  400: "BAD_REQUEST",
+  403: "FORBIDDEN",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
+  502: "BAD_GATEWAY",
+  503: "SERVICE_UNAVAILABLE",
+  504: "GATEWAY_TIMEOUT",
+};
+
+/** An AI engine refusal (plan, budget, service) as the matching domain error. */
+export function fromAiError(error: AiError): AppError {
+  return new AppError(CODE_BY_STATUS[error.status] ?? "BAD_GATEWAY", error.message, {
+    ...(error.upgradeRequired ? { upgradeRequired: true } : {}),
+  });
 }
 
 export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
@@ -72,6 +92,9 @@ export function describeZodIssues(issues: readonly ZodLikeIssue[]): string {
 
 /** Status and JSON body for any error thrown by a procedure. Unknown errors never leak detail. */
 export function toHttpError(error: unknown): { status: number; body: { message: string } & AppErrorExtra } {
+  if (error instanceof AiError) return toHttpError(fromAiError(error));
+  if (error instanceof TRPCError && error.cause instanceof AiError)
+    return toHttpError(fromAiError(error.cause));
   if (error instanceof TRPCError) {
     const cause = error.cause as { issues?: ZodLikeIssue[] } | undefined;
     const extra = error instanceof AppError ? error.extra : {};

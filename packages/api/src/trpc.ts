@@ -10,9 +10,11 @@
  * 3. PROCEDURE BUILDERS
  * Every procedure starts from one of the builders at the bottom of this file.
  */
+
+import { AiError } from "@parley/ai/errors";
 import { initTRPC } from "@trpc/server";
 import type { Context } from "./context";
-import { AppError, HTTP_STATUS, toHttpError } from "./errors";
+import { AppError, fromAiError, HTTP_STATUS, toHttpError } from "./errors";
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
@@ -31,10 +33,15 @@ export const router = t.router;
 export const middleware = t.middleware;
 
 /** Anyone, signed in or not: plans, sign-in and sign-up, public pages. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  // AI engine refusals become domain errors here, so both doors answer their real status.
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AiError) throw fromAiError(result.error.cause);
+  return result;
+});
 
 /** A signed-in user; narrows `ctx.user` to non-null. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHORIZED", "Not signed in");
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

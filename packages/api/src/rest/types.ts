@@ -4,6 +4,7 @@ export interface RestRequest {
   params: Record<string, string>;
   query: Record<string, string | undefined>;
   body: unknown;
+  headers?: Record<string, string | string[] | undefined>;
 }
 
 /**
@@ -19,6 +20,8 @@ export interface RestRoute {
   status?: number;
   /** Largest accepted body in bytes, where images or audio travel; 1 MB otherwise. */
   bodyLimit?: number;
+  /** Content type of a binary (Buffer) result, such as synthesized speech. */
+  contentType?: string;
 }
 
 /** A path id as a number; a non-numeric id becomes NaN, which the procedure answers with 400. */

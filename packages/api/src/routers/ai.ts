@@ -1,2 +1,304 @@
-// Procedures of this domain are added here; see ../trpc.ts for the builders.
-export const aiRouter = {};
+import { toStakeholderType } from "@parley/ai/roles";
+import { getProject } from "@parley/db/queries/projects";
+import { z } from "zod";
+import type { Context } from "../context";
+import { AppError, notFound } from "../errors";
+import { type InterviewAccess, participantProcedure, requireInterviewAccess } from "../participant";
+import { ZId } from "../schemas/common";
+import { MAX_IMAGE_BYTES, MAX_TEXT } from "../schemas/participant";
+import { RATE_RULES } from "../services/rate-limit";
+import { creatorProcedure, publicProcedure } from "../trpc";
+
+const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
+const MAX_TRANSCRIPTS = 50;
+const MAX_TRANSCRIPT = 200_000;
+
+const text = (max: number, name: string) =>
+  z.string({ error: `${name} must be text` }).max(max, `${name} is too long`);
+
+const ZInterviewMessage = z.object({
+  role: z.enum(["ai", "user"], { error: "Message role must be 'ai' or 'user'" }),
+  content: text(MAX_TEXT, "Message"),
+  timestamp: z.string().max(40).optional(),
+});
+
+const ZInterviewTurnInput = z.object({
+  messages: z.array(ZInterviewMessage).max(400, "The conversation is too long"),
+  templateType: z.string().max(40).nullish(),
+  projectInfo: z
+    .object({
+      objective: text(5000, "Objective").nullish(),
+      targetAudience: text(2000, "Target audience").nullish(),
+    })
+    .nullish(),
+  notesContext: text(MAX_TEXT, "Notes").nullish(),
+  imageContext: text(MAX_TEXT, "Image context").nullish(),
+});
+
+/** A participant's AI calls are limited per share link and per IP, and billed to the interview's owner. */
+async function limitAnonymous(ctx: Context, interview: InterviewAccess) {
+  if (interview.as !== "participant") return;
+  await ctx.rateLimiter.consume(`ai:link:${interview.id}`, RATE_RULES.anonymousAiPerLink);
+  await ctx.rateLimiter.consume(`ai:ip:${ctx.req.ip}`, RATE_RULES.anonymousAiPerIp);
+}
+
+const billInterview = (interview: InterviewAccess) => ({
+  userId: interview.ownerId,
+  projectId: interview.projectId,
+  interviewId: interview.id,
+});
+
+async function interviewTurn(
+  ctx: Context & { interview: InterviewAccess },
+  input: z.infer<typeof ZInterviewTurnInput>,
+) {
+  await limitAnonymous(ctx, ctx.interview);
+  const row = await ctx.db
+    .selectFrom("interviews")
+    .innerJoin("projects", "projects.id", "interviews.project_id")
+    .select(["interviews.started_at", "projects.title", "projects.objective", "projects.target_audience"])
+    .where("interviews.id", "=", ctx.interview.id)
+    .executeTakeFirstOrThrow();
+  return ctx.ai.interviewReply({
+    messages: input.messages,
+    stakeholderType: toStakeholderType(ctx.interview.stakeholderType ?? input.templateType),
+    projectTitle: row.title,
+    objective: input.projectInfo?.objective ?? row.objective,
+    targetAudience: input.projectInfo?.targetAudience ?? row.target_audience,
+    notesContext: input.notesContext,
+    imageContext: input.imageContext,
+    elapsedMinutes: row.started_at ? (Date.now() - new Date(row.started_at).getTime()) / 60_000 : null,
+    billTo: billInterview(ctx.interview),
+  });
+}
+
+async function requireOwnedProject(
+  ctx: Context & { user: { id: string } },
+  projectId: number | null | undefined,
+) {
+  if (projectId && !(await getProject(ctx.db, { userId: ctx.user.id, id: projectId })))
+    throw notFound("Project");
+}
+
+const ZTranscripts = z
+  .array(text(MAX_TRANSCRIPT, "Transcript"), { error: "transcripts must be a list of texts" })
+  .max(MAX_TRANSCRIPTS, `At most ${MAX_TRANSCRIPTS} transcripts at a time`);
+const ZTitle = z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(300);
+
+/** base64 (or a data URL) → bytes and type; image/* only, at most 10 MB. */
+function decodeImage(input: string): { base64: string; mimeType: string } {
+  const match = /^data:([^;,]+);base64,(.*)$/s.exec(input.trim());
+  const mimeType = match?.[1] ?? "image/png";
+  const base64 = (match?.[2] ?? input).replace(/\s/g, "");
+  if (!mimeType.startsWith("image/"))
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only image files can be analyzed");
+  if ((base64.length * 3) / 4 > MAX_IMAGE_BYTES)
+    throw new AppError("PAYLOAD_TOO_LARGE", "Images must be at most 10 MB");
+  if (!/^[A-Za-z0-9+/]+=*$/.test(base64)) throw new AppError("BAD_REQUEST", "The image is not valid base64");
+  return { base64, mimeType };
+}
+
+export const aiRouter = {
+  interviewResponse: participantProcedure
+    .input(ZInterviewTurnInput)
+    .output(z.object({ response: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      let response = "";
+      for await (const chunk of await interviewTurn(ctx, input)) response += chunk;
+      return { response: response.trim() };
+    }),
+
+  /** The same turn, streamed: the web shows the reply as it is generated. */
+  interviewResponseStream: participantProcedure.input(ZInterviewTurnInput).mutation(async function* ({
+    ctx,
+    input,
+  }) {
+    for await (const chunk of await interviewTurn(ctx, input)) yield chunk;
+  }),
+
+  generateDocumentation: creatorProcedure
+    .input(z.object({ transcripts: ZTranscripts, title: ZTitle, projectId: ZId.nullish() }))
+    .output(z.object({ documentation: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await requireOwnedProject(ctx, input.projectId);
+      const transcripts = input.transcripts.filter((t) => t.trim());
+      if (!transcripts.length) {
+        throw new AppError(
+          "BAD_REQUEST",
+          "Could not find any transcript or conversation content in the selected interviews",
+        );
+      }
+      const documentation = await ctx.ai.summarize({
+        transcripts,
+        title: input.title,
+        billTo: { userId: ctx.user.id, projectId: input.projectId ?? null },
+      });
+      if (!documentation.trim())
+        throw new AppError("BAD_GATEWAY", "Server returned an empty documentation response");
+      return { documentation };
+    }),
+
+  generateRequirements: creatorProcedure
+    .input(
+      z.object({
+        transcripts: ZTranscripts.default([]),
+        title: ZTitle,
+        content: text(500_000, "Summary").nullish(),
+        existingRequirements: text(500_000, "Existing requirements").nullish(),
+        isRefresh: z.boolean().default(false),
+        projectId: ZId.nullish(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      await requireOwnedProject(ctx, input.projectId);
+      if (!input.content?.trim() && !input.transcripts.some((t) => t.trim())) {
+        throw new AppError("BAD_REQUEST", "No summary available");
+      }
+      const { tree, markdown } = await ctx.ai.requirements({
+        ...input,
+        billTo: { userId: ctx.user.id, projectId: input.projectId ?? null },
+      });
+      if (!tree.epics.length) throw new AppError("BAD_GATEWAY", "Failed to generate requirements structure");
+      return { requirements: markdown, tree };
+    }),
+
+  generatePrompt: creatorProcedure
+    .input(
+      z.object({ documentation: text(500_000, "Documentation"), title: ZTitle, projectId: ZId.nullish() }),
+    )
+    .output(z.object({ content: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await requireOwnedProject(ctx, input.projectId);
+      if (!input.documentation.trim())
+        throw new AppError("BAD_REQUEST", "No requirements or summary available");
+      const content = await ctx.ai.buildPrompt({
+        title: input.title,
+        documentation: input.documentation,
+        billTo: { userId: ctx.user.id, projectId: input.projectId ?? null },
+      });
+      return { content };
+    }),
+
+  generateOptimizedPrompt: creatorProcedure
+    .input(
+      z.object({
+        requirements: text(500_000, "Requirements").nullish(),
+        documentation: text(500_000, "Summary").nullish(),
+        title: ZTitle,
+        projectObjective: text(5000, "Objective").nullish(),
+        targetAudience: text(2000, "Target audience").nullish(),
+        projectId: ZId.nullish(),
+      }),
+    )
+    .output(z.object({ content: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await requireOwnedProject(ctx, input.projectId);
+      if (!input.requirements?.trim() && !input.documentation?.trim()) {
+        throw new AppError("BAD_REQUEST", "No requirements or summary available");
+      }
+      const content = await ctx.ai.buildPrompt({
+        title: input.title,
+        objective: input.projectObjective,
+        targetAudience: input.targetAudience,
+        requirements: input.requirements,
+        documentation: input.documentation,
+        billTo: { userId: ctx.user.id, projectId: input.projectId ?? null },
+      });
+      return { content };
+    }),
+
+  transcribe: participantProcedure
+    .input(
+      z.object({
+        audio: z.union(
+          [z.instanceof(Uint8Array), z.string().max(Math.ceil((MAX_AUDIO_BYTES * 4) / 3) + 16)],
+          {
+            error: "Audio is required",
+          },
+        ),
+        mimeType: z.string().max(100).default("audio/webm"),
+      }),
+    )
+    .output(z.object({ text: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await limitAnonymous(ctx, ctx.interview);
+      const audio =
+        typeof input.audio === "string" ? Buffer.from(input.audio, "base64") : Buffer.from(input.audio);
+      if (audio.length > MAX_AUDIO_BYTES)
+        throw new AppError("PAYLOAD_TOO_LARGE", "Audio must be at most 25 MB");
+      if (!input.mimeType.startsWith("audio/") && !input.mimeType.startsWith("video/webm")) {
+        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only audio can be transcribed");
+      }
+      if (audio.length < 100) return { text: "" };
+      const text = await ctx.ai.transcribe({
+        audio,
+        mimeType: input.mimeType,
+        billTo: billInterview(ctx.interview),
+      });
+      return { text };
+    }),
+
+  /** Speech for a participant (with the interview's grant) or a signed-in user. */
+  tts: publicProcedure
+    .input(
+      z.object({
+        text: z
+          .string({ error: "Text is required" })
+          .trim()
+          .min(1, "Text is required")
+          .max(4000, "Text is too long"),
+        interviewId: ZId.nullish(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      let billTo: { userId: string; projectId?: number; interviewId?: number };
+      if (input.interviewId) {
+        const interview = await requireInterviewAccess(ctx, input.interviewId);
+        await limitAnonymous(ctx, interview);
+        billTo = billInterview(interview);
+      } else if (ctx.user) {
+        billTo = { userId: ctx.user.id };
+      } else {
+        throw new AppError("UNAUTHORIZED", "Sign in or open an interview link to use speech");
+      }
+      const audio = await ctx.ai.speak({ text: input.text, billTo });
+      return { audio, contentType: "audio/mpeg" };
+    }),
+
+  analyzeImage: participantProcedure
+    .input(
+      z.object({
+        base64Image: z
+          .string({ error: "Image is required" })
+          .min(1, "Image is required")
+          .max(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 200, "Images must be at most 10 MB"),
+        context: text(MAX_TEXT, "Context").nullish(),
+        imageId: ZId.nullish(),
+      }),
+    )
+    .output(z.object({ description: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await limitAnonymous(ctx, ctx.interview);
+      const { base64, mimeType } = decodeImage(input.base64Image);
+      const description = await ctx.ai.describeImage({
+        base64,
+        mimeType,
+        context: input.context,
+        billTo: billInterview(ctx.interview),
+      });
+      if (input.imageId) {
+        await ctx.db
+          .updateTable("interview_images")
+          .set({ description })
+          .where("id", "=", input.imageId)
+          .where("interview_id", "=", ctx.interview.id)
+          .execute();
+      }
+      return { description };
+    }),
+
+  /** Which provider answers, so the web can say when it is the offline assistant. */
+  status: publicProcedure
+    .output(z.object({ provider: z.enum(["offline", "openai"]), speech: z.boolean() }))
+    .query(({ ctx }) => ({ provider: ctx.ai.provider, speech: ctx.ai.provider === "openai" })),
+};

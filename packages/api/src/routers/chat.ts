@@ -1,2 +1,87 @@
-// Procedures of this domain are added here; see ../trpc.ts for the builders.
-export const chatRouter = {};
+import { getProjectText } from "@parley/db/queries/projects";
+import { z } from "zod";
+import type { Context } from "../context";
+import { AppError, notFound } from "../errors";
+import { ZId } from "../schemas/common";
+import { authedProcedure, creatorProcedure } from "../trpc";
+
+const ZChatMessage = z.object({
+  id: z.number(),
+  role: z.enum(["user", "ai"]),
+  content: z.string(),
+  timestamp: z.string(),
+});
+
+const ZSendInput = z.object({
+  projectId: ZId,
+  message: z
+    .string({ error: "Message is required" })
+    .trim()
+    .min(1, "Message is required")
+    .max(10_000, "Message is too long"),
+  summary: z.string().max(500_000, "Summary is too long").nullish(),
+});
+
+async function history(ctx: Context, projectId: number) {
+  const rows = await ctx.db
+    .selectFrom("chat_messages")
+    .select(["id", "role", "content", "created_at"])
+    .where("project_id", "=", projectId)
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    role: r.role,
+    content: r.content,
+    timestamp: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** Streams the partner's reply and stores both messages once the reply is complete. */
+async function* converse(ctx: Context & { user: { id: string } }, input: z.infer<typeof ZSendInput>) {
+  const project = await getProjectText(ctx.db, { userId: ctx.user.id, id: input.projectId });
+  if (!project) throw notFound("Project");
+  const past = await history(ctx, input.projectId);
+  let reply = "";
+  for await (const chunk of ctx.ai.partnerReply({
+    message: input.message,
+    summary: input.summary?.trim() ? input.summary : project.summary,
+    history: past,
+    billTo: { userId: ctx.user.id, projectId: input.projectId },
+  })) {
+    reply += chunk;
+    yield chunk;
+  }
+  if (!reply.trim()) throw new AppError("BAD_GATEWAY", "Failed to send message. Please try again.");
+  await ctx.db
+    .insertInto("chat_messages")
+    .values([
+      { project_id: input.projectId, role: "user", content: input.message },
+      { project_id: input.projectId, role: "ai", content: reply.trim() },
+    ])
+    .execute();
+}
+
+export const chatRouter = {
+  history: authedProcedure
+    .input(z.object({ projectId: ZId }))
+    .output(z.array(ZChatMessage))
+    .query(async ({ ctx, input }) => {
+      if (!(await getProjectText(ctx.db, { userId: ctx.user.id, id: input.projectId })))
+        throw notFound("Project");
+      return history(ctx, input.projectId);
+    }),
+
+  send: creatorProcedure
+    .input(ZSendInput)
+    .output(z.object({ response: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      let response = "";
+      for await (const chunk of converse(ctx, input)) response += chunk;
+      return { response: response.trim() };
+    }),
+
+  sendStream: creatorProcedure.input(ZSendInput).mutation(async function* ({ ctx, input }) {
+    yield* converse(ctx, input);
+  }),
+};

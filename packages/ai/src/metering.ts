@@ -1,0 +1,85 @@
+import { aiRefusal, nextResetDate } from "@parley/billing/usage";
+import type { Db } from "@parley/db/client";
+import { getUserById } from "@parley/db/queries/users";
+import { sql } from "kysely";
+import { AiError } from "./errors";
+
+export interface Usage {
+  /** interview_agent … prompt_creator, or transcription, speech, vision */
+  component: string;
+  model: string;
+  operation: string;
+  inputTokens?: number;
+  outputTokens?: number;
+  audioSeconds?: number;
+  costCents: number;
+}
+
+/** Who pays for a call: the signed-in owner, or the owner of the interview a participant is in. */
+export interface BillTo {
+  userId: string;
+  projectId?: number | null;
+  interviewId?: number | null;
+}
+
+/** Starts a new month of counters once the reset date has passed. */
+export async function resetUsageIfDue(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ monthly_api_usage: 0, monthly_api_cost: 0, usage_reset_date: nextResetDate() })
+    .where("id", "=", userId)
+    .where("usage_reset_date", "<=", sql<Date>`now()`)
+    .execute();
+}
+
+/** Refuses the call with a clear 4xx when the payer's plan or budget says so. */
+export async function assertAiAllowed(db: Db, userId: string): Promise<void> {
+  await resetUsageIfDue(db, userId);
+  const user = await getUserById(db, userId);
+  if (!user) throw new AiError(403, "The account this interview belongs to no longer exists.");
+  const refusal = aiRefusal(user);
+  if (!refusal) return;
+  if (refusal.reason === "canceled") {
+    throw new AiError(403, "The subscription is canceled. Upgrade your plan to use the AI features.", true);
+  }
+  if (refusal.reason === "call-limit") {
+    throw new AiError(
+      429,
+      `The monthly limit of ${refusal.limit} AI calls on the Free plan is used up. Upgrade your plan to continue.`,
+      true,
+    );
+  }
+  throw new AiError(
+    403,
+    `The monthly AI budget of $${(refusal.budgetCents / 100).toFixed(2)} is used up. Raise the budget in Account Settings to continue.`,
+  );
+}
+
+/** One usage event and the payer's monthly counters, in one transaction. */
+export async function recordUsage(db: Db, billTo: BillTo, usage: Usage): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("usage_events")
+      .values({
+        user_id: billTo.userId,
+        component: usage.component,
+        model: usage.model,
+        operation: usage.operation,
+        input_tokens: Math.round(usage.inputTokens ?? 0),
+        output_tokens: Math.round(usage.outputTokens ?? 0),
+        audio_seconds: usage.audioSeconds ?? 0,
+        cost_cents: usage.costCents,
+        project_id: billTo.projectId ?? null,
+        interview_id: billTo.interviewId ?? null,
+      })
+      .execute();
+    await trx
+      .updateTable("users")
+      .set((eb) => ({
+        monthly_api_usage: eb("monthly_api_usage", "+", 1),
+        monthly_api_cost: eb("monthly_api_cost", "+", usage.costCents),
+      }))
+      .where("id", "=", billTo.userId)
+      .execute();
+  });
+}

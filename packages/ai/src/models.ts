@@ -1,0 +1,73 @@
+import type { Db } from "@parley/db/client";
+import type { AiComponent } from "@parley/db/schema";
+
+export interface ModelChoice {
+  model: string;
+  /** Options from the configuration JSON that the chat API understands. */
+  options: {
+    temperature?: number;
+    max_tokens?: number;
+    top_p?: number;
+    presence_penalty?: number;
+    frequency_penalty?: number;
+  };
+}
+
+export const DEFAULT_MODELS: Record<AiComponent, string> = {
+  interview_agent: "gpt-4o",
+  summary_agent: "gpt-4o",
+  strategic_partner: "gpt-4o",
+  requirements_creator: "gpt-4o",
+  prompt_creator: "gpt-4o-mini",
+};
+
+const OPTION_KEYS = ["temperature", "max_tokens", "top_p", "presence_penalty", "frequency_penalty"] as const;
+
+export function parseOptions(configuration: string | null | undefined): ModelChoice["options"] {
+  try {
+    const parsed = JSON.parse(configuration ?? "{}") as Record<string, unknown>;
+    const options: ModelChoice["options"] = {};
+    for (const key of OPTION_KEYS) {
+      const value = parsed[key];
+      if (typeof value === "number" && Number.isFinite(value)) options[key] = value;
+    }
+    return options;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The model per component from model_configurations: the active row wins (the newest if several).
+ * Cached briefly; an admin edit calls invalidate() so the next AI call sees it.
+ */
+export class ModelResolver {
+  #cache = new Map<AiComponent, { choice: ModelChoice; at: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 30_000,
+  ) {}
+
+  async resolve(component: AiComponent): Promise<ModelChoice> {
+    const hit = this.#cache.get(component);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.choice;
+    const row = await this.db
+      .selectFrom("model_configurations")
+      .select(["model_name", "configuration"])
+      .where("component_name", "=", component)
+      .where("is_active", "=", true)
+      .orderBy("updated_at", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    const choice = row
+      ? { model: row.model_name, options: parseOptions(row.configuration) }
+      : { model: DEFAULT_MODELS[component], options: {} };
+    this.#cache.set(component, { choice, at: Date.now() });
+    return choice;
+  }
+
+  invalidate(): void {
+    this.#cache.clear();
+  }
+}
