@@ -1,0 +1,149 @@
+import {
+  ActionIcon,
+  Box,
+  Card,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { IconSend } from "@tabler/icons-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { toast } from "../../lib/toast";
+import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { Markdown } from "./Markdown";
+
+const PANEL_HEIGHT = 700;
+
+/** The AI Strategic Partner: a chat about the summary, answers streamed as they are written. */
+export function ChatPanel({ projectId, summary }: { projectId: number; summary: string }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const history = useQuery(trpc.chat.history.queryOptions({ projectId }));
+  const [draft, setDraft] = useState("");
+  const [pending, setPending] = useState<{ question: string; answer: string } | null>(null);
+  const viewport = useRef<HTMLDivElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the conversation grows.
+  useEffect(() => {
+    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  }, [history.data, pending?.answer]);
+
+  const send = async () => {
+    const message = draft.trim();
+    if (!message || pending) return; // empty or pending messages are ignored
+    setDraft("");
+    setPending({ question: message, answer: "" });
+    try {
+      const stream = await client.chat.sendStream.mutate(
+        { projectId, message, summary },
+        { context: { stream: true } },
+      );
+      for await (const chunk of stream) setPending((p) => (p ? { ...p, answer: p.answer + chunk } : p));
+      await queryClient.invalidateQueries({ queryKey: trpc.chat.history.queryKey({ projectId }) });
+    } catch {
+      setDraft(message);
+      toast({
+        title: "Chat Error",
+        description: "Failed to send message. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  const messages = history.data ?? [];
+  return (
+    <Card withBorder radius="lg" p={0} h={PANEL_HEIGHT} style={{ display: "flex", flexDirection: "column" }}>
+      <Box p="md" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+        <Title order={4}>AI Strategic Partner</Title>
+        <Text size="xs" c="dimmed">
+          Ask about your summary: gaps, priorities, next steps.
+        </Text>
+      </Box>
+      <ScrollArea style={{ flex: 1 }} viewportRef={viewport} p="md">
+        <Stack gap="sm">
+          {history.isLoading && <Loader size="sm" />}
+          {!history.isLoading && !messages.length && !pending && (
+            <Text size="sm" c="dimmed">
+              No messages yet. Try “What do stakeholders struggle with most?”
+            </Text>
+          )}
+          {messages.map((m) => (
+            <Bubble key={m.id} role={m.role} content={m.content} />
+          ))}
+          {pending && (
+            <>
+              <Bubble role="user" content={pending.question} />
+              <Bubble role="ai" content={pending.answer || "…"} />
+            </>
+          )}
+        </Stack>
+      </ScrollArea>
+      <Group
+        p="md"
+        gap="xs"
+        align="flex-end"
+        wrap="nowrap"
+        style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}
+      >
+        <Textarea
+          style={{ flex: 1 }}
+          autosize
+          minRows={1}
+          maxRows={5}
+          placeholder="Ask a question (Enter to send, Shift+Enter for a new line)"
+          aria-label="Message the AI Strategic Partner"
+          value={draft}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          onKeyDown={onKeyDown}
+        />
+        <ActionIcon
+          size="lg"
+          onClick={() => void send()}
+          disabled={!draft.trim() || Boolean(pending)}
+          aria-label="Send message"
+        >
+          <IconSend size={18} />
+        </ActionIcon>
+      </Group>
+    </Card>
+  );
+}
+
+function Bubble({ role, content }: { role: "user" | "ai"; content: string }) {
+  const mine = role === "user";
+  return (
+    <Box
+      maw="90%"
+      ml={mine ? "auto" : 0}
+      px="sm"
+      py={6}
+      bg={mine ? "indigo.6" : "gray.1"}
+      c={mine ? "white" : "dark"}
+      style={{ borderRadius: 12, fontSize: 14 }}
+      data-role={role}
+    >
+      {mine ? (
+        <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+          {content}
+        </Text>
+      ) : (
+        <Markdown>{content}</Markdown>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,205 @@
+import { Badge, Button, Card, Center, Group, Loader, Stack, Text, Textarea, Title } from "@mantine/core";
+import { IconSparkles } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { copyText, downloadText, slug } from "../../lib/download";
+import { toast } from "../../lib/toast";
+import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import type { Project } from "./labels";
+import { Markdown } from "./Markdown";
+
+export function PromptTab({ project }: { project: Project }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const prompts = useQuery(trpc.prompts.list.queryOptions({ projectId: project.id }));
+  const active = prompts.data?.find((p) => p.isActive) ?? null;
+  const [content, setContent] = useState("");
+  const [editing, setEditing] = useState(false);
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: trpc.prompts.list.queryKey({ projectId: project.id }) });
+
+  useEffect(() => {
+    if (!editing) setContent(active?.content ?? "");
+  }, [active, editing]);
+
+  const generate = useMutation({
+    mutationFn: async () => {
+      const [{ requirements }, { summary }] = await Promise.all([
+        client.requirements.get.query({ projectId: project.id }),
+        client.documents.summary.query({ projectId: project.id }),
+      ]);
+      if (!requirements.trim() && !summary.trim()) throw new Error("NOTHING");
+      const { content } = await client.ai.generateOptimizedPrompt.mutate({
+        title: project.title,
+        requirements,
+        documentation: summary,
+        projectObjective: project.objective,
+        targetAudience: project.targetAudience,
+        projectId: project.id,
+      });
+      return client.prompts.create.mutate({
+        projectId: project.id,
+        title: `${project.title} - Optimized Prompt`,
+        content,
+        status: "completed",
+      });
+    },
+    onSuccess: async () => {
+      setEditing(false);
+      await refresh();
+      toast({ title: "Prompt generated", description: "Your optimized build prompt is ready." });
+    },
+    onError: (error) => {
+      if (error.message === "NOTHING") {
+        toast({
+          title: "No requirements or summary available",
+          description: "Summarize interviews or create requirements first.",
+          variant: "destructive",
+        });
+        return;
+      }
+      toast({ title: "Error generating Replit prompt", description: error.message, variant: "destructive" });
+    },
+  });
+  const saveVersion = useMutation(
+    trpc.prompts.create.mutationOptions({
+      onSuccess: async () => {
+        setEditing(false);
+        await refresh();
+        toast({ title: "Prompt saved", description: "A new version of the prompt was saved." });
+      },
+      onError: (e) =>
+        toast({ title: "Error saving Replit prompt", description: e.message, variant: "destructive" }),
+    }),
+  );
+  const load = useMutation(
+    trpc.prompts.activate.mutationOptions({
+      onSuccess: async () => {
+        setEditing(false);
+        await refresh();
+      },
+      onError: (e) =>
+        toast({ title: "Error saving Replit prompt", description: e.message, variant: "destructive" }),
+    }),
+  );
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={3}>Build Prompt</Title>
+        <Button
+          leftSection={<IconSparkles size={16} />}
+          loading={generate.isPending}
+          onClick={() => generate.mutate()}
+        >
+          AI Optimized Prompt
+        </Button>
+      </Group>
+      <Card withBorder radius="lg" p="lg" mih={260}>
+        {prompts.isLoading ? (
+          <Center py="xl">
+            <Loader />
+          </Center>
+        ) : !content.trim() && !editing ? (
+          <Stack align="center" py="xl" gap="xs">
+            <Title order={4}>No prompt yet</Title>
+            <Text c="dimmed" ta="center" maw={460}>
+              Generate an optimized prompt for an AI app builder from your requirements and summary.
+            </Text>
+          </Stack>
+        ) : (
+          <Stack>
+            <Group justify="flex-end" gap="xs">
+              <Button size="xs" variant="default" onClick={() => setEditing((e) => !e)}>
+                {editing ? "View" : "Edit"}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={async () => {
+                  if (await copyText(content))
+                    toast({ title: "Copied", description: "The prompt is on your clipboard." });
+                }}
+              >
+                Copy
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => downloadText(`${slug(project.title)}-prompt.md`, content)}
+              >
+                Download as markdown
+              </Button>
+              <Button
+                size="xs"
+                disabled={!content.trim()}
+                loading={saveVersion.isPending}
+                onClick={() =>
+                  saveVersion.mutate({
+                    projectId: project.id,
+                    title: `${project.title} - Prompt`,
+                    content,
+                    status: "completed",
+                  })
+                }
+              >
+                Save Version
+              </Button>
+            </Group>
+            {editing ? (
+              <Textarea
+                aria-label="Prompt text"
+                autosize
+                minRows={16}
+                value={content}
+                onChange={(e) => setContent(e.currentTarget.value)}
+                styles={{ input: { fontFamily: "ui-monospace, monospace", fontSize: 13 } }}
+              />
+            ) : (
+              <Markdown>{content}</Markdown>
+            )}
+          </Stack>
+        )}
+      </Card>
+      <Title order={4}>Saved prompts</Title>
+      {!prompts.data?.length ? (
+        <Text size="sm" c="dimmed">
+          Saved prompts appear here.
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {prompts.data.map((prompt) => (
+            <Card key={prompt.id} withBorder p="sm" radius="md">
+              <Group justify="space-between" wrap="nowrap">
+                <div style={{ minWidth: 0 }}>
+                  <Group gap="xs">
+                    <Text fw={500} truncate>
+                      {prompt.title}
+                    </Text>
+                    {prompt.isActive && (
+                      <Badge size="sm" color="green">
+                        Active
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {new Date(prompt.createdAt).toLocaleString()}
+                  </Text>
+                </div>
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={prompt.isActive}
+                  onClick={() => load.mutate({ id: prompt.id })}
+                >
+                  Load
+                </Button>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,323 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { IconBold, IconH2, IconItalic, IconList } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { copyText, downloadText, slug } from "../../lib/download";
+import { toast } from "../../lib/toast";
+import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { ChatPanel } from "./ChatPanel";
+import type { Interview, Project } from "./labels";
+import { Markdown } from "./Markdown";
+import { useSummarize } from "./useSummarize";
+
+const AUTOSAVE_MS = 1000;
+
+type Doc = { id: number; title: string; content: string; isActive: boolean; createdAt: string };
+
+/** Wraps the selection (or inserts at the caret) with markdown, for the edit toolbar. */
+function applyFormat(
+  area: HTMLTextAreaElement,
+  value: string,
+  kind: "bold" | "italic" | "heading" | "bullet",
+) {
+  const { selectionStart: start, selectionEnd: end } = area;
+  const selected = value.slice(start, end);
+  if (kind === "bold" || kind === "italic") {
+    const mark = kind === "bold" ? "**" : "_";
+    return value.slice(0, start) + mark + (selected || "text") + mark + value.slice(end);
+  }
+  const lineStart = value.lastIndexOf("\n", start - 1) + 1;
+  const prefix = kind === "heading" ? "## " : "- ";
+  return value.slice(0, lineStart) + prefix + value.slice(lineStart);
+}
+
+export function SummaryTab({
+  project,
+  interviews,
+}: {
+  project: Project;
+  interviews: Interview[] | undefined;
+}) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const summary = useQuery(trpc.documents.summary.queryOptions({ projectId: project.id }));
+  const versions = useQuery(trpc.documents.list.queryOptions({ projectId: project.id, kind: "summary" }));
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState("");
+  const [viewing, setViewing] = useState<Doc | null>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const summaryKey = trpc.documents.summary.queryKey({ projectId: project.id });
+  const versionsKey = trpc.documents.list.queryKey({ projectId: project.id, kind: "summary" });
+
+  useEffect(() => {
+    if (!editing && summary.data) setText(summary.data.summary);
+  }, [summary.data, editing]);
+
+  const save = useMutation(
+    trpc.documents.saveSummary.mutationOptions({
+      onSuccess: (data) => queryClient.setQueryData(summaryKey, data),
+    }),
+  );
+  // Autosave about a second after typing stops; failures are only logged (spec 1 §8).
+  const autosave = useDebouncedCallback((value: string) => {
+    save.mutate(
+      { projectId: project.id, summary: value },
+      { onError: (e) => console.error("Autosave failed", e) },
+    );
+  }, AUTOSAVE_MS);
+
+  const refreshVersions = () => queryClient.invalidateQueries({ queryKey: versionsKey });
+  const saveVersion = useMutation({
+    mutationFn: async (title: string) => {
+      const doc = await client.documents.create.mutate({
+        projectId: project.id,
+        kind: "summary",
+        title,
+        content: text,
+        interviewIds: [],
+        status: "completed",
+      });
+      return client.documents.activate.mutate({ id: doc.id });
+    },
+    onSuccess: () => {
+      refreshVersions();
+      toast({ title: "Version saved", description: "The summary was saved as a new version." });
+    },
+    onError: (e) =>
+      toast({ title: "Error saving documentation", description: e.message, variant: "destructive" }),
+  });
+  const activate = useMutation(
+    trpc.documents.activate.mutationOptions({
+      onSuccess: async (doc) => {
+        setEditing(false);
+        setViewing(null);
+        queryClient.setQueryData(summaryKey, { summary: doc.content });
+        setText(doc.content);
+        await refreshVersions();
+        toast({ title: "Summary loaded", description: `“${doc.title}” is now the active summary.` });
+      },
+      onError: (e) =>
+        toast({ title: "Error saving documentation", description: e.message, variant: "destructive" }),
+    }),
+  );
+  const summarize = useSummarize(project, interviews, () => setEditing(false));
+
+  const format = (kind: "bold" | "italic" | "heading" | "bullet") => {
+    if (!area.current) return;
+    const next = applyFormat(area.current, text, kind);
+    setText(next);
+    autosave(next);
+    area.current.focus();
+  };
+
+  const active = text.trim();
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Stack>
+          <Group justify="space-between">
+            <Title order={3}>Summary</Title>
+            <Group gap="xs">
+              <Button variant="default" size="xs" onClick={() => setEditing((e) => !e)}>
+                {editing ? "View" : "Edit"}
+              </Button>
+              {editing && (
+                <Button
+                  size="xs"
+                  loading={save.isPending}
+                  onClick={() =>
+                    save.mutate(
+                      { projectId: project.id, summary: text },
+                      {
+                        onSuccess: () =>
+                          toast({ title: "Changes saved", description: "The summary is up to date." }),
+                        onError: (e) =>
+                          toast({
+                            title: "Error saving documentation",
+                            description: e.message,
+                            variant: "destructive",
+                          }),
+                      },
+                    )
+                  }
+                >
+                  Save Changes
+                </Button>
+              )}
+              <Button
+                size="xs"
+                variant="light"
+                disabled={!active}
+                loading={saveVersion.isPending}
+                onClick={() => saveVersion.mutate(`${project.title} - Summary`)}
+              >
+                Save Version
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                disabled={!active}
+                onClick={() => saveVersion.mutate(`${project.title} - Summary (copy)`)}
+              >
+                Duplicate
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                loading={summarize.isPending}
+                onClick={() => summarize.mutate()}
+              >
+                New from Interviews
+              </Button>
+            </Group>
+          </Group>
+          <Card withBorder radius="lg" p="lg" mih={300}>
+            {summary.isLoading ? (
+              <Center py="xl">
+                <Loader />
+              </Center>
+            ) : editing ? (
+              <Stack gap="xs">
+                <Group gap={4}>
+                  <Tooltip label="Bold">
+                    <ActionIcon variant="default" onClick={() => format("bold")} aria-label="Bold">
+                      <IconBold size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Italic">
+                    <ActionIcon variant="default" onClick={() => format("italic")} aria-label="Italic">
+                      <IconItalic size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Heading">
+                    <ActionIcon variant="default" onClick={() => format("heading")} aria-label="Heading">
+                      <IconH2 size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Bullet">
+                    <ActionIcon variant="default" onClick={() => format("bullet")} aria-label="Bullet">
+                      <IconList size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Text size="xs" c="dimmed" ml="auto">
+                    {save.isPending ? "Saving..." : save.isSuccess ? "Saved" : "Changes save automatically"}
+                  </Text>
+                </Group>
+                <Textarea
+                  ref={area}
+                  aria-label="Summary text"
+                  autosize
+                  minRows={16}
+                  value={text}
+                  onChange={(e) => {
+                    setText(e.currentTarget.value);
+                    autosave(e.currentTarget.value);
+                  }}
+                  styles={{ input: { fontFamily: "ui-monospace, monospace", fontSize: 13 } }}
+                />
+              </Stack>
+            ) : active ? (
+              <Markdown>{text}</Markdown>
+            ) : (
+              <Stack align="center" py="xl" gap="xs">
+                <Title order={4}>No summary yet</Title>
+                <Text c="dimmed" ta="center" maw={420}>
+                  Summarize completed interviews, or start writing one yourself with Edit.
+                </Text>
+              </Stack>
+            )}
+          </Card>
+          <Title order={4} mt="md">
+            Saved versions
+          </Title>
+          {!versions.data?.length ? (
+            <Text size="sm" c="dimmed">
+              No saved versions yet.
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              {versions.data.map((doc) => (
+                <Card key={doc.id} withBorder radius="md" p="sm">
+                  <Group justify="space-between" wrap="nowrap">
+                    <div style={{ minWidth: 0 }}>
+                      <Group gap="xs">
+                        <Text fw={500} truncate>
+                          {doc.title}
+                        </Text>
+                        {doc.isActive && (
+                          <Badge size="sm" color="green">
+                            Active
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {new Date(doc.createdAt).toLocaleString()}
+                      </Text>
+                    </div>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => setViewing(doc)}>
+                        View
+                      </Button>
+                      <Button size="xs" variant="light" onClick={() => activate.mutate({ id: doc.id })}>
+                        Load
+                      </Button>
+                    </Group>
+                  </Group>
+                </Card>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <ChatPanel projectId={project.id} summary={text} />
+      </Grid.Col>
+      <Modal opened={Boolean(viewing)} onClose={() => setViewing(null)} title={viewing?.title} size="xl">
+        {viewing && (
+          <Stack>
+            <Card withBorder p="md" mah="60vh" style={{ overflow: "auto" }}>
+              <Markdown>{viewing.content}</Markdown>
+            </Card>
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                onClick={async () => {
+                  if (await copyText(viewing.content))
+                    toast({ title: "Copied", description: "The summary is on your clipboard." });
+                }}
+              >
+                Copy
+              </Button>
+              <Button
+                variant="default"
+                onClick={() => downloadText(`${slug(viewing.title)}.md`, viewing.content)}
+              >
+                Download as .md
+              </Button>
+              <Button onClick={() => activate.mutate({ id: viewing.id })} loading={activate.isPending}>
+                Make Active
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Grid>
+  );
+}

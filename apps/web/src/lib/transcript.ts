@@ -1,0 +1,28 @@
+export interface ConversationMessage {
+  role: "ai" | "user";
+  content: string;
+  timestamp?: string;
+  type?: "image";
+  description?: string;
+}
+
+/** A readable transcript of a conversation: one "AI:" or "Participant:" line per message. */
+export function conversationToTranscript(messages: ConversationMessage[]): string {
+  return messages
+    .filter((m) => m.type !== "image")
+    .map((m) => `${m.role === "ai" ? "AI" : "Participant"}: ${m.content.trim()}`)
+    .join("\n\n");
+}
+
+export const NOTES_SEPARATOR = "=".repeat(50);
+
+/** The notes sections of spec 2 §3, appended to a transcript. */
+export function notesSection(writtenNotes: string, images: Array<{ description: string | null }>): string {
+  const written = writtenNotes.trim();
+  const visual = images.map((img, i) => `Image ${i + 1}: ${img.description?.trim() || "(no description)"}`);
+  if (!written && !visual.length) return "";
+  const lines = ["", NOTES_SEPARATOR, "INTERVIEW NOTES", NOTES_SEPARATOR];
+  if (written) lines.push("", "WRITTEN NOTES:", written);
+  if (visual.length) lines.push("", "VISUAL NOTES:", ...visual);
+  return lines.join("\n");
+}
