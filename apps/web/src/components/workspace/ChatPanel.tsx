@@ -29,10 +29,10 @@ export function ChatPanel({ projectId, summary }: { projectId: number; summary: 
   const [pending, setPending] = useState<{ question: string; answer: string } | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the conversation grows.
+  const grows = `${history.data?.length ?? 0}:${pending?.answer.length ?? 0}`;
   useEffect(() => {
-    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
-  }, [history.data, pending?.answer]);
+    if (grows) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  }, [grows]);
 
   const send = async () => {
     const message = draft.trim();
@@ -83,12 +83,12 @@ export function ChatPanel({ projectId, summary }: { projectId: number; summary: 
             </Text>
           )}
           {messages.map((m) => (
-            <Bubble key={m.id} role={m.role} content={m.content} />
+            <Bubble key={m.id} speaker={m.role} content={m.content} />
           ))}
           {pending && (
             <>
-              <Bubble role="user" content={pending.question} />
-              <Bubble role="ai" content={pending.answer || "…"} />
+              <Bubble speaker="user" content={pending.question} />
+              <Bubble speaker="ai" content={pending.answer || "…"} />
             </>
           )}
         </Stack>
@@ -124,8 +124,8 @@ export function ChatPanel({ projectId, summary }: { projectId: number; summary: 
   );
 }
 
-function Bubble({ role, content }: { role: "user" | "ai"; content: string }) {
-  const mine = role === "user";
+function Bubble({ speaker, content }: { speaker: "user" | "ai"; content: string }) {
+  const mine = speaker === "user";
   return (
     <Box
       maw="90%"
@@ -135,7 +135,7 @@ function Bubble({ role, content }: { role: "user" | "ai"; content: string }) {
       bg={mine ? "indigo.6" : "gray.1"}
       c={mine ? "white" : "dark"}
       style={{ borderRadius: 12, fontSize: 14 }}
-      data-role={role}
+      data-speaker={speaker}
     >
       {mine ? (
         <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>

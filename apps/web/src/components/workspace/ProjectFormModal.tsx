@@ -61,7 +61,6 @@ export function ProjectFormModal({
 }) {
   const [values, setValues] = useState<ProjectFormValues>(initial ?? EMPTY);
   // Fill the form each time the dialog opens (not on every render of the parent).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `initial` is read only when opening.
   useEffect(() => {
     if (opened) setValues(initial ?? EMPTY);
   }, [opened]);

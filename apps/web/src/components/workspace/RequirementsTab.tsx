@@ -398,7 +398,7 @@ export function RequirementsTab({
   };
   const submitStory = (event: FormEvent) => {
     event.preventDefault();
-    if (!storyForm || !storyForm.userType.trim() || !storyForm.action.trim() || !storyForm.benefit.trim()) {
+    if (!storyForm?.userType.trim() || !storyForm.action.trim() || !storyForm.benefit.trim()) {
       toast({
         title: "Incomplete user story",
         description: "Please fill in all fields for the user story",
