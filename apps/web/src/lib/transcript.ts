@@ -4,6 +4,7 @@ export interface ConversationMessage {
   timestamp?: string;
   type?: "image";
   description?: string;
+  imageId?: number;
 }
 
 /** A readable transcript of a conversation: one "AI:" or "Participant:" line per message. */

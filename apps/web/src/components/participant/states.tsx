@@ -1,0 +1,113 @@
+import { Box, Button, Card, Center, Loader, Stack, Text, Title } from "@mantine/core";
+import { IconMessageCircle, IconMicrophone } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Brand } from "../Brand";
+
+export function ParticipantShell({ children }: { children: ReactNode }) {
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <Box bg="white" py="sm" px="md" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+        <Brand to="/" />
+      </Box>
+      {children}
+    </Box>
+  );
+}
+
+export function LoadingInterview() {
+  return (
+    <Center h="70vh">
+      <Stack align="center" gap="sm">
+        <Loader />
+        <Text>Loading Interview...</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+export function NotFound() {
+  return (
+    <Center py={80} px="md">
+      <Card withBorder radius="lg" p="xl" maw={480} ta="center">
+        <Title order={2}>Interview Not Found</Title>
+        <Text c="dimmed" mt="sm">
+          The interview link you've followed is invalid or has expired.
+        </Text>
+      </Card>
+    </Center>
+  );
+}
+
+export function AlreadyCompleted() {
+  return (
+    <Center py={80} px="md">
+      <Stack maw={520} gap="lg">
+        <Card withBorder radius="lg" p="xl" ta="center">
+          <Title order={2}>Interview Already Completed</Title>
+          <Text c="dimmed" mt="sm">
+            You have already been interviewed. Thank you for the input.
+          </Text>
+        </Card>
+        <Card radius="lg" p="xl" bg="indigo.6" c="white">
+          <Title order={3}>Run interviews like this one</Title>
+          <Text mt="xs" size="sm">
+            Parley interviews your stakeholders with AI and turns their answers into summaries, requirements
+            and build prompts.
+          </Text>
+          <Button component={Link} to="/" variant="white" mt="md">
+            Try Parley free
+          </Button>
+        </Card>
+      </Stack>
+    </Center>
+  );
+}
+
+export function Welcome({
+  projectTitle,
+  objective,
+  minutes,
+  onVoice,
+  onText,
+  starting,
+}: {
+  projectTitle: string;
+  objective: string | null;
+  minutes: number;
+  onVoice: () => void;
+  onText: () => void;
+  starting: boolean;
+}) {
+  return (
+    <Center py={60} px="md">
+      <Card withBorder radius="lg" p="xl" maw={560}>
+        <Stack>
+          <Title order={2}>Welcome! Thanks for helping with {projectTitle}</Title>
+          {objective && <Text c="dimmed">{objective}</Text>}
+          <Text>
+            An AI interviewer will ask you a few questions, one at a time. It takes about {minutes} minutes.
+            You can take notes and add images as you go, and review everything before you save.
+          </Text>
+          <Stack gap="sm" mt="sm">
+            <Button size="lg" leftSection={<IconMicrophone size={20} />} onClick={onVoice} loading={starting}>
+              Start Voice Interview
+            </Button>
+            <Button
+              size="lg"
+              variant="light"
+              leftSection={<IconMessageCircle size={20} />}
+              onClick={onText}
+              disabled={starting}
+            >
+              Start Text Interview
+            </Button>
+          </Stack>
+          <Text size="xs" c="dimmed">
+            Voice interviews need access to your microphone; your browser will ask for permission.
+          </Text>
+        </Stack>
+      </Card>
+    </Center>
+  );
+}

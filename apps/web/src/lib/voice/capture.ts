@@ -1,0 +1,133 @@
+/** Speech capture constants (spec 1 §9, spec 2 §4–§5). */
+export const VOICE = {
+  threshold: 8,
+  silenceMs: 2000,
+  minSpeechMs: 1000,
+  maxUtteranceMs: 24000,
+  checkEveryMs: 100,
+  chunkMs: 250,
+  minAudioBytes: 100,
+  welcomeListenDelayMs: 200,
+  replyListenDelayMs: 300,
+  resumeDelayMs: 500,
+  noSpeechRetryMs: 1000,
+  errorRetryMs: 1500,
+} as const;
+
+export interface Utterance {
+  blob: Blob;
+  speechMs: number;
+}
+
+/**
+ * Listens on the microphone: the level is checked every 100 ms, recording starts when it passes the
+ * threshold, and 2 s of silence (or 24 s in all) ends the utterance. Utterances shorter than 1 s of
+ * speech are dropped.
+ */
+export class VoiceCapture {
+  #stream: MediaStream;
+  #context: AudioContext;
+  #analyser: AnalyserNode;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #recorder: MediaRecorder | undefined;
+  #chunks: Blob[] = [];
+  #speechStart = 0;
+  #lastSound = 0;
+  onUtterance: (utterance: Utterance) => void = () => {};
+  onLevel: (level: number) => void = () => {};
+
+  private constructor(stream: MediaStream) {
+    this.#stream = stream;
+    this.#context = new AudioContext();
+    const source = this.#context.createMediaStreamSource(stream);
+    this.#analyser = this.#context.createAnalyser();
+    this.#analyser.fftSize = 256;
+    this.#analyser.smoothingTimeConstant = 0;
+    source.connect(this.#analyser);
+  }
+
+  static async open(): Promise<VoiceCapture> {
+    if (!navigator.mediaDevices?.getUserMedia) throw new Error("Media devices are not supported");
+    const stream = await navigator.mediaDevices.getUserMedia({
+      audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+    });
+    return new VoiceCapture(stream);
+  }
+
+  level(): number {
+    const data = new Uint8Array(this.#analyser.frequencyBinCount);
+    this.#analyser.getByteFrequencyData(data);
+    let sum = 0;
+    for (const value of data) sum += value;
+    return sum / data.length;
+  }
+
+  get listening() {
+    return this.#timer !== undefined;
+  }
+
+  start() {
+    if (this.#timer) return;
+    void this.#context.resume();
+    this.#timer = setInterval(() => this.#tick(), VOICE.checkEveryMs);
+  }
+
+  /** Stops listening; a recording in progress is dropped. */
+  stop() {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    if (this.#recorder && this.#recorder.state !== "inactive") {
+      this.#recorder.onstop = null;
+      this.#recorder.stop();
+    }
+    this.#recorder = undefined;
+  }
+
+  close() {
+    this.stop();
+    for (const track of this.#stream.getTracks()) track.stop();
+    void this.#context.close();
+  }
+
+  #tick() {
+    const level = this.level();
+    this.onLevel(level);
+    const now = Date.now();
+    const loud = level > VOICE.threshold;
+    if (!this.#recorder) {
+      if (loud) this.#startRecording(now);
+      return;
+    }
+    if (loud) this.#lastSound = now;
+    if (now - this.#lastSound >= VOICE.silenceMs || now - this.#speechStart >= VOICE.maxUtteranceMs) {
+      this.#finish();
+    }
+  }
+
+  #startRecording(now: number) {
+    const mimeType = MediaRecorder.isTypeSupported("audio/webm;codecs=opus")
+      ? "audio/webm;codecs=opus"
+      : "audio/webm";
+    this.#chunks = [];
+    this.#speechStart = now;
+    this.#lastSound = now;
+    const recorder = new MediaRecorder(this.#stream, { mimeType });
+    recorder.ondataavailable = (event) => {
+      if (event.data.size) this.#chunks.push(event.data);
+    };
+    this.#recorder = recorder;
+    recorder.start(VOICE.chunkMs);
+  }
+
+  #finish() {
+    const recorder = this.#recorder;
+    if (!recorder) return;
+    const speechMs = this.#lastSound - this.#speechStart;
+    this.#recorder = undefined;
+    recorder.onstop = () => {
+      if (speechMs < VOICE.minSpeechMs) return; // too short to be speech: keep listening
+      this.onUtterance({ blob: new Blob(this.#chunks, { type: "audio/webm" }), speechMs });
+    };
+    recorder.stop();
+  }
+}

@@ -1,0 +1,85 @@
+import { sanitizeForSpeech } from "@parley/ai/speech";
+import { authHeaders } from "../auth-token";
+
+/** Preferred voices when the browser speaks (spec 1 §9). */
+export const PREFERRED_VOICES = ["Google US English", "Microsoft David", "Alex", "Samantha"];
+/** The browser may never say it finished (headless Chromium has no voices): stop waiting after this. */
+const SPEECH_TIMEOUT_PER_CHAR_MS = 90;
+const SPEECH_TIMEOUT_MIN_MS = 2500;
+
+const cache = new Map<string, string>();
+
+function pickVoice(): SpeechSynthesisVoice | undefined {
+  const voices = window.speechSynthesis?.getVoices() ?? [];
+  for (const name of PREFERRED_VOICES) {
+    const voice = voices.find((v) => v.name.includes(name));
+    if (voice) return voice;
+  }
+  return voices.find((v) => v.lang.startsWith("en"));
+}
+
+/** The browser's own speech synthesis; resolves when done, on error, or after a time-out. */
+export function speakWithBrowser(text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const synth = window.speechSynthesis;
+    if (!synth || typeof SpeechSynthesisUtterance === "undefined") return resolve();
+    const utterance = new SpeechSynthesisUtterance(text);
+    const voice = pickVoice();
+    if (voice) utterance.voice = voice;
+    const timer = setTimeout(done, Math.max(SPEECH_TIMEOUT_MIN_MS, text.length * SPEECH_TIMEOUT_PER_CHAR_MS));
+    function done() {
+      clearTimeout(timer);
+      resolve();
+    }
+    utterance.onend = done;
+    utterance.onerror = done;
+    try {
+      synth.cancel();
+      synth.speak(utterance);
+    } catch {
+      done();
+    }
+  });
+}
+
+let current: HTMLAudioElement | null = null;
+
+/** Stops whatever is being said. */
+export function stopSpeaking() {
+  current?.pause();
+  current = null;
+  window.speechSynthesis?.cancel();
+}
+
+/**
+ * Says the text: synthesized by the server (/api/ai/tts, cached per text), or by the browser when
+ * the server cannot (spec 1 §8). Markup, braces and code are never read aloud.
+ */
+export async function speak(text: string, interviewId: number): Promise<void> {
+  const clean = sanitizeForSpeech(text);
+  if (!clean) return;
+  let url = cache.get(clean);
+  if (!url) {
+    try {
+      const res = await fetch("/api/ai/tts", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json", ...authHeaders() },
+        body: JSON.stringify({ text: clean, interviewId }),
+      });
+      if (!res.ok) throw new Error(String(res.status));
+      url = URL.createObjectURL(await res.blob());
+      cache.set(clean, url);
+    } catch {
+      return speakWithBrowser(clean);
+    }
+  }
+  const audio = new Audio(url);
+  current = audio;
+  await new Promise<void>((resolve) => {
+    audio.onended = () => resolve();
+    audio.onerror = () => void speakWithBrowser(clean).then(resolve);
+    audio.play().catch(() => void speakWithBrowser(clean).then(resolve));
+  });
+  if (current === audio) current = null;
+}
