@@ -64,8 +64,10 @@ export function ProjectFormModal({
   useEffect(() => {
     if (opened) setValues(initial ?? EMPTY);
   }, [opened]);
-  const set = (key: keyof ProjectFormValues) => (event: { currentTarget: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.currentTarget.value }));
+  const set = (key: keyof ProjectFormValues) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget; // read now: React clears currentTarget after the event
+    setValues((v) => ({ ...v, [key]: value }));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -587,14 +587,20 @@ export function RequirementsTab({
               required
               data-autofocus
               value={epicForm?.name ?? ""}
-              onChange={(e) => setEpicForm((f) => f && { ...f, name: e.currentTarget.value })}
+              onChange={(e) => {
+                const { value } = e.currentTarget;
+                setEpicForm((f) => f && { ...f, name: value });
+              }}
             />
             <Textarea
               label="Description"
               autosize
               minRows={2}
               value={epicForm?.description ?? ""}
-              onChange={(e) => setEpicForm((f) => f && { ...f, description: e.currentTarget.value })}
+              onChange={(e) => {
+                const { value } = e.currentTarget;
+                setEpicForm((f) => f && { ...f, description: value });
+              }}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={actions.addEpic.isPending}>
@@ -618,14 +624,20 @@ export function RequirementsTab({
               label="Feature name"
               required
               value={featureForm?.name ?? ""}
-              onChange={(e) => setFeatureForm((f) => f && { ...f, name: e.currentTarget.value })}
+              onChange={(e) => {
+                const { value } = e.currentTarget;
+                setFeatureForm((f) => f && { ...f, name: value });
+              }}
             />
             <Textarea
               label="Description"
               autosize
               minRows={2}
               value={featureForm?.description ?? ""}
-              onChange={(e) => setFeatureForm((f) => f && { ...f, description: e.currentTarget.value })}
+              onChange={(e) => {
+                const { value } = e.currentTarget;
+                setFeatureForm((f) => f && { ...f, description: value });
+              }}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={actions.addFeature.isPending}>
@@ -642,20 +654,29 @@ export function RequirementsTab({
               label="As a…"
               placeholder="user type"
               value={storyForm?.userType ?? ""}
-              onChange={(e) => setStoryForm((f) => f && { ...f, userType: e.currentTarget.value })}
+              onChange={(e) => {
+                const { value } = e.currentTarget;
+                setStoryForm((f) => f && { ...f, userType: value });
+              }}
               data-autofocus
             />
             <TextInput
               label="I want to…"
               placeholder="action"
               value={storyForm?.action ?? ""}
-              onChange={(e) => setStoryForm((f) => f && { ...f, action: e.currentTarget.value })}
+              onChange={(e) => {
+                const { value } = e.currentTarget;
+                setStoryForm((f) => f && { ...f, action: value });
+              }}
             />
             <TextInput
               label="So that…"
               placeholder="benefit"
               value={storyForm?.benefit ?? ""}
-              onChange={(e) => setStoryForm((f) => f && { ...f, benefit: e.currentTarget.value })}
+              onChange={(e) => {
+                const { value } = e.currentTarget;
+                setStoryForm((f) => f && { ...f, benefit: value });
+              }}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={actions.addStory.isPending}>
