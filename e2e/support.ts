@@ -35,3 +35,46 @@ export async function signInThroughUi(page: Page, email: string, password: strin
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
+
+export const BASE_LAUNCH_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** An owner with a project and one interview, made through the REST door; answers the share link. */
+export async function interviewViaApi(
+  request: import("@playwright/test").APIRequestContext,
+  baseURL: string,
+  stakeholderType = "user",
+) {
+  const email = uniqueEmail("owner");
+  const register = await request.post(`${baseURL}/api/auth/register`, {
+    data: { email, password: "owner passphrase 1", firstName: "Olive" },
+  });
+  const { token } = (await register.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const project = await (
+    await request.post(`${baseURL}/api/projects`, {
+      headers,
+      data: { title: "Field dispatch", objective: "Faster routing", targetAudience: "Dispatchers" },
+    })
+  ).json();
+  const interview = await (
+    await request.post(`${baseURL}/api/interviews`, {
+      headers,
+      data: { projectId: project.id, name: "Dana", stakeholderType },
+    })
+  ).json();
+  return {
+    token,
+    headers,
+    projectId: project.id as number,
+    interviewId: interview.id as number,
+    shareLink: interview.shareLink as string,
+  };
+}

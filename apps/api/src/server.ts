@@ -180,7 +180,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           return reply.code(route.status ?? 200).send(result ?? { success: true });
         } catch (error) {
           const { status, body } = toHttpError(error);
-          if (status >= 500) req.log.error({ err: error }, "REST call failed");
+          if (status === 500) req.log.error({ err: error }, "REST call failed");
+          else if (status > 500)
+            req.log.warn({ status, message: body.message }, "REST call answered an upstream error");
           return reply.code(status).send(body);
         }
       },

@@ -145,7 +145,7 @@ export function nextInterviewMessage(turn: InterviewTurn): string {
     const about = turn.projectTitle ? ` about ${turn.projectTitle}` : "";
     return [
       `Hello, and thank you for taking the time to talk${about}!`,
-      `I'm Parley's interview assistant (running in offline mode), and I'll ask you a few questions as a ${STAKEHOLDER_LABELS[turn.stakeholderType]}. This takes about ${limit} minutes; there are no right or wrong answers.`,
+      `I'm Parley's interview assistant (running in offline mode), and I'll ask you a few questions as ${/^[AEIOU]/.test(STAKEHOLDER_LABELS[turn.stakeholderType]) ? "an" : "a"} ${STAKEHOLDER_LABELS[turn.stakeholderType]}. This takes about ${limit} minutes; there are no right or wrong answers.`,
       bank[0],
     ].join(" ");
   }

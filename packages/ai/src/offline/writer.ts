@@ -92,6 +92,10 @@ export function answerFromSummary(message: string, summary: string | null | unde
 }
 
 export function describeImageOffline(context: string | null | undefined, mimeType: string): string {
-  const note = context?.trim() ? ` The participant's note about it: “${context.trim().slice(0, 300)}”.` : "";
+  const text = context
+    ?.trim()
+    .slice(0, 300)
+    .replace(/[.!?]+$/, "");
+  const note = text ? ` The participant's note about it: “${text}”.` : "";
   return `An image (${mimeType}) shared by the participant. Parley's offline assistant cannot look inside images, so it is kept for the team to view.${note}`;
 }

@@ -453,7 +453,7 @@ export default function ParticipantInterviewPage() {
     );
   }
 
-  const elapsed = startedAt ? Math.floor((clock - startedAt) / 60_000) : 0;
+  const elapsed = startedAt ? Math.max(0, Math.floor((Math.max(clock, Date.now()) - startedAt) / 60_000)) : 0;
   const left = interview.timeLimitMinutes - elapsed;
   const inputDisabled = busy || streaming !== null;
 

@@ -1,0 +1,101 @@
+import { expect, test } from "@playwright/test";
+import { interviewViaApi, screenshot } from "./support";
+
+test("a participant is interviewed by text, takes notes, ends, reviews and saves; the owner sees it all", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { shareLink, interviewId, headers } = await interviewViaApi(request, baseURL as string, "developer");
+  await page.goto(`/interview/${shareLink}`);
+  await expect(page.getByRole("button", { name: "Start Voice Interview" })).toBeVisible();
+  await expect(page.getByText("Voice interviews need access to your microphone")).toBeVisible();
+  await screenshot(page, "participant-welcome");
+
+  await page.getByRole("button", { name: "Start Text Interview" }).click();
+  const ai = page.locator('[data-speaker="ai"]');
+  await expect(ai.first()).toContainText("Could you tell me about your role and the systems you work on?");
+  await expect(page.getByRole("heading", { name: "Field dispatch" })).toBeVisible();
+
+  const input = page.getByLabel("Your answer");
+  const send = page.getByRole("button", { name: "Send" });
+  await expect(send).toBeDisabled();
+  await input.fill("   ");
+  await expect(send).toBeDisabled();
+  // Shift+Enter adds a line; Enter sends.
+  await input.fill("I maintain the routing service.");
+  await input.press("Shift+Enter");
+  await input.pressSequentially("It is written in Go and runs on Kubernetes.");
+  await input.press("Enter");
+  await expect(page.locator('[data-speaker="user"]').first()).toContainText(
+    "I maintain the routing service.\nIt is written in Go",
+  );
+  await expect(ai).toHaveCount(2);
+
+  await page.getByLabel("Interview notes").fill("The nightly batch job is fragile.");
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "whiteboard.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  });
+  await expect(page.getByText("cannot look inside images")).toBeVisible();
+  await screenshot(page, "participant-active");
+
+  // A reload resumes where the participant was.
+  await page.reload();
+  await expect(page.locator('[data-speaker="user"]')).toHaveCount(1);
+  await expect(page.getByLabel("Interview notes")).toHaveValue("The nightly batch job is fragile.");
+
+  await page.getByRole("button", { name: "End Interview" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your time!" })).toBeVisible();
+  const review = page.getByLabel("Transcript review");
+  await expect(review).toHaveValue(/WRITTEN NOTES:\nThe nightly batch job is fragile\./);
+  await expect(review).toHaveValue(/={50}\nINTERVIEW NOTES\n={50}/);
+  await expect(review).toHaveValue(/VISUAL NOTES:\nImage 1: /);
+  await review.fill(`${await review.inputValue()}\nCorrection: it runs hourly, not nightly.`);
+  await page.getByLabel("Additional Feedback").fill("Happy to talk again.");
+  await page.getByRole("button", { name: "Save Responses" }).click();
+  await expect(page.getByText("Responses Saved")).toBeVisible();
+  await screenshot(page, "participant-thank-you");
+
+  // The owner sees the conversation, the notes and the reviewed transcript.
+  const transcript = await (
+    await request.get(`/api/interviews/${interviewId}/transcript`, { headers })
+  ).json();
+  expect(transcript.content).toContain("Correction: it runs hourly, not nightly.");
+  expect(transcript.additionalFeedback).toBe("Happy to talk again.");
+  const conversation = await (
+    await request.get(`/api/interviews/${interviewId}/conversation`, { headers })
+  ).json();
+  const messages = conversation.messages.map((m: string) => JSON.parse(m));
+  expect(messages.some((m: { type?: string }) => m.type === "image")).toBe(true);
+  const interview = await (await request.get(`/api/interviews/${interviewId}`, { headers })).json();
+  expect(interview).toMatchObject({ status: "completed", notes: "The nightly batch job is fragile." });
+
+  // Opening the link again says it is done.
+  await page.goto(`/interview/${shareLink}`);
+  await expect(page.getByRole("heading", { name: "Interview Already Completed" })).toBeVisible();
+  await expect(page.getByText("You have already been interviewed. Thank you for the input.")).toBeVisible();
+  await screenshot(page, "participant-completed");
+});
+
+test("an invalid link says so", async ({ page }) => {
+  await page.goto("/interview/not-a-real-link");
+  await expect(page.getByRole("heading", { name: "Interview Not Found" })).toBeVisible();
+  await expect(page.getByText("The interview link you've followed is invalid or has expired.")).toBeVisible();
+  await screenshot(page, "participant-not-found");
+});
+
+test("the interview reads well on a phone", async ({ page, request, baseURL }) => {
+  const { shareLink } = await interviewViaApi(request, baseURL as string);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/interview/${shareLink}`);
+  await screenshot(page, "participant-welcome-phone");
+  await page.getByRole("button", { name: "Start Text Interview" }).click();
+  await expect(page.locator('[data-speaker="ai"]').first()).toBeVisible();
+  await screenshot(page, "participant-active-phone");
+});
