@@ -8,6 +8,7 @@ import {
   RedisRateLimitStore,
   type Services,
 } from "@parley/api";
+import { dueUsageAlerts } from "@parley/billing/alerts";
 import { createBillingService } from "@parley/billing/service";
 import type { Db } from "@parley/db/client";
 import { Redis } from "ioredis";
@@ -18,6 +19,13 @@ import type { Env } from "./env";
 export function createServices(env: Env, db: Db, logger: Logger): Services & { close(): Promise<void> } {
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false }) : undefined;
   const store = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
+  const mailer = createMailer({
+    db,
+    transport: env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined,
+    from: env.MAIL_FROM,
+    log: (line) => logger.info(line),
+    outboxDir: env.SMTP_URL ? undefined : path.join(env.DATA_DIR, "outbox"),
+  });
   return {
     db,
     logger,
@@ -27,24 +35,23 @@ export function createServices(env: Env, db: Db, logger: Logger): Services & { c
       supportEmail: env.SUPPORT_EMAIL,
     },
     rateLimiter: new RateLimiter(store, env.RATE_LIMIT_SCALE),
-    mailer: createMailer({
-      db,
-      transport: env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined,
-      from: env.MAIL_FROM,
-      log: (line) => logger.info(line),
-      outboxDir: env.SMTP_URL ? undefined : path.join(env.DATA_DIR, "outbox"),
-    }),
+    mailer,
     ai: createAiEngine({
       db,
       openaiApiKey: env.OPENAI_API_KEY,
       openaiBaseUrl: env.OPENAI_BASE_URL,
       timeoutMs: env.OPENAI_TIMEOUT_MS,
+      // Usage alerts at 80% and 100%, once per period, by email.
+      afterUsage: async (userId) => {
+        for (const email of await dueUsageAlerts(db, userId)) await mailer.send(email);
+      },
     }),
     billing: createBillingService({
       db,
       stripeSecretKey: env.STRIPE_SECRET_KEY,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      stripeApiBase: env.STRIPE_API_BASE,
     }),
     async close() {
       await redis?.quit();

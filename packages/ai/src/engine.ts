@@ -31,6 +31,8 @@ export interface AiEngineOptions {
   timeoutMs?: number;
   /** How long a model configuration is cached (ms). */
   modelCacheMs?: number;
+  /** Called after each metered call (usage alerts); its failures never fail the call. */
+  afterUsage?: (userId: string) => Promise<void>;
 }
 
 export interface InterviewInput extends InterviewTurn {
@@ -58,9 +60,11 @@ export class AiEngine {
   readonly models: ModelResolver;
   readonly #openai: OpenAiProvider | undefined;
   readonly #db: Db;
+  readonly #afterUsage: AiEngineOptions["afterUsage"];
 
   constructor(options: AiEngineOptions) {
     this.#db = options.db;
+    this.#afterUsage = options.afterUsage;
     this.provider = options.openaiApiKey ? "openai" : "offline";
     this.models = new ModelResolver(options.db, options.modelCacheMs);
     this.#openai = options.openaiApiKey
@@ -72,13 +76,18 @@ export class AiEngine {
       : undefined;
   }
 
+  async #record(billTo: BillTo, usage: Parameters<typeof recordUsage>[2]) {
+    await recordUsage(this.#db, billTo, usage);
+    await this.#afterUsage?.(billTo.userId).catch(() => undefined);
+  }
+
   /** Called after an admin edits model configurations, so the next call uses them. */
   invalidateModelCache(): void {
     this.models.invalidate();
   }
 
   async #meterTokens(billTo: BillTo, component: AiComponent, operation: string, usage: TokenUsage) {
-    await recordUsage(this.#db, billTo, {
+    await this.#record(billTo, {
       component,
       model: usage.model,
       operation,
@@ -89,7 +98,7 @@ export class AiEngine {
   }
 
   async #meterOffline(billTo: BillTo, component: string, operation: string) {
-    await recordUsage(this.#db, billTo, { component, model: OFFLINE_MODEL, operation, costCents: 0 });
+    await this.#record(billTo, { component, model: OFFLINE_MODEL, operation, costCents: 0 });
   }
 
   async #complete(
@@ -288,7 +297,7 @@ export class AiEngine {
         ],
       },
     ]);
-    await recordUsage(this.#db, input.billTo, {
+    await this.#record(input.billTo, {
       component: "vision",
       model: usage.model,
       operation: "image_analysis",
@@ -305,7 +314,7 @@ export class AiEngine {
     const text = await this.#openai.transcribe(input.audio, input.mimeType);
     // webm from the browser has no duration header; estimate from Opus at about 32 kbit/s.
     const seconds = Math.max(1, input.audio.length / 4000);
-    await recordUsage(this.#db, input.billTo, {
+    await this.#record(input.billTo, {
       component: "transcription",
       model: "whisper-1",
       operation: "transcription",
@@ -320,7 +329,7 @@ export class AiEngine {
     await assertAiAllowed(this.#db, input.billTo.userId);
     const text = sanitizeForSpeech(input.text);
     const audio = await this.#openai.speak(text);
-    await recordUsage(this.#db, input.billTo, {
+    await this.#record(input.billTo, {
       component: "speech",
       model: "tts-1",
       operation: "speech",

@@ -1,4 +1,5 @@
 import { AiError } from "@parley/ai/errors";
+import { BillingError } from "@parley/billing/errors";
 import { TRPCError } from "@trpc/server";
 
 export type AppErrorCode =
@@ -32,6 +33,8 @@ export class AppError extends TRPCError {
 const CODE_BY_STATUS: Record<number, AppErrorCode> = {
   400: "BAD_REQUEST",
   403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
@@ -40,10 +43,15 @@ const CODE_BY_STATUS: Record<number, AppErrorCode> = {
   504: "GATEWAY_TIMEOUT",
 };
 
-/** An AI engine refusal (plan, budget, service) as the matching domain error. */
-export function fromAiError(error: AiError): AppError {
+/** Errors of the AI engine and of billing carry their own HTTP status. */
+export function isPackageError(error: unknown): error is AiError | BillingError {
+  return error instanceof AiError || error instanceof BillingError;
+}
+
+/** An AI engine or billing refusal (plan, budget, service) as the matching domain error. */
+export function fromAiError(error: AiError | BillingError): AppError {
   return new AppError(CODE_BY_STATUS[error.status] ?? "BAD_GATEWAY", error.message, {
-    ...(error.upgradeRequired ? { upgradeRequired: true } : {}),
+    ...(error instanceof AiError && error.upgradeRequired ? { upgradeRequired: true } : {}),
   });
 }
 
@@ -92,9 +100,8 @@ export function describeZodIssues(issues: readonly ZodLikeIssue[]): string {
 
 /** Status and JSON body for any error thrown by a procedure. Unknown errors never leak detail. */
 export function toHttpError(error: unknown): { status: number; body: { message: string } & AppErrorExtra } {
-  if (error instanceof AiError) return toHttpError(fromAiError(error));
-  if (error instanceof TRPCError && error.cause instanceof AiError)
-    return toHttpError(fromAiError(error.cause));
+  if (isPackageError(error)) return toHttpError(fromAiError(error));
+  if (error instanceof TRPCError && isPackageError(error.cause)) return toHttpError(fromAiError(error.cause));
   if (error instanceof TRPCError) {
     const cause = error.cause as { issues?: ZodLikeIssue[] } | undefined;
     const extra = error instanceof AppError ? error.extra : {};

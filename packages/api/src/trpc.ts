@@ -11,10 +11,9 @@
  * Every procedure starts from one of the builders at the bottom of this file.
  */
 
-import { AiError } from "@parley/ai/errors";
 import { initTRPC } from "@trpc/server";
 import type { Context } from "./context";
-import { AppError, fromAiError, HTTP_STATUS, toHttpError } from "./errors";
+import { AppError, fromAiError, HTTP_STATUS, isPackageError, toHttpError } from "./errors";
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
@@ -34,9 +33,9 @@ export const middleware = t.middleware;
 
 /** Anyone, signed in or not: plans, sign-in and sign-up, public pages. */
 export const publicProcedure = t.procedure.use(async ({ next }) => {
-  // AI engine refusals become domain errors here, so both doors answer their real status.
+  // AI engine and billing refusals become domain errors here, so both doors answer their real status.
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AiError) throw fromAiError(result.error.cause);
+  if (!result.ok && isPackageError(result.error.cause)) throw fromAiError(result.error.cause);
   return result;
 });
 

@@ -62,6 +62,7 @@ export interface UsersTable {
   subscription_status: ColumnType<SubscriptionStatus, SubscriptionStatus | undefined, SubscriptionStatus>;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
+  stripe_event_at: NullableTimestamp;
   monthly_api_usage: Generated<number>;
   monthly_api_limit: Generated<number>;
   monthly_api_cost: Generated<number>;

@@ -1,14 +1,15 @@
 import type { Services } from "@parley/api";
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../env";
+import { stripeWebhook } from "./stripe-webhook";
 
 /**
  * Plain Fastify routes outside the REST table: Stripe webhooks and OpenID Connect sign-in.
  * Each module adds its registration function here.
  */
 export function extraRoutes(
-  _services: Services,
+  services: Services,
   _env: Env,
 ): Array<(app: FastifyInstance) => Promise<void> | void> {
-  return [];
+  return [stripeWebhook(services)];
 }

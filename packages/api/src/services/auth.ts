@@ -137,6 +137,12 @@ export async function resetPassword(ctx: Context, token: string, newPassword: st
 }
 
 export async function deleteAccount(ctx: Context, userId: string): Promise<void> {
+  // A paid subscription stops with the account; a billing failure must not keep the account alive.
+  if (ctx.user?.stripe_subscription_id && ctx.user.subscription_status !== "canceled") {
+    await ctx.billing
+      .cancel(userId)
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, "cancel on delete failed"));
+  }
   await deleteUser(ctx.db, userId);
   ctx.req.clearCookie(SESSION_COOKIE);
 }

@@ -1,0 +1,229 @@
+import { FakeStripe } from "@parley/billing/test/fake-stripe";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, signUp, startTestServer, type TestServer } from "./harness";
+
+const planId = async (server: TestServer, name: string) =>
+  (
+    await server.services.db
+      .selectFrom("subscription_plans")
+      .select("id")
+      .where("name", "=", name)
+      .executeTakeFirstOrThrow()
+  ).id;
+
+const userRow = (server: TestServer, id: string) =>
+  server.services.db
+    .selectFrom("users")
+    .select([
+      "subscription_tier",
+      "subscription_status",
+      "stripe_customer_id",
+      "stripe_subscription_id",
+      "monthly_api_limit",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+
+describe("plans, offline billing and budgets", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("lists the plans for anyone", async () => {
+    const res = await new Client(server.url).get("/api/subscription-plans");
+    expect(res.status).toBe(200);
+    expect(res.body.map((p: { name: string; price: number }) => [p.name, p.price])).toEqual([
+      ["Free", 0],
+      ["Basic", 29],
+      ["Pro", 99],
+    ]);
+    expect(res.body[1].features).toContain("5 projects per month");
+  });
+
+  it("activates a plan at once in test mode, then cancels it at once", async () => {
+    const { client, user } = await signUp(server.url);
+    const res = await client.post("/api/create-subscription", { planId: await planId(server, "Basic") });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, testMode: true, clientSecret: null });
+    expect(res.body.message).toContain("test mode");
+    expect(await userRow(server, user.id)).toMatchObject({
+      subscription_tier: "basic",
+      subscription_status: "active",
+      monthly_api_limit: 1000,
+    });
+
+    const cancel = await client.post("/api/cancel-subscription");
+    expect(cancel.body).toEqual({ success: true, message: "Subscription cancelled successfully" });
+    expect((await userRow(server, user.id)).subscription_status).toBe("canceled");
+    const again = await client.post("/api/cancel-subscription");
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain("already canceled");
+  });
+
+  it("refuses an unknown or malformed plan", async () => {
+    const { client } = await signUp(server.url);
+    expect((await client.post("/api/create-subscription", { planId: 9999 })).body).toEqual({
+      message: "Plan Not Found",
+    });
+    const bad = await client.post("/api/create-subscription", { planId: "abc" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Please select a valid subscription plan");
+    expect((await new Client(server.url).post("/api/create-subscription", { planId: 1 })).status).toBe(401);
+  });
+
+  it("stores the budget in cents and reads it back", async () => {
+    const { client } = await signUp(server.url);
+    expect((await client.get("/api/user/budget")).body).toMatchObject({
+      monthlyBudget: 0,
+      budgetAlerts: false,
+    });
+    const saved = await client.post("/api/user/budget", {
+      monthlyBudget: 2550,
+      budgetAlerts: true,
+      alertThreshold80: true,
+      alertThreshold100: false,
+    });
+    expect(saved.body).toMatchObject({ monthlyBudget: 2550, budgetAlerts: true, alertThreshold100: false });
+    expect((await client.get("/api/auth/user")).body.monthlyBudget).toBe(2550);
+    for (const monthlyBudget of [-1, 12.5, "ten"]) {
+      expect((await client.post("/api/user/budget", { monthlyBudget })).status).toBe(400);
+    }
+  });
+
+  it("emails usage alerts at 80% and 100% of the limit, once each per period", async () => {
+    const { client, user, email } = await signUp(server.url);
+    const project = await client.post("/api/projects", { title: "Alerts" });
+    const { db } = server.services;
+    await db.updateTable("users").set({ monthly_api_usage: 79 }).where("id", "=", user.id).execute();
+    const call = () =>
+      client.post("/api/ai/generate-documentation", {
+        transcripts: ["User: I need faster invoices so that we get paid."],
+        title: "T",
+        projectId: project.body.id,
+      });
+    await call(); // 80
+    await call(); // 81: no second 80% alert
+    await db.updateTable("users").set({ monthly_api_usage: 99 }).where("id", "=", user.id).execute();
+    await call(); // 100
+    const mails = await db
+      .selectFrom("email_outbox")
+      .select("subject")
+      .where("to_address", "=", email)
+      .orderBy("id")
+      .execute();
+    expect(mails.map((m) => m.subject)).toEqual([
+      "Parley: you have used 80% of your AI calls",
+      "Parley: you have used 100% of your AI calls",
+    ]);
+  });
+});
+
+describe("Stripe billing against a local fake Stripe", () => {
+  const fake = new FakeStripe();
+  const WEBHOOK_SECRET = "whsec_test_secret";
+  const stripe = new Stripe("sk_test_fake");
+  let server: TestServer;
+  beforeAll(async () => {
+    const base = await fake.start();
+    server = await startTestServer({
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: base,
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake.stop();
+  });
+
+  const webhook = (event: object, secret = WEBHOOK_SECRET) => {
+    const payload = JSON.stringify(event);
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
+    return new Client(server.url).post("/api/stripe/webhook", payload, { "stripe-signature": signature });
+  };
+  const subscriptionEvent = (id: string, type: string, created: number, subscription: object) => ({
+    id,
+    object: "event",
+    type,
+    created,
+    data: { object: subscription },
+  });
+
+  it("creates the customer and an incomplete subscription, answering the client secret", async () => {
+    const { client, user } = await signUp(server.url);
+    const res = await client.post("/api/create-subscription", { planId: await planId(server, "Pro") });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: false, testMode: false });
+    expect(res.body.clientSecret).toMatch(/_secret_fake$/);
+    const row = await userRow(server, user.id);
+    expect(row.stripe_customer_id).toMatch(/^cus_/);
+    expect(row.stripe_subscription_id).toMatch(/^sub_/);
+    expect(row.subscription_status).toBe("incomplete");
+    const created = fake.requests.find((r) => r.path === "/v1/subscriptions" && r.method === "POST");
+    expect(created?.form.get("payment_behavior")).toBe("default_incomplete");
+  });
+
+  it("applies signed webhooks once, refuses forged ones, and ignores stale events", async () => {
+    const { client, user } = await signUp(server.url);
+    await client.post("/api/create-subscription", { planId: await planId(server, "Basic") });
+    const row = await userRow(server, user.id);
+    const subscription = fake.subscriptions.get(row.stripe_subscription_id as string)!;
+    const now = Math.floor(Date.now() / 1000);
+
+    const active = subscriptionEvent("evt_1", "customer.subscription.updated", now, {
+      ...subscription,
+      status: "active",
+    });
+    expect((await webhook(active)).body).toEqual({ received: true, applied: true });
+    expect(await userRow(server, user.id)).toMatchObject({
+      subscription_status: "active",
+      subscription_tier: "basic",
+    });
+
+    expect((await webhook(active)).body).toEqual({ received: true, applied: false }); // replayed
+
+    const forged = await webhook(
+      subscriptionEvent("evt_2", "customer.subscription.deleted", now + 5, subscription),
+      "whsec_wrong",
+    );
+    expect(forged.status).toBe(400);
+    expect(forged.body).toEqual({ message: "Invalid webhook signature" });
+    expect((await userRow(server, user.id)).subscription_status).toBe("active");
+
+    // An older event that arrives late does not undo a newer one.
+    const late = subscriptionEvent("evt_3", "customer.subscription.updated", now - 60, {
+      ...subscription,
+      status: "past_due",
+    });
+    expect((await webhook(late)).status).toBe(200);
+    expect((await userRow(server, user.id)).subscription_status).toBe("active");
+
+    const deleted = subscriptionEvent("evt_4", "customer.subscription.deleted", now + 10, {
+      ...subscription,
+      status: "canceled",
+    });
+    await webhook(deleted);
+    expect((await userRow(server, user.id)).subscription_status).toBe("canceled");
+  });
+
+  it("cancels through Stripe, and a sync re-reads subscription states", async () => {
+    const { client, user } = await signUp(server.url);
+    await client.post("/api/create-subscription", { planId: await planId(server, "Pro") });
+    const row = await userRow(server, user.id);
+    fake.subscriptions.get(row.stripe_subscription_id as string)!.status = "active";
+    expect(await server.services.billing.syncSubscriptions()).toMatchObject({ updated: expect.any(Number) });
+    expect(await userRow(server, user.id)).toMatchObject({
+      subscription_status: "active",
+      subscription_tier: "pro",
+    });
+
+    expect((await client.post("/api/cancel-subscription")).status).toBe(200);
+    expect(fake.subscriptions.get(row.stripe_subscription_id as string)!.status).toBe("canceled");
+    expect((await userRow(server, user.id)).subscription_status).toBe("canceled");
+  });
+});
