@@ -1,5 +1,334 @@
-import { Placeholder } from "../../components/Placeholder";
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { AppHeader } from "../../components/AppHeader";
+import { UsageSummary } from "../../components/account/UsageSummary";
+import { PlanCards } from "../../components/public/PlanCards";
+import { setAuthToken } from "../../lib/auth-token";
+import { toast } from "../../lib/toast";
+import { useTRPC } from "../../lib/trpc";
+import { useCurrentUser, useRefreshUser } from "../../lib/user";
 
-export default function Page() {
-  return <Placeholder title="Account Settings" />;
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" style={{ wordBreak: "break-all" }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function BudgetCard() {
+  const trpc = useTRPC();
+  const refreshUser = useRefreshUser();
+  const budget = useQuery(trpc.billing.budget.queryOptions());
+  const [dollars, setDollars] = useState<string | number>("");
+  const [alerts, setAlerts] = useState(false);
+  const [at80, setAt80] = useState(true);
+  const [at100, setAt100] = useState(true);
+  useEffect(() => {
+    if (!budget.data) return;
+    setDollars(budget.data.monthlyBudget ? budget.data.monthlyBudget / 100 : "");
+    setAlerts(budget.data.budgetAlerts);
+    setAt80(budget.data.alertThreshold80);
+    setAt100(budget.data.alertThreshold100);
+  }, [budget.data]);
+  const save = useMutation(
+    trpc.billing.setBudget.mutationOptions({
+      onSuccess: () => {
+        refreshUser();
+        toast({ title: "Budget Updated", description: "Your budget settings were saved." });
+      },
+      onError: () =>
+        toast({ title: "Error", description: "Failed to update budget settings", variant: "destructive" }),
+    }),
+  );
+  return (
+    <Card withBorder radius="lg" p="lg">
+      <Title order={3}>Budget Management</Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Cap what you spend above your plan's included AI usage each month. Leave empty for no budget.
+      </Text>
+      {budget.isLoading ? (
+        <Loader size="sm" />
+      ) : (
+        <Stack>
+          <NumberInput
+            label="Monthly budget (USD)"
+            placeholder="No budget"
+            min={0}
+            step={0.01}
+            decimalScale={2}
+            prefix="$"
+            value={dollars}
+            onChange={setDollars}
+            maw={260}
+          />
+          <Switch
+            label="Email me budget alerts"
+            checked={alerts}
+            onChange={(e) => setAlerts(e.currentTarget.checked)}
+          />
+          {alerts && (
+            <Stack gap="xs" pl="lg">
+              <Switch
+                label="Alert at 80% of my budget"
+                checked={at80}
+                onChange={(e) => setAt80(e.currentTarget.checked)}
+              />
+              <Switch
+                label="Alert at 100% of my budget"
+                checked={at100}
+                onChange={(e) => setAt100(e.currentTarget.checked)}
+              />
+            </Stack>
+          )}
+          <Button
+            w="fit-content"
+            loading={save.isPending}
+            onClick={() =>
+              save.mutate({
+                // USD in, whole cents stored; empty counts as 0.
+                monthlyBudget: dollars === "" ? 0 : Math.round(Number(dollars) * 100),
+                budgetAlerts: alerts,
+                alertThreshold80: at80,
+                alertThreshold100: at100,
+              })
+            }
+          >
+            Save Budget
+          </Button>
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+export default function AccountPage() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const refreshUser = useRefreshUser();
+  const { user, isLoading } = useCurrentUser();
+  const plans = useQuery(trpc.billing.plans.queryOptions());
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [deleteStep, setDeleteStep] = useState<0 | 1 | 2>(0);
+  const [typed, setTyped] = useState("");
+
+  const cancel = useMutation(
+    trpc.billing.cancel.mutationOptions({
+      onSuccess: () => {
+        setConfirmCancel(false);
+        refreshUser();
+        toast({
+          title: "Subscription cancelled successfully",
+          description: "You can still view everything you created.",
+        });
+      },
+      onError: (error) => {
+        setConfirmCancel(false);
+        if (error.message.includes("already canceled")) {
+          toast({ title: "Already Canceled", description: "Your subscription was already canceled." });
+          refreshUser();
+          return;
+        }
+        toast({ title: "Failed to cancel subscription", description: error.message, variant: "destructive" });
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.auth.deleteAccount.mutationOptions({
+      onSuccess: () => {
+        setAuthToken(null);
+        queryClient.setQueryData(trpc.auth.me.queryKey(), null);
+        toast({ title: "Account Deleted", description: "Your account and data were deleted." });
+        navigate("/auth");
+      },
+      onError: (error) =>
+        toast({ title: "Failed to delete account", description: error.message, variant: "destructive" }),
+    }),
+  );
+
+  if (isLoading || !user) {
+    return (
+      <Center h="60vh">
+        <Loader />
+      </Center>
+    );
+  }
+  const canCancel =
+    user.subscriptionTier !== "free" &&
+    (user.subscriptionStatus === "active" || user.subscriptionStatus === "incomplete");
+
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <AppHeader />
+      <Container size="lg" py="xl">
+        <Group justify="space-between" mb="lg">
+          <Title order={1}>Account Settings</Title>
+          <Group gap="md">
+            <Anchor component={Link} to="/projects">
+              Projects
+            </Anchor>
+            <Anchor component={Link} to="/">
+              Home
+            </Anchor>
+          </Group>
+        </Group>
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Card withBorder radius="lg" p="lg">
+              <Title order={3} mb="md">
+                Profile Information
+              </Title>
+              <Stack gap="xs">
+                <Row label="Email" value={user.email} />
+                <Row label="User ID" value={user.id} />
+                <Row label="Member since" value={new Date(user.createdAt).toLocaleDateString()} />
+                <Row label="Last updated" value={new Date(user.updatedAt).toLocaleString()} />
+              </Stack>
+            </Card>
+            <Card withBorder radius="lg" p="lg">
+              <Group justify="space-between" mb="md">
+                <Title order={3}>Usage & Billing</Title>
+                <Group gap="xs">
+                  <Badge tt="capitalize">{user.subscriptionTier}</Badge>
+                  <Badge color={user.subscriptionStatus === "active" ? "green" : "gray"} variant="light">
+                    {user.subscriptionStatus === "active" ? "Active" : "Inactive"}
+                  </Badge>
+                </Group>
+              </Group>
+              <UsageSummary user={user} />
+              {user.subscriptionTier !== "free" && user.subscriptionStatus === "active" && (
+                <Button mt="md" variant="light" color="red" size="xs" onClick={() => setConfirmCancel(true)}>
+                  Cancel Subscription
+                </Button>
+              )}
+            </Card>
+          </SimpleGrid>
+          <BudgetCard />
+          <Card withBorder radius="lg" p="lg">
+            <Title order={3} mb="md">
+              Upgrade Your Plan
+            </Title>
+            {plans.data && (
+              <PlanCards
+                plans={plans.data}
+                current={user.subscriptionTier}
+                action={(plan) => {
+                  const current = plan.name.toLowerCase() === user.subscriptionTier;
+                  return {
+                    label: current ? "Current Plan" : plan.price === 0 ? "Free" : `Upgrade to ${plan.name}`,
+                    disabled: current || plan.price === 0,
+                    onClick: () => navigate(`/subscribe/${plan.id}`),
+                  };
+                }}
+              />
+            )}
+          </Card>
+          <Card withBorder radius="lg" p="lg" style={{ borderColor: "var(--mantine-color-red-3)" }}>
+            <Title order={3}>Account Settings</Title>
+            <Group mt="md">
+              <Button variant="default" disabled={!canCancel} onClick={() => setConfirmCancel(true)}>
+                Cancel Plan
+              </Button>
+              <Button color="red" onClick={() => setDeleteStep(1)}>
+                Delete Account
+              </Button>
+            </Group>
+          </Card>
+        </Stack>
+      </Container>
+
+      <Modal opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel your subscription?">
+        <Text size="sm">
+          You keep read access to everything, but cannot create new projects, interviews or AI content.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirmCancel(false)}>
+            Keep plan
+          </Button>
+          <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+            Cancel Subscription
+          </Button>
+        </Group>
+      </Modal>
+      <Modal
+        opened={deleteStep > 0}
+        onClose={() => {
+          setDeleteStep(0);
+          setTyped("");
+        }}
+        title="Delete your account?"
+      >
+        {deleteStep === 1 ? (
+          <>
+            <Text size="sm">
+              All your projects, interviews, transcripts, summaries, requirements and prompts will be deleted,
+              and any active subscription canceled. This cannot be undone.
+            </Text>
+            <Group justify="flex-end" mt="lg">
+              <Button variant="default" onClick={() => setDeleteStep(0)}>
+                Cancel
+              </Button>
+              <Button color="red" onClick={() => setDeleteStep(2)}>
+                Continue
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            <TextInput
+              label="Type DELETE to confirm"
+              value={typed}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+              data-autofocus
+            />
+            <Group justify="flex-end" mt="lg">
+              <Button
+                variant="default"
+                onClick={() => {
+                  setDeleteStep(0);
+                  setTyped("");
+                }}
+              >
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                disabled={typed !== "DELETE"}
+                loading={remove.isPending}
+                onClick={() => remove.mutate({ confirmDelete: true })}
+              >
+                Delete Account
+              </Button>
+            </Group>
+          </>
+        )}
+      </Modal>
+    </Box>
+  );
 }

@@ -1,5 +1,218 @@
-import { Placeholder } from "../../components/Placeholder";
+import {
+  Box,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
+import {
+  IconBulb,
+  IconChecklist,
+  IconFileText,
+  IconMessageChatbot,
+  IconMicrophone,
+  IconPlayerPlay,
+  IconRocket,
+} from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { PayAsYouGo, PlanCards } from "../../components/public/PlanCards";
+import { PublicLayout } from "../../components/public/PublicLayout";
+import { useTRPC } from "../../lib/trpc";
+import classes from "./landing.module.css";
 
-export default function Page() {
-  return <Placeholder title="Parley" />;
+const SPARKLES = 15;
+
+const FEATURES = [
+  {
+    icon: IconMicrophone,
+    title: "Voice or text interviews",
+    text: "Stakeholders open a link and talk or type; no account needed.",
+  },
+  {
+    icon: IconMessageChatbot,
+    title: "Questions tailored by role",
+    text: "End users, business stakeholders, developers and designers each get the right questions.",
+  },
+  {
+    icon: IconFileText,
+    title: "Summaries in one click",
+    text: "Completed interviews become an organised summary you can edit and version.",
+  },
+  {
+    icon: IconChecklist,
+    title: "Epics, features and stories",
+    text: "Requirements with acceptance criteria, each story showing the quote it rests on.",
+  },
+  {
+    icon: IconRocket,
+    title: "Optimized build prompts",
+    text: "Hand an AI app builder a prompt made from what your stakeholders actually said.",
+  },
+  {
+    icon: IconBulb,
+    title: "An AI strategic partner",
+    text: "Ask about gaps, priorities and next steps, grounded in your summary.",
+  },
+];
+
+/** Sparkles at random positions, fixed for the life of the page. */
+function Sparkles() {
+  const sparkles = useMemo(
+    () =>
+      Array.from({ length: SPARKLES }, (_, i) => ({
+        id: i,
+        left: `${Math.random() * 100}%`,
+        top: `${Math.random() * 100}%`,
+        delay: `${(Math.random() * 6).toFixed(2)}s`,
+        size: 4 + Math.round(Math.random() * 6),
+      })),
+    [],
+  );
+  return (
+    <Box className={classes.sparkles} aria-hidden="true">
+      {sparkles.map((s) => (
+        <span
+          key={s.id}
+          className={classes.sparkle}
+          data-sparkle
+          style={{ left: s.left, top: s.top, animationDelay: s.delay, width: s.size, height: s.size }}
+        />
+      ))}
+    </Box>
+  );
+}
+
+export default function LandingPage() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [demo, setDemo] = useState(false);
+  const plans = useQuery(trpc.billing.plans.queryOptions());
+
+  return (
+    <PublicLayout>
+      <Box className={classes.hero}>
+        <Sparkles />
+        <Container size="md" py={96} pos="relative">
+          <Stack align="center" ta="center" gap="lg">
+            <Title order={1} fz={{ base: 36, sm: 52 }} lh={1.1}>
+              Discover what your stakeholders really need
+            </Title>
+            <Text fz="lg" c="dimmed" maw={640}>
+              Parley's AI interviews your stakeholders by voice or text, then turns the conversations into a
+              summary, requirements with acceptance criteria, and a build prompt for your AI app builder.
+            </Text>
+            <Group>
+              <Button size="lg" component={Link} to="/auth">
+                Get Started Free
+              </Button>
+              <Button
+                size="lg"
+                variant="default"
+                leftSection={<IconPlayerPlay size={18} />}
+                onClick={() => setDemo(true)}
+              >
+                Watch Demo
+              </Button>
+            </Group>
+            <Text size="sm" c="dimmed">
+              Interviews take about 10-15 minutes. No credit card needed.
+            </Text>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={72}>
+        <Title order={2} ta="center" mb="xl">
+          From conversations to a build plan
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xl">
+          {FEATURES.map((feature) => (
+            <Card key={feature.title} withBorder radius="lg" p="lg">
+              <ThemeIcon size="lg" radius="md" variant="light">
+                <feature.icon size={20} />
+              </ThemeIcon>
+              <Text fw={600} mt="md">
+                {feature.title}
+              </Text>
+              <Text size="sm" c="dimmed" mt={4}>
+                {feature.text}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Box bg="gray.0" py={64}>
+        <Container size="md" ta="center">
+          <Title order={2}>Five agents, one discovery workflow</Title>
+          <Text c="dimmed" mt="sm">
+            An interviewer, a summarizer, a requirements creator, a prompt creator and a strategic partner:
+            see how each one works and how to get the best interviews.
+          </Text>
+          <Button mt="lg" variant="light" component={Link} to="/documentation">
+            Learn More About Our Agents
+          </Button>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={72}>
+        <Title order={2} ta="center" mb="xl">
+          Simple pricing
+        </Title>
+        {plans.isLoading ? (
+          <Center>
+            <Loader />
+          </Center>
+        ) : plans.data ? (
+          <Stack>
+            <PlanCards
+              plans={plans.data}
+              action={(plan) =>
+                plan.price === 0
+                  ? { label: "Get Started Free", onClick: () => navigate("/auth") }
+                  : { label: "Get Started", onClick: () => navigate(`/subscribe/${plan.id}`) }
+              }
+            />
+            <PayAsYouGo />
+          </Stack>
+        ) : (
+          <Text ta="center" c="dimmed">
+            Plans could not be loaded. Please try again later.
+          </Text>
+        )}
+      </Container>
+
+      <Box bg="indigo.7" py={64}>
+        <Container size="md" ta="center">
+          <Title order={2} c="white">
+            Your next interview could start in a minute
+          </Title>
+          <Button mt="lg" size="lg" variant="white" component={Link} to="/auth">
+            Start Free Trial
+          </Button>
+        </Container>
+      </Box>
+
+      <Modal opened={demo} onClose={() => setDemo(false)} title="Parley in 20 seconds" size="xl" centered>
+        <video
+          src="/demo.webm"
+          controls
+          autoPlay
+          muted
+          playsInline
+          style={{ width: "100%", borderRadius: 8 }}
+        />
+      </Modal>
+    </PublicLayout>
+  );
 }

@@ -1,0 +1,46 @@
+import { Group, Progress, Stack, Text } from "@mantine/core";
+import type { User } from "../../lib/user-type";
+
+export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** API calls against the monthly limit (bar capped at 100%), cost this month and budget. */
+export function UsageSummary({ user }: { user: User }) {
+  const percent =
+    user.monthlyApiLimit > 0
+      ? Math.min(100, Math.round((user.monthlyApiUsage / user.monthlyApiLimit) * 100))
+      : 0;
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text size="sm" fw={500}>
+          API usage
+        </Text>
+        <Text size="sm" c="dimmed">
+          {user.monthlyApiUsage} / {user.monthlyApiLimit} calls ({percent}%)
+        </Text>
+      </Group>
+      <Progress
+        value={percent}
+        color={percent >= 100 ? "red" : percent >= 80 ? "orange" : "indigo"}
+        aria-label="API usage"
+      />
+      <Text size="xs" c="dimmed">
+        Resets on {new Date(user.usageResetDate).toLocaleDateString()}
+      </Text>
+      <Group gap="xl" mt="xs">
+        <div>
+          <Text size="xs" c="dimmed">
+            Cost this month
+          </Text>
+          <Text fw={600}>{dollars(user.monthlyApiCost)}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            Monthly budget
+          </Text>
+          <Text fw={600}>{user.monthlyBudget > 0 ? dollars(user.monthlyBudget) : "Not set"}</Text>
+        </div>
+      </Group>
+    </Stack>
+  );
+}
