@@ -1,0 +1,129 @@
+import { sql } from "kysely";
+import type { Db } from "../client";
+import { selectUsers } from "./users";
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Users, newest first; `search` matches email, first or last name (case-insensitive contains). */
+export async function listUsers(
+  db: Db,
+  { search, limit, offset }: { search?: string | undefined; limit: number; offset: number },
+) {
+  let query = selectUsers(db);
+  let count = db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("total"));
+  const term = search?.trim();
+  if (term) {
+    const pattern = `%${escapeLike(term)}%`;
+    const match = sql<boolean>`(users.email ilike ${pattern} or users.first_name ilike ${pattern} or users.last_name ilike ${pattern})`;
+    query = query.where(match);
+    count = count.where(match);
+  }
+  const [users, total] = await Promise.all([
+    query.orderBy("users.created_at", "desc").orderBy("users.id").limit(limit).offset(offset).execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { users, total: Number(total.total) };
+}
+
+/** Dashboard figures from the database; money in US dollars. */
+export async function adminStats(db: Db) {
+  const [users, revenue, usage] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("total"),
+        sql<number>`count(*) filter (where subscription_tier <> 'free' and subscription_status = 'active')`.as(
+          "active",
+        ),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("users")
+      .innerJoin("subscription_plans", (join) =>
+        join.on(sql`lower(subscription_plans.name)`, "=", sql.ref("users.subscription_tier")),
+      )
+      .select(sql<number>`coalesce(sum(subscription_plans.price), 0)`.as("revenue"))
+      .where("users.subscription_status", "=", "active")
+      .where("users.subscription_tier", "<>", "free")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("usage_events")
+      .select([
+        sql<number>`count(*) filter (where created_at >= date_trunc('day', now()))`.as("today"),
+        sql<number>`count(*)`.as("month"),
+        sql<number>`coalesce(sum(cost_cents), 0)`.as("cost"),
+      ])
+      .where("created_at", ">=", sql<Date>`date_trunc('month', now())`)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const monthlyRevenue = Number(revenue.revenue);
+  const estimatedMonthlyCost = Math.round(Number(usage.cost)) / 100;
+  return {
+    totalUsers: Number(users.total),
+    activeSubscriptions: Number(users.active),
+    monthlyRevenue,
+    apiCallsToday: Number(usage.today),
+    apiCallsThisMonth: Number(usage.month),
+    estimatedMonthlyCost,
+    profitMargin: Math.round((monthlyRevenue - estimatedMonthlyCost) * 100) / 100,
+  };
+}
+
+export function listUserProjects(db: Db, userId: string) {
+  return db
+    .selectFrom("projects")
+    .select(["id", "title", "description", "status", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
+export function listUserInterviews(db: Db, userId: string) {
+  return db
+    .selectFrom("interviews")
+    .innerJoin("projects", "projects.id", "interviews.project_id")
+    .select([
+      "interviews.id",
+      "interviews.name",
+      "interviews.status",
+      "interviews.created_at",
+      "interviews.project_id",
+    ])
+    .where("projects.user_id", "=", userId)
+    .orderBy("interviews.created_at", "desc")
+    .execute();
+}
+
+export async function writeAudit(
+  db: Db,
+  entry: { actorId: string; targetUserId: string | null; action: string; before?: unknown; after?: unknown },
+) {
+  await db
+    .insertInto("audit_log")
+    .values({
+      actor_id: entry.actorId,
+      target_user_id: entry.targetUserId,
+      action: entry.action,
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    })
+    .execute();
+}
+
+export function listAudit(db: Db, targetUserId: string) {
+  return db
+    .selectFrom("audit_log")
+    .leftJoin("users", "users.id", "audit_log.actor_id")
+    .select([
+      "audit_log.id",
+      "audit_log.action",
+      "audit_log.before",
+      "audit_log.after",
+      "audit_log.created_at",
+      "users.email as actor_email",
+    ])
+    .where("audit_log.target_user_id", "=", targetUserId)
+    .orderBy("audit_log.id", "desc")
+    .limit(100)
+    .execute();
+}
