@@ -1,5 +1,387 @@
-import { Placeholder } from "../../components/Placeholder";
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  List,
+  Loader,
+  Modal,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { AccessDenied, AdminHeader } from "../../components/admin/AdminHeader";
+import { dollars } from "../../components/admin/budget";
+import { PageLoader } from "../../components/PageLoader";
+import { toast } from "../../lib/toast";
+import { useTRPC } from "../../lib/trpc";
+import { useCurrentUser } from "../../lib/user";
 
-export default function Page() {
-  return <Placeholder title="User details" />;
+const NA = "N/A";
+const date = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : NA);
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" style={{ wordBreak: "break-all" }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function UserDetail({ userId }: { userId: string }) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useQuery({ ...trpc.admin.user.queryOptions({ id: userId }), retry: false });
+  const projects = useQuery({
+    ...trpc.admin.userProjects.queryOptions({ id: userId }),
+    enabled: user.isSuccess,
+  });
+  const interviews = useQuery({
+    ...trpc.admin.userInterviews.queryOptions({ id: userId }),
+    enabled: user.isSuccess,
+  });
+  const audit = useQuery({ ...trpc.admin.audit.queryOptions({ id: userId }), enabled: user.isSuccess });
+  const [deleteStep, setDeleteStep] = useState<0 | 1 | 2>(0);
+  const [typed, setTyped] = useState("");
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.admin.user.queryKey({ id: userId }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.admin.audit.queryKey({ id: userId }) }),
+    ]);
+  const update = useMutation(
+    trpc.admin.updateUser.mutationOptions({
+      onSuccess: () => {
+        refresh();
+        toast({ title: "User updated successfully", description: "The plan was changed." });
+      },
+      onError: (e) =>
+        toast({ title: "Failed to update user", description: e.message, variant: "destructive" }),
+    }),
+  );
+  const reset = useMutation(
+    trpc.admin.resetUsage.mutationOptions({
+      onSuccess: () => {
+        refresh();
+        toast({ title: "Usage reset", description: "Monthly usage starts again from zero." });
+      },
+      onError: (e) =>
+        toast({ title: "Failed to reset usage", description: e.message, variant: "destructive" }),
+    }),
+  );
+  const cancel = useMutation(
+    trpc.admin.cancelSubscription.mutationOptions({
+      onSuccess: () => {
+        refresh();
+        toast({ title: "Subscription Canceled", description: "The user can still read their data." });
+      },
+      onError: (e) =>
+        toast({ title: "Failed to cancel subscription", description: e.message, variant: "destructive" }),
+    }),
+  );
+  const remove = useMutation(
+    trpc.admin.deleteUser.mutationOptions({
+      onSuccess: () => {
+        queryClient.invalidateQueries({ queryKey: trpc.admin.users.queryKey() });
+        toast({ title: "User Deleted", description: "The account and all its data were deleted." });
+        navigate("/admin");
+      },
+      onError: (e) =>
+        toast({ title: "Failed to delete user account", description: e.message, variant: "destructive" }),
+    }),
+  );
+
+  if (user.isLoading) {
+    return (
+      <Center py={80}>
+        <Loader />
+      </Center>
+    );
+  }
+  if (!user.data) {
+    return (
+      <Container size="sm" py={80}>
+        <Card withBorder radius="lg" p="xl" ta="center">
+          <Title order={2}>User Not Found</Title>
+          <Text c="dimmed" mt="sm">
+            This user does not exist or was deleted.
+          </Text>
+          <Anchor component={Link} to="/admin" mt="md" display="block">
+            Back to the admin dashboard
+          </Anchor>
+        </Card>
+      </Container>
+    );
+  }
+  const u = user.data;
+  const name = [u.firstName, u.lastName].filter(Boolean).join(" ") || NA;
+  const canCancel = u.subscriptionStatus === "active" || u.subscriptionStatus === "incomplete";
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        <Anchor component={Link} to="/admin" size="sm">
+          ← Back to the admin dashboard
+        </Anchor>
+        <Title order={1}>{name !== NA ? name : u.email}</Title>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          <Card withBorder radius="lg" p="lg">
+            <Title order={4} mb="sm">
+              Profile Information
+            </Title>
+            <Stack gap={6}>
+              <Field label="Email" value={u.email || NA} />
+              <Field label="Name" value={name} />
+              <Field label="User ID" value={u.id} />
+              <Field label="Account created" value={date(u.createdAt)} />
+              <Field label="Last updated" value={date(u.updatedAt)} />
+            </Stack>
+          </Card>
+          <Card withBorder radius="lg" p="lg">
+            <Title order={4} mb="sm">
+              Subscription Details
+            </Title>
+            <Stack gap={6}>
+              <Group gap="xs">
+                <Badge tt="capitalize">{u.subscriptionTier}</Badge>
+                <Badge variant="light" color={u.subscriptionStatus === "active" ? "green" : "gray"}>
+                  {u.subscriptionStatus}
+                </Badge>
+              </Group>
+              <Field label="Payment customer ID" value={u.stripeCustomerId ?? "Not set"} />
+              <Field label="Subscription ID" value={u.stripeSubscriptionId ?? "Not set"} />
+              <Button
+                mt="xs"
+                size="xs"
+                color="red"
+                variant="light"
+                disabled={!canCancel}
+                loading={cancel.isPending}
+                onClick={() => cancel.mutate({ id: u.id })}
+              >
+                Cancel Subscription
+              </Button>
+            </Stack>
+          </Card>
+          <Card withBorder radius="lg" p="lg">
+            <Title order={4} mb="sm">
+              API Usage
+            </Title>
+            <Text size="sm">
+              {u.monthlyApiUsage} / {u.monthlyApiLimit} calls · {dollars(u.monthlyApiCost)}
+            </Text>
+            <Progress value={u.usagePercent} mt="xs" />
+            <Field
+              label="Usage reset date"
+              value={u.usageResetDate ? new Date(u.usageResetDate).toLocaleDateString() : "Not set"}
+            />
+            {u.budgetBadge && (
+              <Badge mt="xs" color={u.budgetBadge === "BUDGET EXCEEDED" ? "red" : "orange"}>
+                {u.budgetBadge}
+              </Badge>
+            )}
+            <Button
+              mt="sm"
+              size="xs"
+              variant="default"
+              loading={reset.isPending}
+              onClick={() => reset.mutate({ id: u.id })}
+            >
+              Reset Usage
+            </Button>
+          </Card>
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Card withBorder radius="lg" p="lg">
+            <Title order={4} mb="sm">
+              Projects
+            </Title>
+            {!projects.data?.length ? (
+              <Text c="dimmed" size="sm">
+                No projects found
+              </Text>
+            ) : (
+              <Stack gap="xs">
+                {projects.data.map((p) => (
+                  <Group key={p.id} justify="space-between" wrap="nowrap">
+                    <div>
+                      <Text size="sm" fw={500}>
+                        {p.title}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {p.description || "No description"} · {p.status} ·{" "}
+                        {new Date(p.createdAt).toLocaleDateString()}
+                      </Text>
+                    </div>
+                    <Anchor component={Link} to={`/projects/${p.id}`} size="sm">
+                      Open
+                    </Anchor>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Card>
+          <Card withBorder radius="lg" p="lg">
+            <Title order={4} mb="sm">
+              Interviews
+            </Title>
+            {!interviews.data?.length ? (
+              <Text c="dimmed" size="sm">
+                No interviews found
+              </Text>
+            ) : (
+              <Table>
+                <Table.Tbody>
+                  {interviews.data.map((i) => (
+                    <Table.Tr key={i.id}>
+                      <Table.Td>{i.name}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light">{i.status}</Badge>
+                      </Table.Td>
+                      <Table.Td>{new Date(i.createdAt).toLocaleDateString()}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Card>
+        </SimpleGrid>
+        <Card withBorder radius="lg" p="lg">
+          <Title order={4} mb="sm">
+            Admin Actions
+          </Title>
+          <Group>
+            {(["free", "basic", "pro"] as const).map((tier) => (
+              <Button
+                key={tier}
+                variant="default"
+                disabled={u.subscriptionTier === tier}
+                onClick={() => update.mutate({ id: u.id, subscriptionTier: tier })}
+              >
+                Set to {tier[0]?.toUpperCase()}
+                {tier.slice(1)} Plan
+              </Button>
+            ))}
+          </Group>
+          <Box mt="lg" p="md" style={{ border: "1px solid var(--mantine-color-red-4)", borderRadius: 8 }}>
+            <Text fw={700} c="red.7">
+              Danger Zone
+            </Text>
+            <Text size="sm" c="dimmed">
+              Deleting the account cannot be undone.
+            </Text>
+            <Button mt="sm" color="red" onClick={() => setDeleteStep(1)}>
+              Delete Account
+            </Button>
+          </Box>
+        </Card>
+        <Card withBorder radius="lg" p="lg">
+          <Title order={4} mb="sm">
+            Audit log
+          </Title>
+          {!audit.data?.length ? (
+            <Text c="dimmed" size="sm">
+              No admin actions on this user yet.
+            </Text>
+          ) : (
+            <Stack gap={4}>
+              {audit.data.map((entry) => (
+                <Text key={entry.id} size="sm">
+                  {new Date(entry.createdAt).toLocaleString()} · <b>{entry.action.replaceAll("_", " ")}</b> by{" "}
+                  {entry.actorEmail ?? "a deleted admin"}
+                </Text>
+              ))}
+            </Stack>
+          )}
+        </Card>
+      </Stack>
+      <Modal
+        opened={deleteStep > 0}
+        onClose={() => {
+          setDeleteStep(0);
+          setTyped("");
+        }}
+        title="Delete this account?"
+      >
+        {deleteStep === 1 ? (
+          <Stack>
+            <Text size="sm">This permanently deletes:</Text>
+            <List size="sm">
+              <List.Item>All projects and their data</List.Item>
+              <List.Item>Interview recordings and transcripts</List.Item>
+              <List.Item>Generated documents and summaries</List.Item>
+              <List.Item>Account information</List.Item>
+              <List.Item>The active subscription</List.Item>
+            </List>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDeleteStep(0)}>
+                Cancel
+              </Button>
+              <Button color="red" onClick={() => setDeleteStep(2)}>
+                Continue
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Stack>
+            <TextInput
+              label="Type DELETE to confirm"
+              value={typed}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                onClick={() => {
+                  setDeleteStep(0);
+                  setTyped("");
+                }}
+              >
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                disabled={typed !== "DELETE"}
+                loading={remove.isPending}
+                onClick={() => remove.mutate({ id: u.id, confirmDelete: true })}
+              >
+                Delete Account
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Container>
+  );
+}
+
+export default function AdminUserPage() {
+  const { userId = "" } = useParams();
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageLoader />;
+  if (!user?.isAdmin)
+    return <AccessDenied text="Access Denied - You don't have permission to view user details." />;
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <AdminHeader />
+      <UserDetail userId={userId} />
+    </Box>
+  );
 }
