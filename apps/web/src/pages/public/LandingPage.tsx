@@ -6,7 +6,6 @@ import {
   Container,
   Group,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -23,12 +22,14 @@ import {
   IconRocket,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PayAsYouGo, PlanCards } from "../../components/public/PlanCards";
 import { PublicLayout } from "../../components/public/PublicLayout";
 import { useTRPC } from "../../lib/trpc";
 import classes from "./landing.module.css";
+
+const DemoVideo = lazy(() => import("../../components/public/DemoVideo"));
 
 const SPARKLES = 15;
 
@@ -203,16 +204,11 @@ export default function LandingPage() {
         </Container>
       </Box>
 
-      <Modal opened={demo} onClose={() => setDemo(false)} title="Parley in 20 seconds" size="xl" centered>
-        <video
-          src="/demo.webm"
-          controls
-          autoPlay
-          muted
-          playsInline
-          style={{ width: "100%", borderRadius: 8 }}
-        />
-      </Modal>
+      {demo && (
+        <Suspense fallback={null}>
+          <DemoVideo onClose={() => setDemo(false)} />
+        </Suspense>
+      )}
     </PublicLayout>
   );
 }

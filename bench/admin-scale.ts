@@ -1,0 +1,62 @@
+/**
+ * Issue 7 figures: GET /api/admin/users (first page, and a search) and GET /api/admin/stats with
+ * 10,000 users and 1,000,000 usage events on PostgreSQL: p50/p99 latency of sequential requests.
+ *   npx tsx bench/admin-scale.ts
+ */
+import pg from "pg";
+import { benchDatabase, fmt, register, startServer, timeIt } from "./lib";
+
+const db = await benchDatabase("admin");
+const server = await startServer({
+  DATABASE_URL: db.url,
+  ADMIN_EMAIL: "bench-admin@example.com",
+  ADMIN_PASSWORD: "bench admin passphrase",
+});
+try {
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const started = Date.now();
+  await client.query(`
+    insert into users (id, email, first_name, last_name, subscription_tier, subscription_status, monthly_api_usage, monthly_api_cost, created_at)
+    select gen_random_uuid()::text, 'user' || g || '@example.com', 'First' || g, 'Last' || g,
+      (array['free','basic','pro'])[1 + g % 3], (array['active','active','canceled','inactive'])[1 + g % 4],
+      g % 500, (g % 900)::float, now() - (g || ' minutes')::interval
+    from generate_series(1, 10000) g`);
+  await client.query(`
+    insert into usage_events (user_id, component, model, operation, input_tokens, output_tokens, cost_cents, created_at)
+    select u.id, 'interview_agent', 'gpt-4o', 'interview_turn', 500, 60, 0.2,
+      date_trunc('month', now()) - interval '20 days' + (g % (50 * 24 * 60)) * interval '1 minute'
+    from generate_series(1, 1000000) g
+    join lateral (select id from users order by id offset (g % 10000) limit 1) u on true`);
+  await client.query("analyze");
+  await client.end();
+  console.log(
+    `seeded 10,000 users and 1,000,000 usage events in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+
+  await register(server.url, "warmup@example.com");
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "bench-admin@example.com", password: "bench admin passphrase" }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const get = (path: string) =>
+    fetch(`${server.url}${path}`, { headers }).then(async (r) => {
+      if (!r.ok) throw new Error(`${path}: ${r.status}`);
+      return r.text();
+    });
+  for (const [name, path] of [
+    ["GET /api/admin/users (newest 50)", "/api/admin/users"],
+    ["GET /api/admin/users?search=first777", "/api/admin/users?search=first777"],
+    ["GET /api/admin/stats", "/api/admin/stats"],
+  ] as const) {
+    await get(path);
+    const t = await timeIt(100, () => get(path));
+    console.log(`${name.padEnd(40)} p50 ${fmt(t.p50)}   p99 ${fmt(t.p99)}`);
+  }
+} finally {
+  await server.stop();
+  await db.drop();
+}

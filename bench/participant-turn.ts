@@ -1,0 +1,155 @@
+/**
+ * Issue 5 figures: server-side time of one voice turn (transcribe + interview reply + speech)
+ * against the fake OpenAI server, and of the reply alone with the offline provider (p50/p95); and
+ * the time from a participant's send to the first streamed character in Chromium.
+ *   npx tsx bench/participant-turn.ts     (needs the web build)
+ */
+import pg from "pg";
+import { chromium } from "playwright-core";
+import { FakeOpenAi } from "../packages/ai/test/fake-openai";
+import { benchDatabase, fmt, percentile, register, startServer, timeIt } from "./lib";
+
+async function setup(baseUrl: string, dbUrl: string, email: string) {
+  const owner = await register(baseUrl, email);
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  await client.query(
+    "update users set subscription_tier = 'pro', monthly_api_limit = 1000000 where id = $1",
+    [owner.userId],
+  );
+  await client.end();
+  const project = (await (
+    await fetch(`${baseUrl}/api/projects`, {
+      method: "POST",
+      headers: owner.headers,
+      body: JSON.stringify({ title: "Bench" }),
+    })
+  ).json()) as { id: number };
+  const interview = await (
+    await fetch(`${baseUrl}/api/interviews`, {
+      method: "POST",
+      headers: owner.headers,
+      body: JSON.stringify({ projectId: project.id, name: "P" }),
+    })
+  ).json();
+  return { owner, interview: interview as { id: number; shareLink: string } };
+}
+
+const MESSAGES = [
+  { role: "ai", content: "Hello! Could you tell me about your role?" },
+  { role: "user", content: "I plan routes for twenty technicians every morning." },
+];
+
+const fake = new FakeOpenAi({ reply: "Thanks. What slows that down the most?" });
+const fakeUrl = await fake.start();
+const voiceDb = await benchDatabase("voice");
+const voice = await startServer({
+  DATABASE_URL: voiceDb.url,
+  OPENAI_API_KEY: "bench",
+  OPENAI_BASE_URL: fakeUrl,
+});
+try {
+  const { owner, interview } = await setup(voice.url, voiceDb.url, "voice@example.com");
+  const audio = new Blob([Buffer.alloc(20_000, 7)], { type: "audio/webm" });
+  const turn = async () => {
+    const form = new FormData();
+    form.append("interviewId", String(interview.id));
+    form.append("audio", audio, "speech.webm");
+    const text = (await (
+      await fetch(`${voice.url}/api/ai/transcribe`, {
+        method: "POST",
+        body: form,
+        headers: { authorization: owner.headers.authorization },
+      })
+    ).json()) as { text: string };
+    const reply = (await (
+      await fetch(`${voice.url}/api/ai/response`, {
+        method: "POST",
+        headers: owner.headers,
+        body: JSON.stringify({
+          interviewId: interview.id,
+          messages: [...MESSAGES, { role: "user", content: text.text }],
+        }),
+      })
+    ).json()) as { response: string };
+    await (
+      await fetch(`${voice.url}/api/ai/tts`, {
+        method: "POST",
+        headers: owner.headers,
+        body: JSON.stringify({ text: reply.response, interviewId: interview.id }),
+      })
+    ).arrayBuffer();
+  };
+  await turn();
+  const t = await timeIt(100, turn);
+  console.log(
+    `voice turn against the fake OpenAI server (transcribe + reply + speech, 100 runs): p50 ${fmt(t.p50)}, p95 ${fmt(t.p95)}`,
+  );
+} finally {
+  await voice.stop();
+  await voiceDb.drop();
+  await fake.stop();
+}
+
+const offlineDb = await benchDatabase("textturn");
+const offline = await startServer({ DATABASE_URL: offlineDb.url });
+try {
+  const { owner, interview } = await setup(offline.url, offlineDb.url, "text@example.com");
+  const reply = () =>
+    fetch(`${offline.url}/api/ai/response`, {
+      method: "POST",
+      headers: owner.headers,
+      body: JSON.stringify({ interviewId: interview.id, messages: MESSAGES }),
+    }).then((r) => r.text());
+  await reply();
+  const t = await timeIt(100, reply);
+  console.log(
+    `reply with the offline provider (no speech without a key, 100 runs): p50 ${fmt(t.p50)}, p95 ${fmt(t.p95)}`,
+  );
+
+  // The browser: from pressing Enter to the first character of the streamed reply.
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  const page = await browser.newPage();
+  await page.goto(`${offline.url}/interview/${interview.shareLink}`);
+  await page.getByRole("button", { name: "Start Text Interview" }).click();
+  await page.locator('[data-speaker="ai"]').first().waitFor();
+  const samples: number[] = [];
+  for (let i = 0; i < 8; i += 1) {
+    const input = page.getByLabel("Your answer");
+    await input.fill(`Answer number ${i + 1}: we plan every route by hand from a spreadsheet.`);
+    const before = await page.locator('[data-speaker="ai"]').count();
+    const elapsed = page.evaluate(
+      (count) =>
+        new Promise<number>((resolve) => {
+          const start = performance.now();
+          const check = () => {
+            const bubbles = document.querySelectorAll('[data-speaker="ai"]');
+            const last = bubbles[bubbles.length - 1];
+            if (bubbles.length > count && last?.textContent && last.textContent !== "…")
+              resolve(performance.now() - start);
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        }),
+      before,
+    );
+    await input.press("Enter");
+    samples.push(await elapsed);
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-speaker="ai"]').length > count,
+      before,
+    );
+    await page.getByRole("button", { name: "Send" }).isDisabled();
+    await page.waitForTimeout(200);
+  }
+  await browser.close();
+  console.log(
+    `send → first streamed character in Chromium (offline provider, 8 turns): median ${fmt(percentile(samples, 50))}, worst ${fmt(Math.max(...samples))}`,
+  );
+} finally {
+  await offline.stop();
+  await offlineDb.drop();
+}

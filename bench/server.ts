@@ -1,0 +1,25 @@
+// A Parley server in its own process (so load generators do not share its event loop), started by
+// bench/lib.ts with the environment it is given. Reports its port to the parent.
+import { createDb } from "@parley/db/client";
+import { loadEnv } from "../apps/api/src/env";
+import { extraRoutes } from "../apps/api/src/routes";
+import { buildServer } from "../apps/api/src/server";
+import { createServices } from "../apps/api/src/services";
+
+const env = loadEnv({ ...process.env, LOG_LEVEL: "silent" });
+const handle = await createDb({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: `${env.DATA_DIR}/pglite`,
+  poolSize: 10,
+});
+const quiet = { info() {}, warn() {}, error() {} };
+const services = createServices(env, handle.db, quiet);
+const app = await buildServer({
+  services,
+  logLevel: "silent",
+  webDist: env.WEB_DIST,
+  plugins: extraRoutes(services, env),
+});
+await app.listen({ port: 0, host: "127.0.0.1" });
+process.send?.({ port: (app.server.address() as { port: number }).port });
+process.on("SIGTERM", () => process.exit(0));
