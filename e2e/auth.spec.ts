@@ -69,17 +69,18 @@ test("register, sign out, sign in, reset the password and delete the account", a
   await signInThroughUi(page, email, "second passphrase 2");
   await expect(page).toHaveURL(/\/projects$/);
 
-  // Delete the account through the documented call, then the account no longer signs in.
-  const deleted = await page.evaluate(async () => {
-    const res = await fetch("/api/auth/delete-account", {
-      method: "DELETE",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ confirmDelete: true }),
-      credentials: "include",
-    });
-    return res.status;
-  });
-  expect(deleted).toBe(200);
+  // Delete the account from Account Settings: a confirmation, then typing DELETE.
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Continue" }).click();
+  const confirm = page.getByRole("dialog").getByRole("button", { name: "Delete Account" });
+  await expect(confirm).toBeDisabled();
+  await page.getByLabel("Type DELETE to confirm").fill("delete");
+  await expect(confirm).toBeDisabled();
+  await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+  await confirm.click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText("Account Deleted")).toBeVisible();
   await page.evaluate(() => localStorage.removeItem("auth_token"));
   await signInThroughUi(page, email, "second passphrase 2");
   await expect(page.locator(".mantine-Alert-root")).toHaveText("Invalid email or password");
