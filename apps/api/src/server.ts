@@ -33,7 +33,7 @@ export interface ServerOptions {
   plugins?: Array<(app: FastifyInstance) => Promise<void> | void>;
 }
 
-function requestInfo(req: FastifyRequest, reply: FastifyReply): RequestInfo {
+export function requestInfo(req: FastifyRequest, reply: FastifyReply): RequestInfo {
   const secure = req.protocol === "https";
   const cookieOptions = (options?: CookieOptions) => ({
     path: "/",

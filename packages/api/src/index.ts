@@ -16,6 +16,6 @@ export {
   type RouterInputs,
   type RouterOutputs,
 } from "./root";
-export { ensureAdmin } from "./services/auth";
+export { ensureAdmin, startSession } from "./services/auth";
 export { createMailer } from "./services/mail";
 export { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from "./services/rate-limit";

@@ -1,6 +1,7 @@
 import type { Services } from "@parley/api";
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../env";
+import { oidcRoutes } from "./oidc";
 import { stripeWebhook } from "./stripe-webhook";
 
 /**
@@ -9,7 +10,7 @@ import { stripeWebhook } from "./stripe-webhook";
  */
 export function extraRoutes(
   services: Services,
-  _env: Env,
+  env: Env,
 ): Array<(app: FastifyInstance) => Promise<void> | void> {
-  return [stripeWebhook(services)];
+  return [stripeWebhook(services), oidcRoutes(services, env)];
 }
