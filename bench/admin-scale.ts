@@ -24,10 +24,9 @@ try {
     from generate_series(1, 10000) g`);
   await client.query(`
     insert into usage_events (user_id, component, model, operation, input_tokens, output_tokens, cost_cents, created_at)
-    select u.id, 'interview_agent', 'gpt-4o', 'interview_turn', 500, 60, 0.2,
+    select ids.a[1 + g % 10000], 'interview_agent', 'gpt-4o', 'interview_turn', 500, 60, 0.2,
       date_trunc('month', now()) - interval '20 days' + (g % (50 * 24 * 60)) * interval '1 minute'
-    from generate_series(1, 1000000) g
-    join lateral (select id from users order by id offset (g % 10000) limit 1) u on true`);
+    from generate_series(1, 1000000) g, (select array_agg(id) as a from users) ids`);
   await client.query("analyze");
   await client.end();
   console.log(

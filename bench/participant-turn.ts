@@ -121,21 +121,17 @@ try {
     const input = page.getByLabel("Your answer");
     await input.fill(`Answer number ${i + 1}: we plan every route by hand from a spreadsheet.`);
     const before = await page.locator('[data-speaker="ai"]').count();
-    const elapsed = page.evaluate(
-      (count) =>
-        new Promise<number>((resolve) => {
-          const start = performance.now();
-          const check = () => {
-            const bubbles = document.querySelectorAll('[data-speaker="ai"]');
-            const last = bubbles[bubbles.length - 1];
-            if (bubbles.length > count && last?.textContent && last.textContent !== "…")
-              resolve(performance.now() - start);
-            else requestAnimationFrame(check);
-          };
-          requestAnimationFrame(check);
-        }),
-      before,
-    );
+    // A string, not a function: tsx would add helpers the page does not have.
+    const elapsed = page.evaluate(`new Promise((resolve) => {
+      const start = performance.now();
+      const check = () => {
+        const bubbles = document.querySelectorAll('[data-speaker="ai"]');
+        const last = bubbles[bubbles.length - 1];
+        if (bubbles.length > ${before} && last && last.textContent && last.textContent !== "…") resolve(performance.now() - start);
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    })`) as Promise<number>;
     await input.press("Enter");
     samples.push(await elapsed);
     await page.waitForFunction(

@@ -1,5 +1,6 @@
 // A Parley server in its own process (so load generators do not share its event loop), started by
 // bench/lib.ts with the environment it is given. Reports its port to the parent.
+import { ensureAdmin } from "@parley/api";
 import { createDb } from "@parley/db/client";
 import { loadEnv } from "../apps/api/src/env";
 import { extraRoutes } from "../apps/api/src/routes";
@@ -12,6 +13,7 @@ const handle = await createDb({
   dataDir: `${env.DATA_DIR}/pglite`,
   poolSize: 10,
 });
+if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 const quiet = { info() {}, warn() {}, error() {} };
 const services = createServices(env, handle.db, quiet);
 const app = await buildServer({
