@@ -120,6 +120,9 @@ try {
   for (let i = 0; i < 8; i += 1) {
     const input = page.getByLabel("Your answer");
     await input.fill(`Answer number ${i + 1}: we plan every route by hand from a spreadsheet.`);
+    await page.waitForFunction(
+      () => !(document.querySelector('[aria-label="Send"]') as HTMLButtonElement | null)?.disabled,
+    );
     const before = await page.locator('[data-speaker="ai"]').count();
     // A string, not a function: tsx would add helpers the page does not have.
     const elapsed = page.evaluate(`new Promise((resolve) => {

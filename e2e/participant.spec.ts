@@ -26,6 +26,7 @@ test("a participant is interviewed by text, takes notes, ends, reviews and saves
   await input.fill("I maintain the routing service.");
   await input.press("Shift+Enter");
   await input.pressSequentially("It is written in Go and runs on Kubernetes.");
+  await expect(send).toBeEnabled();
   await input.press("Enter");
   await expect(page.locator('[data-speaker="user"]').first()).toContainText(
     "I maintain the routing service.\nIt is written in Go",

@@ -9,6 +9,8 @@ async function answerInterview(page: Page, link: string, answers: string[]) {
   await expect(page.locator('[data-speaker="ai"]').first()).toContainText("offline");
   for (const [index, answer] of answers.entries()) {
     await input.fill(answer);
+    // Sending is disabled until the previous exchange is saved.
+    await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
     await input.press("Enter");
     await expect(page.locator('[data-speaker="ai"]')).toHaveCount(index + 2);
   }
