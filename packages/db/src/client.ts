@@ -34,6 +34,9 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
     });
+    // An idle connection that the server closes (restart, admin command) is dropped and replaced
+    // on the next query; without a listener it would crash the process.
+    pool.on("error", () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, kind: "postgres", close: () => db.destroy() };
   } else {

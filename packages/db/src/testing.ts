@@ -24,7 +24,16 @@ export async function createTestDb(): Promise<DbHandle> {
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
+      // Closing connections may still be on their way out: wait for them rather than killing them.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await dropper.query(`drop database if exists ${name}${attempt >= 20 ? " with (force)" : ""}`);
+          break;
+        } catch (error) {
+          if (attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await dropper.end();
     },
   };

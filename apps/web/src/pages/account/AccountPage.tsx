@@ -14,7 +14,6 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -23,6 +22,7 @@ import { Link, useNavigate } from "react-router";
 import { AppHeader } from "../../components/AppHeader";
 import { UsageSummary } from "../../components/account/UsageSummary";
 import { PlanCards } from "../../components/public/PlanCards";
+import { TypeDeleteDialog } from "../../components/TypeDeleteDialog";
 import { setAuthToken } from "../../lib/auth-token";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
@@ -135,8 +135,7 @@ export default function AccountPage() {
   const { user, isLoading } = useCurrentUser();
   const plans = useQuery(trpc.billing.plans.queryOptions());
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [deleteStep, setDeleteStep] = useState<0 | 1 | 2>(0);
-  const [typed, setTyped] = useState("");
+  const [deleting, setDeleting] = useState(false);
 
   const cancel = useMutation(
     trpc.billing.cancel.mutationOptions({
@@ -255,7 +254,7 @@ export default function AccountPage() {
               <Button variant="default" disabled={!canCancel} onClick={() => setConfirmCancel(true)}>
                 Cancel Plan
               </Button>
-              <Button color="red" onClick={() => setDeleteStep(1)}>
+              <Button color="red" onClick={() => setDeleting(true)}>
                 Delete Account
               </Button>
             </Group>
@@ -276,59 +275,18 @@ export default function AccountPage() {
           </Button>
         </Group>
       </Modal>
-      <Modal
-        opened={deleteStep > 0}
-        onClose={() => {
-          setDeleteStep(0);
-          setTyped("");
-        }}
+      <TypeDeleteDialog
+        opened={deleting}
+        onClose={() => setDeleting(false)}
         title="Delete your account?"
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate({ confirmDelete: true })}
       >
-        {deleteStep === 1 ? (
-          <>
-            <Text size="sm">
-              All your projects, interviews, transcripts, summaries, requirements and prompts will be deleted,
-              and any active subscription canceled. This cannot be undone.
-            </Text>
-            <Group justify="flex-end" mt="lg">
-              <Button variant="default" onClick={() => setDeleteStep(0)}>
-                Cancel
-              </Button>
-              <Button color="red" onClick={() => setDeleteStep(2)}>
-                Continue
-              </Button>
-            </Group>
-          </>
-        ) : (
-          <>
-            <TextInput
-              label="Type DELETE to confirm"
-              value={typed}
-              onChange={(e) => setTyped(e.currentTarget.value)}
-              data-autofocus
-            />
-            <Group justify="flex-end" mt="lg">
-              <Button
-                variant="default"
-                onClick={() => {
-                  setDeleteStep(0);
-                  setTyped("");
-                }}
-              >
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                disabled={typed !== "DELETE"}
-                loading={remove.isPending}
-                onClick={() => remove.mutate({ confirmDelete: true })}
-              >
-                Delete Account
-              </Button>
-            </Group>
-          </>
-        )}
-      </Modal>
+        <Text size="sm">
+          All your projects, interviews, transcripts, summaries, requirements and prompts will be deleted, and
+          any active subscription canceled. This cannot be undone.
+        </Text>
+      </TypeDeleteDialog>
     </Box>
   );
 }

@@ -9,13 +9,11 @@ import {
   Group,
   List,
   Loader,
-  Modal,
   Progress,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -24,6 +22,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { AccessDenied, AdminHeader } from "../../components/admin/AdminHeader";
 import { dollars } from "../../components/admin/budget";
 import { PageLoader } from "../../components/PageLoader";
+import { TypeDeleteDialog } from "../../components/TypeDeleteDialog";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentUser } from "../../lib/user";
@@ -58,8 +57,7 @@ function UserDetail({ userId }: { userId: string }) {
     enabled: user.isSuccess,
   });
   const audit = useQuery({ ...trpc.admin.audit.queryOptions({ id: userId }), enabled: user.isSuccess });
-  const [deleteStep, setDeleteStep] = useState<0 | 1 | 2>(0);
-  const [typed, setTyped] = useState("");
+  const [deleting, setDeleting] = useState(false);
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.admin.user.queryKey({ id: userId }) }),
@@ -286,7 +284,7 @@ function UserDetail({ userId }: { userId: string }) {
             <Text size="sm" c="dimmed">
               Deleting the account cannot be undone.
             </Text>
-            <Button mt="sm" color="red" onClick={() => setDeleteStep(1)}>
+            <Button mt="sm" color="red" onClick={() => setDeleting(true)}>
               Delete Account
             </Button>
           </Box>
@@ -311,63 +309,22 @@ function UserDetail({ userId }: { userId: string }) {
           )}
         </Card>
       </Stack>
-      <Modal
-        opened={deleteStep > 0}
-        onClose={() => {
-          setDeleteStep(0);
-          setTyped("");
-        }}
+      <TypeDeleteDialog
+        opened={deleting}
+        onClose={() => setDeleting(false)}
         title="Delete this account?"
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate({ id: u.id, confirmDelete: true })}
       >
-        {deleteStep === 1 ? (
-          <Stack>
-            <Text size="sm">This permanently deletes:</Text>
-            <List size="sm">
-              <List.Item>All projects and their data</List.Item>
-              <List.Item>Interview recordings and transcripts</List.Item>
-              <List.Item>Generated documents and summaries</List.Item>
-              <List.Item>Account information</List.Item>
-              <List.Item>The active subscription</List.Item>
-            </List>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDeleteStep(0)}>
-                Cancel
-              </Button>
-              <Button color="red" onClick={() => setDeleteStep(2)}>
-                Continue
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <Stack>
-            <TextInput
-              label="Type DELETE to confirm"
-              value={typed}
-              onChange={(e) => setTyped(e.currentTarget.value)}
-              data-autofocus
-            />
-            <Group justify="flex-end">
-              <Button
-                variant="default"
-                onClick={() => {
-                  setDeleteStep(0);
-                  setTyped("");
-                }}
-              >
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                disabled={typed !== "DELETE"}
-                loading={remove.isPending}
-                onClick={() => remove.mutate({ id: u.id, confirmDelete: true })}
-              >
-                Delete Account
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        <Text size="sm">This permanently deletes:</Text>
+        <List size="sm">
+          <List.Item>All projects and their data</List.Item>
+          <List.Item>Interview recordings and transcripts</List.Item>
+          <List.Item>Generated documents and summaries</List.Item>
+          <List.Item>Account information</List.Item>
+          <List.Item>The active subscription</List.Item>
+        </List>
+      </TypeDeleteDialog>
     </Container>
   );
 }
