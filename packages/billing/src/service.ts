@@ -273,10 +273,11 @@ export class BillingService {
     return { updated };
   }
 
-  async #tierOf(subscription: Stripe.Subscription): Promise<SubscriptionTier | null> {
+  /** `db` is the transaction when there is one: PGlite has a single connection. */
+  async #tierOf(subscription: Stripe.Subscription, db: Db = this.#db): Promise<SubscriptionTier | null> {
     const priceId = subscription.items?.data?.[0]?.price?.id;
     if (priceId) {
-      const plan = await this.#db
+      const plan = await db
         .selectFrom("subscription_plans")
         .select("name")
         .where("stripe_price_id", "=", priceId)
@@ -326,7 +327,7 @@ export class BillingService {
         event.type === "customer.subscription.deleted"
           ? "canceled"
           : toSubscriptionStatus(subscription.status);
-      const tier = await this.#tierOf(subscription);
+      const tier = await this.#tierOf(subscription, trx);
       await trx
         .updateTable("users")
         .set({
