@@ -74,6 +74,17 @@ test("landing → register → subscribe (test mode) → budget → cancel → b
   await expect(page.getByText("Subscription Required")).toBeVisible();
   await expect(page.locator('[data-plan="Pro"]').getByText("Most Popular")).toBeVisible();
   await screenshot(page, "upgrade");
+
+  // The signed-in billing pages on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "upgrade-phone");
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { name: "Budget Management" })).toBeVisible();
+  await screenshot(page, "account-phone");
+  await page.goto("/pricing");
+  await page.locator('[data-plan="Pro"]').getByRole("button", { name: "Get Started" }).click();
+  await expect(page.getByRole("button", { name: "Upgrade to Pro - $99/month" })).toBeVisible();
+  await screenshot(page, "subscribe-phone");
 });
 
 test("an invalid plan id goes back to pricing; an unknown one says 'Plan Not Found'", async ({ page }) => {
