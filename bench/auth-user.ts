@@ -1,10 +1,12 @@
 /**
  * Issue 2 figure: GET /api/auth/user with a valid session under load, through the REST door and
- * through /trpc, against a bare Fastify route doing one SELECT: the same SELECT the session lookup
- * runs (the reference for the target), and a two-column SELECT by id (for information). Prints
- * req/s and p99 of each and the ratios (target: REST ≥ 75% of the bare route). Needs PostgreSQL: BENCH_DATABASE_URL or
- * postgres://postgres@127.0.0.1:5432/postgres (a database is created and dropped).
- *   npx tsx bench/auth-user.ts [seconds]
+ * through /trpc, against a bare Fastify route doing one SELECT. The reference for the target is the
+ * same SELECT the session lookup runs, through the same database handle (so the difference is the
+ * door: hooks, context, procedure, output check); for information, the same SELECT on raw pg and a
+ * two-column SELECT by id on raw pg. Prints req/s and p99 of each and the ratios (target: REST ≥ 75%
+ * of the bare route). Needs PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
+ * (a database is created and dropped).
+ *   npx tsx bench/auth-user.ts [seconds per run, 5] [rounds, 3]
  */
 import { fork } from "node:child_process";
 import path from "node:path";
@@ -12,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 
-const seconds = Number(process.argv[2] ?? 10);
+const seconds = Number(process.argv[2] ?? 5);
+const rounds = Number(process.argv[3] ?? 3);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `parley_bench_${process.pid}`;
 const admin = new pg.Client({ connectionString: serverUrl });
@@ -43,37 +46,48 @@ try {
   const { token, user } = (await register.json()) as { token: string; user: { id: string } };
   const auth = { authorization: `Bearer ${token}` };
 
-  const run = async (name: string, target: string, headers: Record<string, string>) => {
-    // A short warm-up, then the measured run.
-    await autocannon({ url: target, headers, connections: 20, duration: 2 });
-    const result = await autocannon({ url: target, headers, connections: 20, duration: seconds });
-    if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
-    return { name, rps: result.requests.average, p99: result.latency.p99 };
+  const measure = async (target: string, headers: Record<string, string>, duration: number) => {
+    const result = await autocannon({ url: target, headers, connections: 20, duration });
+    if (result.non2xx > 0) throw new Error(`${target}: ${result.non2xx} non-2xx answers`);
+    return { rps: result.requests.average, p99: result.latency.p99 };
   };
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-  const only = process.env.BENCH_ONLY; // rest | trpc | bare: one route alone, for profiling
+  const only = process.env.BENCH_ONLY; // e.g. "rest" or "rest,bare": some routes alone, for profiling
   const targets: Array<[string, string, string, Record<string, string>]> = [
     ["rest", "REST GET /api/auth/user", `http://127.0.0.1:${ports.app}/api/auth/user`, auth],
     ["trpc", "tRPC GET /trpc/auth.me", `http://127.0.0.1:${ports.app}/trpc/auth.me`, auth],
     ["bare", "bare Fastify, same SELECT", `http://127.0.0.1:${ports.bare}/session-user`, auth],
-    ["bare-min", "bare Fastify, SELECT by id", `http://127.0.0.1:${ports.bare}/user/${user.id}`, {}],
-  ];
-  const rows = [];
-  for (const [key, name, target, headers] of targets) {
-    if (!only || only === key) rows.push(await run(name, target, headers));
+    ["bare-pg", "  the same on raw pg", `http://127.0.0.1:${ports.bare}/session-user-pg`, auth],
+    ["bare-min", "  2 columns by id, raw pg", `http://127.0.0.1:${ports.bare}/user/${user.id}`, {}],
+  ].filter(([key]) => !only || only.split(",").includes(key as string)) as never;
+  // A short warm-up of each route, then rounds that take the routes in turn, so a noisy moment on
+  // this shared machine falls on all of them; each figure is the median of its rounds.
+  for (const [, , target, headers] of targets) await measure(target, headers, 2);
+  const samples = targets.map(() => [] as Array<{ rps: number; p99: number }>);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, [, , target, headers]] of targets.entries()) {
+      samples[i]?.push(await measure(target, headers, seconds));
+    }
   }
+  const rows = targets.map(([, name], i) => ({
+    name,
+    rps: median(samples[i]?.map((s) => s.rps) ?? []),
+    p99: median(samples[i]?.map((s) => s.p99) ?? []),
+  }));
   console.log(
-    `\nGET current user, 20 connections, ${seconds} s each, 2 cores shared with the load generator`,
+    `\nGET current user, 20 connections, median of ${rounds} runs of ${seconds} s each, 2 cores shared with the load generator`,
   );
   for (const row of rows) {
     console.log(`${row.name.padEnd(28)} ${row.rps.toFixed(0).padStart(7)} req/s   p99 ${row.p99} ms`);
   }
-  const [rest, trpc, bare, bareMin] = rows;
-  if (!only && rest && trpc && bare && bareMin) {
+  const [rest, trpc, bare, barePg, bareMin] = rows;
+  if (!only && rest && trpc && bare && barePg && bareMin) {
     const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
     console.log(`REST / bare (same SELECT): ${pct(rest.rps, bare.rps)} (target ≥ 75%)`);
     console.log(`tRPC / bare (same SELECT): ${pct(trpc.rps, bare.rps)}`);
-    console.log(`REST / bare (SELECT by id): ${pct(rest.rps, bareMin.rps)}`);
+    console.log(`REST / same SELECT on raw pg: ${pct(rest.rps, barePg.rps)}`);
+    console.log(`REST / 2 columns by id on raw pg: ${pct(rest.rps, bareMin.rps)}`);
   }
 } finally {
   child.kill();

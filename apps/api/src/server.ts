@@ -46,10 +46,21 @@ export function requestInfo(req: FastifyRequest, reply: FastifyReply): RequestIn
     ip: req.ip,
     headers: req.headers,
     cookies: req.cookies,
-    origin: `${req.protocol}://${req.host}`,
+    // Only links in emails and share links need it: computed when read.
+    get origin() {
+      return `${req.protocol}://${req.host}`;
+    },
     setCookie: (name, value, options) => reply.setCookie(name, value, cookieOptions(options)),
     clearCookie: (name) => reply.clearCookie(name, { path: "/" }),
   };
+}
+
+function originHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Strips query strings from logged URLs: reset tokens and share links travel there. */
@@ -78,24 +89,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     attachFieldsToBody: true,
     limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 },
   });
-  app.addHook("onRequest", async (_req, reply) => {
+  // Security headers on every answer, and CSRF: a cookie-carrying write from another site is refused
+  // (Bearer clients send no cookies). One synchronous hook: it runs on every request.
+  app.addHook("onRequest", (req, reply, done) => {
     reply.headers(SECURITY_HEADERS);
-  });
-
-  // CSRF: a cookie-carrying write from another site is refused (Bearer clients send no cookies).
-  app.addHook("onRequest", async (req, reply) => {
-    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return;
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return done();
     const origin = req.headers.origin;
-    if (!origin || !req.headers.cookie) return;
-    let host: string | undefined;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = undefined;
-    }
-    if (host !== req.host) {
-      return reply.code(403).send({ message: "Cross-site request refused" });
-    }
+    if (!origin || !req.headers.cookie || originHost(origin) === req.host) return done();
+    reply.code(403).send({ message: "Cross-site request refused" });
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {

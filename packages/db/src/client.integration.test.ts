@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "./client";
 import { migrateToLatest } from "./migrate";
+import { getSessionUser, insertSession } from "./queries/sessions";
 import { createTestDb, seedUser } from "./testing";
 
 let handle: DbHandle;
@@ -132,5 +133,31 @@ describe("the data model", () => {
     ).rejects.toThrow("boom");
     const rows = await db.selectFrom("projects").select("id").where("title", "=", "Half written").execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe("the session lookup", () => {
+  it("finds the user behind a live session, the same on every call, and nothing for an unknown one", async () => {
+    const { db } = handle;
+    const user = await seedUser(db);
+    await insertSession(db, "session-hash-1", user.id);
+    // Enough calls for PostgreSQL to settle on the prepared statement's generic plan on every connection.
+    for (let call = 0; call < 12; call++) {
+      const found = await getSessionUser(db, "session-hash-1");
+      expect(found).toMatchObject({ id: user.id, email: user.email, monthly_budget: 0 });
+    }
+    expect(await getSessionUser(db, "no-such-session")).toBeUndefined();
+    if (handle.kind === "postgres") {
+      // Prepared once per connection: on one connection, PostgreSQL lists it after the lookup.
+      await db.connection().execute(async (connection) => {
+        await getSessionUser(connection, "session-hash-1");
+        const { rows } = await sql<{ statement: string }>`
+          select statement from pg_prepared_statements where name like 'parley_prepared_%'`.execute(
+          connection,
+        );
+        expect(rows).toHaveLength(1);
+        expect(rows[0]?.statement).toContain('"sessions"."id" = $1');
+      });
+    }
   });
 });

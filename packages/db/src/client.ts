@@ -27,12 +27,33 @@ export interface DbHandle {
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(1700, (value) => Number.parseFloat(value));
 
+const preparedNames = new Map<string, string>();
+
+/**
+ * Marks the SQL text of a hot query (one run on every request) to be prepared once per PostgreSQL
+ * connection, so the server plans it once instead of on every call. Only for a bounded set of
+ * texts: each stays prepared for the life of its connection.
+ */
+export function prepareOnce(sqlText: string): void {
+  if (!preparedNames.has(sqlText)) preparedNames.set(sqlText, `parley_prepared_${preparedNames.size + 1}`);
+}
+
+/** A pg client that runs the texts given to `prepareOnce` as named (prepared) statements. */
+class PreparingClient extends pg.Client {
+  override query(...args: any[]): any {
+    const [text, values] = args;
+    const name = typeof text === "string" && args.length === 2 ? preparedNames.get(text) : undefined;
+    return name ? super.query({ name, text, values }) : (super.query as any)(...args);
+  }
+}
+
 export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   let handle: DbHandle;
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      Client: PreparingClient,
     });
     // An idle connection that the server closes (restart, admin command) is dropped and replaced
     // on the next query; without a listener it would crash the process.

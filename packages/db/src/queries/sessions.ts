@@ -1,4 +1,4 @@
-import type { Db } from "../client";
+import { type Db, prepareOnce } from "../client";
 import { selectUsers, type UserRecord } from "./users";
 
 export const SESSION_DAYS = 30;
@@ -24,7 +24,11 @@ let compiledSessionQuery: ReturnType<ReturnType<typeof sessionUserQuery>["compil
  */
 export async function getSessionUser(db: Db, id: string): Promise<UserRecord | undefined> {
   // This runs on every authenticated request: compile the SQL once and bind only the id.
-  compiledSessionQuery ??= sessionUserQuery(db, "").compile();
+  // PostgreSQL plans the three-table join once per connection instead of on every request.
+  if (!compiledSessionQuery) {
+    compiledSessionQuery = sessionUserQuery(db, "").compile();
+    prepareOnce(compiledSessionQuery.sql);
+  }
   const compiled = compiledSessionQuery;
   const { rows } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [id] });
   const row = rows[0];
