@@ -20,8 +20,12 @@ test("an admin manages users, plans, usage, models and test accounts", async ({ 
   await expect(page.getByText("Profit margin")).toBeVisible();
 
   await page.getByLabel("Search users").fill("mona");
+  await expect(page.getByLabel("Searching")).toHaveCount(0);
   const row = page.locator(`[data-user="${email}"]`);
   await expect(row).toBeVisible();
+  // Every row left matches the search (email, first or last name, any case).
+  for (const text of await page.locator("[data-user]").allInnerTexts())
+    expect(text.toLowerCase()).toContain("mona");
   await screenshot(page, "admin-users");
 
   await row.getByLabel(`Plan for ${email}`).click();
@@ -53,6 +57,19 @@ test("an admin manages users, plans, usage, models and test accounts", async ({ 
   await page.getByRole("button", { name: "Update" }).click();
   await expect(page.getByText("Model configuration updated")).toBeVisible();
   await screenshot(page, "admin-models");
+
+  // Deleting a configuration asks once more in the dialog; "Keep" deletes nothing.
+  await page
+    .locator('[data-component="interview_agent"]')
+    .getByRole("button", { name: "Configure Model" })
+    .click();
+  const editDialog = page.getByRole("dialog", { name: "Edit Model Configuration" });
+  await editDialog.getByRole("button", { name: "Delete" }).click();
+  await expect(editDialog.getByText("Delete this configuration?")).toBeVisible();
+  await editDialog.getByRole("button", { name: "Keep" }).click();
+  await expect(editDialog.getByText("Delete this configuration?")).toHaveCount(0);
+  await editDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(editDialog).toHaveCount(0);
 
   await page.getByRole("tab", { name: "User Management" }).click();
   await page.getByRole("button", { name: "Create Test Account" }).click();

@@ -103,6 +103,20 @@ test("an owner runs a project from first interview to build prompt", async ({ pa
   await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
   await screenshot(page, "tab-requirements");
 
+  // Deleting an epic asks first: Cancel keeps it, Delete removes it.
+  await page.getByRole("button", { name: "Actions for epic Notifications" }).click();
+  await page.getByRole("menuitem", { name: "Delete Epic" }).click();
+  const confirmDelete = page.getByRole("dialog", { name: "Delete this epic?" });
+  await expect(confirmDelete).toContainText("“Notifications” and all its features and user stories");
+  await screenshot(page, "requirements-confirm-delete");
+  await confirmDelete.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirmDelete).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+  await page.getByRole("button", { name: "Actions for epic Notifications" }).click();
+  await page.getByRole("menuitem", { name: "Delete Epic" }).click();
+  await confirmDelete.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("heading", { name: "Notifications" })).toHaveCount(0);
+
   // Prompt: generated, downloadable.
   await page.getByRole("tab", { name: "Prompt" }).click();
   await page.getByRole("button", { name: "AI Optimized Prompt" }).click();

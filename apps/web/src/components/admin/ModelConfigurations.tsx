@@ -73,7 +73,13 @@ export function ModelConfigurations() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const configs = useQuery(trpc.admin.modelConfigurations.queryOptions());
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraftState] = useState<Draft | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const setDraft = (next: Draft | null) => {
+    // Opening, switching or closing the dialog forgets a half-asked delete.
+    if (next?.id !== draft?.id || next === null) setConfirmingDelete(false);
+    setDraftState(next);
+  };
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: trpc.admin.modelConfigurations.queryKey() });
   const onDone = (title: string) => () => {
@@ -214,15 +220,26 @@ export function ModelConfigurations() {
               onChange={(e) => setDraft({ ...draft, isActive: e.currentTarget.checked })}
             />
             <Group justify="space-between">
-              {draft.id ? (
-                <Button
-                  color="red"
-                  variant="subtle"
-                  onClick={() => {
-                    if (draft.id && window.confirm("Delete this model configuration?"))
-                      remove.mutate({ id: draft.id });
-                  }}
-                >
+              {draft.id && confirmingDelete ? (
+                // Deleting asks once more, in place: the dialog is already open.
+                <Group gap="xs">
+                  <Text size="sm" c="red">
+                    Delete this configuration?
+                  </Text>
+                  <Button size="xs" variant="default" onClick={() => setConfirmingDelete(false)}>
+                    Keep
+                  </Button>
+                  <Button
+                    size="xs"
+                    color="red"
+                    loading={remove.isPending}
+                    onClick={() => draft.id && remove.mutate({ id: draft.id })}
+                  >
+                    Yes, delete
+                  </Button>
+                </Group>
+              ) : draft.id ? (
+                <Button color="red" variant="subtle" onClick={() => setConfirmingDelete(true)}>
                   Delete
                 </Button>
               ) : (

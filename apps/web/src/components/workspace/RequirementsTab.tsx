@@ -24,6 +24,7 @@ import { type FormEvent, useState } from "react";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { ConfirmProvider, useConfirm } from "../ConfirmDialog";
 import type { Interview, Project } from "./labels";
 import { Markdown } from "./Markdown";
 import { collectTranscripts } from "./useSummarize";
@@ -154,6 +155,7 @@ function FeatureCard({
   onAddStory: () => void;
 }) {
   const [newCriterion, setNewCriterion] = useState("");
+  const confirm = useConfirm();
   const saveCriteria = (criteria: Feature["acceptanceCriteria"]) =>
     actions.updateFeature.mutate({ id: feature.id, acceptanceCriteria: criteria });
   return (
@@ -171,10 +173,13 @@ function FeatureCard({
           variant="subtle"
           color="red"
           aria-label={`Delete feature ${feature.name}`}
-          onClick={() => {
-            if (window.confirm(`Delete the feature “${feature.name}” and its user stories?`))
-              actions.deleteFeature.mutate({ id: feature.id });
-          }}
+          onClick={() =>
+            confirm({
+              title: "Delete this feature?",
+              message: `“${feature.name}” and its user stories will be deleted.`,
+              onConfirm: () => actions.deleteFeature.mutate({ id: feature.id }),
+            })
+          }
         >
           <IconTrash size={16} />
         </ActionIcon>
@@ -241,9 +246,13 @@ function FeatureCard({
                 variant="subtle"
                 color="red"
                 aria-label="Delete user story"
-                onClick={() => {
-                  if (window.confirm("Delete this user story?")) actions.deleteStory.mutate({ id: story.id });
-                }}
+                onClick={() =>
+                  confirm({
+                    title: "Delete this user story?",
+                    message: `“As a ${story.userType}, I want to ${story.action}” will be deleted.`,
+                    onConfirm: () => actions.deleteStory.mutate({ id: story.id }),
+                  })
+                }
               >
                 <IconTrash size={14} />
               </ActionIcon>
@@ -264,13 +273,21 @@ function FeatureCard({
   );
 }
 
-export function RequirementsTab({
-  project,
-  interviews,
-}: {
+interface RequirementsTabProps {
   project: Project;
   interviews: Interview[] | undefined;
-}) {
+}
+
+export function RequirementsTab(props: RequirementsTabProps) {
+  return (
+    <ConfirmProvider>
+      <RequirementsWorkspace {...props} />
+    </ConfirmProvider>
+  );
+}
+
+function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
+  const confirm = useConfirm();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const data = useQuery(trpc.requirements.get.queryOptions({ projectId: project.id }));
@@ -475,10 +492,13 @@ export function RequirementsTab({
                     </Menu.Item>
                     <Menu.Item
                       color="red"
-                      onClick={() => {
-                        if (window.confirm(`Delete the epic “${epic.name}” with its features and stories?`))
-                          actions.deleteEpic.mutate({ id: epic.id });
-                      }}
+                      onClick={() =>
+                        confirm({
+                          title: "Delete this epic?",
+                          message: `“${epic.name}” and all its features and user stories will be deleted.`,
+                          onConfirm: () => actions.deleteEpic.mutate({ id: epic.id }),
+                        })
+                      }
                     >
                       Delete Epic
                     </Menu.Item>
@@ -561,15 +581,13 @@ export function RequirementsTab({
                   size="xs"
                   variant="light"
                   color="red"
-                  onClick={() => {
-                    if (
-                      window.confirm(
-                        `Delete “${doc.title}”?${doc.isActive ? " It is active: the requirements structure will be cleared." : ""}`,
-                      )
-                    ) {
-                      remove.mutate({ id: doc.id });
-                    }
-                  }}
+                  onClick={() =>
+                    confirm({
+                      title: "Delete these saved requirements?",
+                      message: `“${doc.title}” will be deleted.${doc.isActive ? " It is the active document: the requirements structure will be cleared too." : ""}`,
+                      onConfirm: () => remove.mutate({ id: doc.id }),
+                    })
+                  }
                 >
                   Delete
                 </Button>

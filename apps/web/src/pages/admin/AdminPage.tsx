@@ -24,12 +24,13 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { AccessDenied, AdminHeader } from "../../components/admin/AdminHeader";
 import { dollars, usd } from "../../components/admin/budget";
 import { ModelConfigurations } from "../../components/admin/ModelConfigurations";
+import { useAdminUserActions } from "../../components/admin/useAdminUserActions";
 import { PageLoader } from "../../components/PageLoader";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
@@ -171,34 +172,18 @@ function UserManagement() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
-  const users = useQuery(
-    trpc.admin.users.queryOptions({ search: debounced || undefined, limit: 100, offset: 0 }),
-  );
+  // While a new search loads, the rows on screen stay (an open plan menu is not pulled away).
+  const users = useQuery({
+    ...trpc.admin.users.queryOptions({ search: debounced || undefined, limit: 100, offset: 0 }),
+    placeholderData: keepPreviousData,
+  });
+  const searching = search !== debounced || (users.isFetching && users.isPlaceholderData);
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.admin.users.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.admin.stats.queryKey() }),
     ]);
-  const update = useMutation(
-    trpc.admin.updateUser.mutationOptions({
-      onSuccess: () => {
-        refresh();
-        toast({ title: "User updated successfully", description: "The plan was changed." });
-      },
-      onError: (e) =>
-        toast({ title: "Failed to update user", description: e.message, variant: "destructive" }),
-    }),
-  );
-  const reset = useMutation(
-    trpc.admin.resetUsage.mutationOptions({
-      onSuccess: () => {
-        refresh();
-        toast({ title: "Usage reset", description: "Monthly usage starts again from zero." });
-      },
-      onError: (e) =>
-        toast({ title: "Failed to reset usage", description: e.message, variant: "destructive" }),
-    }),
-  );
+  const { update, reset } = useAdminUserActions(refresh);
   const sync = useMutation(
     trpc.admin.syncSubscriptions.mutationOptions({
       onSuccess: (result) => {
@@ -219,6 +204,7 @@ function UserManagement() {
         <TextInput
           placeholder="Search by email or name"
           leftSection={<IconSearch size={16} />}
+          rightSection={searching ? <Loader size={14} aria-label="Searching" /> : null}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           aria-label="Search users"

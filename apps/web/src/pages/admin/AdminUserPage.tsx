@@ -21,6 +21,7 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { AccessDenied, AdminHeader } from "../../components/admin/AdminHeader";
 import { dollars } from "../../components/admin/budget";
+import { useAdminUserActions } from "../../components/admin/useAdminUserActions";
 import { PageLoader } from "../../components/PageLoader";
 import { TypeDeleteDialog } from "../../components/TypeDeleteDialog";
 import { toast } from "../../lib/toast";
@@ -63,26 +64,7 @@ function UserDetail({ userId }: { userId: string }) {
       queryClient.invalidateQueries({ queryKey: trpc.admin.user.queryKey({ id: userId }) }),
       queryClient.invalidateQueries({ queryKey: trpc.admin.audit.queryKey({ id: userId }) }),
     ]);
-  const update = useMutation(
-    trpc.admin.updateUser.mutationOptions({
-      onSuccess: () => {
-        refresh();
-        toast({ title: "User updated successfully", description: "The plan was changed." });
-      },
-      onError: (e) =>
-        toast({ title: "Failed to update user", description: e.message, variant: "destructive" }),
-    }),
-  );
-  const reset = useMutation(
-    trpc.admin.resetUsage.mutationOptions({
-      onSuccess: () => {
-        refresh();
-        toast({ title: "Usage reset", description: "Monthly usage starts again from zero." });
-      },
-      onError: (e) =>
-        toast({ title: "Failed to reset usage", description: e.message, variant: "destructive" }),
-    }),
-  );
+  const { update, reset } = useAdminUserActions(refresh);
   const cancel = useMutation(
     trpc.admin.cancelSubscription.mutationOptions({
       onSuccess: () => {
