@@ -30,11 +30,21 @@ if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
   app.log.info(`Admin account ensured for ${env.ADMIN_EMAIL}`);
 }
 
+// Month-end overage charges that have not reached Stripe yet (offline billing: nothing to send).
+const OVERAGE_RUN_MS = 15 * 60 * 1000;
+const overageTimer = setInterval(() => {
+  services.billing
+    .chargePendingOverages()
+    .catch((error) => app?.log.warn({ err: error }, "overage run failed"));
+}, OVERAGE_RUN_MS);
+overageTimer.unref();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app?.log.info(`${signal} received: draining requests`);
+  clearInterval(overageTimer);
   await app?.close();
   await services.close();
   await handle.close();

@@ -121,6 +121,106 @@ describe("plans, offline billing and budgets", () => {
       "Parley: you have used 100% of your AI calls",
     ]);
   });
+
+  it("tells a paid user at 100% of the calls that usage goes on pay-as-you-go, not that AI stops", async () => {
+    const { client, user, email } = await signUp(server.url);
+    await client.post("/api/create-subscription", { planId: await planId(server, "Basic") });
+    const project = await client.post("/api/projects", { title: "Paid alerts" });
+    const { db } = server.services;
+    await db.updateTable("users").set({ monthly_api_usage: 999 }).where("id", "=", user.id).execute();
+    const res = await client.post("/api/ai/generate-documentation", {
+      transcripts: ["User: I need faster invoices so that we get paid."],
+      title: "T",
+      projectId: project.body.id,
+    });
+    expect(res.status).toBe(200);
+    const mail = await db
+      .selectFrom("email_outbox")
+      .select(["subject", "text_body"])
+      .where("to_address", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe("Parley: you have used 100% of your AI calls");
+    expect(mail.text_body).toContain("pay-as-you-go");
+    expect(mail.text_body).not.toContain("paused");
+  });
+
+  it("refuses to cancel the Free plan, which has no subscription", async () => {
+    const { client, user } = await signUp(server.url);
+    const res = await client.post("/api/cancel-subscription");
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain("Free plan");
+    expect((await userRow(server, user.id)).subscription_status).toBe("active");
+  });
+
+  it("upgrades from the account page's reading at once in test mode (no checkout page)", async () => {
+    const { client, user } = await signUp(server.url);
+    const res = await client.post("/api/create-subscription", {
+      planId: await planId(server, "Pro"),
+      checkout: true,
+    });
+    expect(res.body).toMatchObject({ success: true, checkoutUrl: null, testMode: true });
+    expect((await userRow(server, user.id)).subscription_tier).toBe("pro");
+  });
+
+  it("starts a new month when the reset date has passed, keeping the overage for the invoice", async () => {
+    const { client, user } = await signUp(server.url);
+    await client.post("/api/create-subscription", { planId: await planId(server, "Basic") });
+    const { db } = server.services;
+    const periodEnd = new Date(Date.UTC(2026, 9, 1));
+    await db
+      .updateTable("users")
+      .set({ monthly_api_usage: 420, monthly_api_cost: 2075.4, usage_reset_date: periodEnd })
+      .where("id", "=", user.id)
+      .execute();
+    // Reading the account is enough: no page shows last month's counters.
+    const me = await client.get("/api/auth/user");
+    expect(me.body).toMatchObject({ monthlyApiUsage: 0, monthlyApiCost: 0 });
+    expect(new Date(me.body.usageResetDate).getTime()).toBeGreaterThan(Date.now());
+    const charges = await db
+      .selectFrom("overage_charges")
+      .select(["amount_cents", "api_calls", "included_cents", "period_end", "stripe_invoice_item_id"])
+      .where("user_id", "=", user.id)
+      .execute();
+    // Basic includes $15.00 of AI: $20.754 − $15.00 = 575 cents (rounded).
+    expect(charges).toEqual([
+      {
+        amount_cents: 575,
+        api_calls: 420,
+        included_cents: 1500,
+        period_end: periodEnd,
+        stripe_invoice_item_id: null,
+      },
+    ]);
+    // Closed once: reading again changes nothing.
+    await client.get("/api/auth/user");
+    expect(
+      await db.selectFrom("overage_charges").select("id").where("user_id", "=", user.id).execute(),
+    ).toHaveLength(1);
+  });
+
+  it("keeps no charge for a month inside the included amount, nor ever for the Free plan", async () => {
+    const { db } = server.services;
+    const paid = await signUp(server.url);
+    await paid.client.post("/api/create-subscription", { planId: await planId(server, "Basic") });
+    const free = await signUp(server.url);
+    for (const { user } of [paid, free]) {
+      await db
+        .updateTable("users")
+        .set({
+          monthly_api_usage: 90,
+          monthly_api_cost: 40,
+          usage_reset_date: new Date(Date.UTC(2026, 9, 1)),
+        })
+        .where("id", "=", user.id)
+        .execute();
+    }
+    for (const { client, user } of [paid, free]) {
+      expect((await client.get("/api/auth/user")).body.monthlyApiUsage).toBe(0);
+      expect(
+        await db.selectFrom("overage_charges").select("id").where("user_id", "=", user.id).execute(),
+      ).toEqual([]);
+    }
+  });
 });
 
 describe("Stripe billing against a local fake Stripe", () => {
@@ -146,6 +246,7 @@ describe("Stripe billing against a local fake Stripe", () => {
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
     return new Client(server.url).post("/api/stripe/webhook", payload, { "stripe-signature": signature });
   };
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
   const subscriptionEvent = (id: string, type: string, created: number, subscription: object) => ({
     id,
     object: "event",
@@ -225,5 +326,117 @@ describe("Stripe billing against a local fake Stripe", () => {
     expect((await client.post("/api/cancel-subscription")).status).toBe(200);
     expect(fake.subscriptions.get(row.stripe_subscription_id as string)!.status).toBe("canceled");
     expect((await userRow(server, user.id)).subscription_status).toBe("canceled");
+  });
+
+  /** A user paying for `plan` through Stripe (the first payment confirmed). */
+  const payingUser = async (plan: string) => {
+    const signedUp = await signUp(server.url);
+    await signedUp.client.post("/api/create-subscription", { planId: await planId(server, plan) });
+    const row = await userRow(server, signedUp.user.id);
+    const subscription = fake.subscriptions.get(row.stripe_subscription_id as string)!;
+    subscription.status = "active";
+    await server.services.billing.syncSubscriptions();
+    return { ...signedUp, subscription };
+  };
+  const subscriptionCreates = () =>
+    fake.requests.filter((r) => r.path === "/v1/subscriptions" && r.method === "POST").length;
+
+  it("changes the plan of a paying user on the same subscription, never a second one", async () => {
+    const { client, user, subscription } = await payingUser("Basic");
+    const creates = subscriptionCreates();
+    const res = await client.post("/api/create-subscription", { planId: await planId(server, "Pro") });
+    expect(res.body).toMatchObject({ success: true, clientSecret: null });
+    expect(subscriptionCreates()).toBe(creates);
+    expect(subscription.metadata.tier).toBe("pro");
+    expect(await userRow(server, user.id)).toMatchObject({
+      subscription_tier: "pro",
+      subscription_status: "active",
+      stripe_subscription_id: subscription.id,
+    });
+  });
+
+  it("moving to Free cancels the paid subscription at Stripe; its late end changes nothing", async () => {
+    const { client, user, subscription } = await payingUser("Pro");
+    const res = await client.post("/api/create-subscription", { planId: await planId(server, "Free") });
+    expect(res.body).toMatchObject({ success: true });
+    expect(subscription.status).toBe("canceled");
+    expect(await userRow(server, user.id)).toMatchObject({
+      subscription_tier: "free",
+      subscription_status: "active",
+      stripe_subscription_id: null,
+    });
+    const ended = subscriptionEvent(`evt_end_${user.id}`, "customer.subscription.deleted", nowSeconds() + 5, {
+      ...subscription,
+    });
+    expect((await webhook(ended)).status).toBe(200);
+    expect((await userRow(server, user.id)).subscription_status).toBe("active");
+  });
+
+  it("within one second, a late 'created' event does not undo the first payment", async () => {
+    const { client, user } = await signUp(server.url);
+    await client.post("/api/create-subscription", { planId: await planId(server, "Basic") });
+    const row = await userRow(server, user.id);
+    const subscription = fake.subscriptions.get(row.stripe_subscription_id as string)!;
+    const second = nowSeconds();
+    await webhook(
+      subscriptionEvent(`evt_paid_${user.id}`, "customer.subscription.updated", second, {
+        ...subscription,
+        status: "active",
+      }),
+    );
+    await webhook(
+      subscriptionEvent(`evt_created_${user.id}`, "customer.subscription.created", second, {
+        ...subscription,
+        status: "incomplete",
+      }),
+    );
+    expect((await userRow(server, user.id)).subscription_status).toBe("active");
+  });
+
+  it("says 'already canceled' when Stripe had ended the subscription before we heard of it", async () => {
+    const { client, user, subscription } = await payingUser("Basic");
+    subscription.status = "canceled"; // canceled in Stripe's dashboard; the webhook is still on its way
+    const res = await client.post("/api/cancel-subscription");
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain("already canceled");
+    expect((await userRow(server, user.id)).subscription_status).toBe("canceled");
+  });
+
+  it("answers a Stripe Checkout address on the account page's reading", async () => {
+    const { client } = await signUp(server.url);
+    const res = await client.post("/api/create-subscription", {
+      planId: await planId(server, "Pro"),
+      checkout: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: false, clientSecret: null, testMode: false });
+    expect(res.body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\//);
+    const session = fake.checkoutSessions.at(-1)!;
+    expect(session.mode).toBe("subscription");
+    expect(String(session.success_url)).toMatch(/\/account\?checkout=success$/);
+  });
+
+  it("puts a month's overage on the customer's next invoice once", async () => {
+    const { user, client } = await payingUser("Basic");
+    const { db } = server.services;
+    await db
+      .updateTable("users")
+      .set({ monthly_api_cost: 1800, usage_reset_date: new Date(Date.UTC(2026, 9, 1)) })
+      .where("id", "=", user.id)
+      .execute();
+    await client.get("/api/auth/user"); // closes the period
+    await server.services.billing.chargePendingOverages();
+    await server.services.billing.chargePendingOverages(); // nothing left: no second item
+    const row = await userRow(server, user.id);
+    const items = fake.invoiceItems.filter((i) => i.body.customer === row.stripe_customer_id);
+    expect(items).toHaveLength(1);
+    expect(items[0]?.body).toMatchObject({ amount: 300, currency: "usd" });
+    expect(String(items[0]?.body.description)).toContain("September 2026");
+    const charge = await db
+      .selectFrom("overage_charges")
+      .select("stripe_invoice_item_id")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(charge.stripe_invoice_item_id).toBe(items[0]?.body.id);
   });
 });

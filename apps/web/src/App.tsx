@@ -61,6 +61,8 @@ export function App() {
             </SignedOut>
           }
         />
+        {/* Spec 2 §2.6 sends a signed-out visitor choosing Free to /register: the sign-up form. */}
+        <Route path="/register" element={<Navigate to="/auth?mode=register" replace />} />
         <Route
           path="/forgot-password"
           element={

@@ -1,4 +1,5 @@
 import type { AiEngine } from "@parley/ai/engine";
+import { closeUsagePeriodIfDue } from "@parley/billing/period";
 import type { BillingService } from "@parley/billing/service";
 import type { Db } from "@parley/db/client";
 import { getSessionUser } from "@parley/db/queries/sessions";
@@ -73,6 +74,16 @@ export async function createContext(services: Services, req: RequestInfo): Promi
   const token = readSessionToken(req);
   if (!token || token.length > 200) return { ...services, req, user: null, sessionId: null };
   const sessionId = hashToken(token);
-  const user = (await getSessionUser(services.db, sessionId)) ?? null;
+  let user = (await getSessionUser(services.db, sessionId)) ?? null;
+  if (user && new Date(user.usage_reset_date).getTime() <= Date.now()) {
+    // A new month: counters start again (and the month's overage is kept for the invoice) before
+    // anything is shown or checked, so no page shows last month's usage.
+    if (await closeUsagePeriodIfDue(services.db, user.id)) {
+      user = (await getSessionUser(services.db, sessionId)) ?? null;
+      services.billing.chargePendingOverages().catch((error) => {
+        services.logger.warn({ err: error }, "overage charges could not be sent; the next run retries");
+      });
+    }
+  }
   return { ...services, req, user, sessionId: user ? sessionId : null };
 }

@@ -88,7 +88,10 @@ export async function dueUsageAlerts(db: Db, userId: string): Promise<AlertEmail
         level.percent >= 100
           ? byBudget
             ? "AI features are paused until the next period or until you raise your budget in Account Settings."
-            : "AI features are paused until the next period. Upgrade your plan to keep going."
+            : row.subscription_tier === "free"
+              ? "AI features are paused until the next period. Upgrade your plan to keep going."
+              : // Paid plans go on pay-as-you-go above what the plan includes (spec 2 §4).
+                "AI features keep working: further usage is pay-as-you-go and billed at the end of the month. You can set a monthly budget in Account Settings."
           : "You can review usage and change your budget in Account Settings.",
         "",
         `Usage resets on ${period.toDateString()}.`,

@@ -84,6 +84,11 @@ export class BillingService {
     return plan;
   }
 
+  /** The billing columns of one user (404 when there is none). */
+  userRow(userId: string) {
+    return this.#user(userId);
+  }
+
   async #user(userId: string) {
     const user = await this.#db
       .selectFrom("users")
@@ -115,10 +120,21 @@ export class BillingService {
       .execute();
   }
 
-  async subscribe(userId: string, planId: number): Promise<SubscribeResult> {
+  /**
+   * Subscribes to a plan. `checkout` (the account page's reading of the call): with Stripe, a new
+   * subscription goes through a Stripe Checkout page whose address comes back as `checkoutUrl`;
+   * without it, the subscribe page confirms a card with the answered `clientSecret`.
+   */
+  async subscribe(
+    userId: string,
+    planId: number,
+    options: { checkout?: { origin: string } } = {},
+  ): Promise<SubscribeResult> {
     const plan = await this.#plan(planId);
     const tier = TIER_BY_PLAN[plan.name.toLowerCase()] ?? "free";
     if (tier === "free" || plan.price === 0) {
+      // Moving to Free ends the paid subscription at Stripe too, or Stripe would keep charging.
+      await this.#endStripeSubscription(await this.#user(userId));
       await this.setTier(userId, "free");
       return {
         success: true,
@@ -138,13 +154,14 @@ export class BillingService {
         testMode: true,
       };
     }
-    return this.#subscribeWithStripe(userId, plan, tier);
+    return this.#subscribeWithStripe(userId, plan, tier, options.checkout);
   }
 
   async #subscribeWithStripe(
     userId: string,
     plan: { id: number; name: string; price: number; stripe_price_id: string | null },
     tier: SubscriptionTier,
+    checkout: { origin: string } | undefined,
   ): Promise<SubscribeResult> {
     const stripe = this.stripe!;
     const user = await this.#user(userId);
@@ -174,6 +191,26 @@ export class BillingService {
           .set({ stripe_price_id: priceId })
           .where("id", "=", plan.id)
           .execute();
+      }
+      const changed = await this.#changeLiveSubscription(user, priceId, tier, plan.name);
+      if (changed) return changed;
+      if (checkout) {
+        const session = await stripe.checkout.sessions.create({
+          mode: "subscription",
+          customer: customerId,
+          line_items: [{ price: priceId, quantity: 1 }],
+          subscription_data: { metadata: { userId, tier } },
+          success_url: `${checkout.origin}/account?checkout=success`,
+          cancel_url: `${checkout.origin}/account?checkout=canceled`,
+        });
+        if (!session.url) throw new BillingError(502, "Failed to start subscription process");
+        return {
+          success: false,
+          message: "Continue to Stripe Checkout to pay.",
+          clientSecret: null,
+          checkoutUrl: session.url,
+          testMode: false,
+        };
       }
       const subscription = await stripe.subscriptions.create({
         customer: customerId,
@@ -223,21 +260,107 @@ export class BillingService {
     }
   }
 
+  /**
+   * A plan change for a user who already pays: the live subscription's price is swapped (Stripe
+   * prorates), so there are never two subscriptions. A subscription still waiting for its first
+   * payment is dropped and a new one is made. Undefined when there is nothing live to change.
+   */
+  async #changeLiveSubscription(
+    user: Awaited<ReturnType<BillingService["userRow"]>>,
+    priceId: string,
+    tier: SubscriptionTier,
+    planName: string,
+  ): Promise<SubscribeResult | undefined> {
+    const stripe = this.stripe!;
+    if (!user.stripe_subscription_id || user.subscription_status === "canceled") return undefined;
+    let current: Stripe.Subscription;
+    try {
+      current = await stripe.subscriptions.retrieve(user.stripe_subscription_id);
+    } catch {
+      return undefined; // Stripe no longer knows it: start afresh.
+    }
+    if (current.status === "incomplete") {
+      await stripe.subscriptions.cancel(current.id);
+      return undefined;
+    }
+    if (!["active", "trialing", "past_due"].includes(current.status)) return undefined;
+    const item = current.items.data[0];
+    const updated = await stripe.subscriptions.update(current.id, {
+      items: [item ? { id: item.id, price: priceId } : { price: priceId }],
+      proration_behavior: "create_prorations",
+      metadata: { userId: user.id, tier },
+    });
+    const status = toSubscriptionStatus(updated.status);
+    await this.#db
+      .updateTable("users")
+      .set({
+        subscription_tier: tier,
+        subscription_status: status,
+        monthly_api_limit: limitsFor(tier).apiCallLimit,
+        updated_at: new Date(),
+      })
+      .where("id", "=", user.id)
+      .execute();
+    return {
+      success: true,
+      message: `Your plan is now ${planName}. Stripe prorates the difference on your next invoice.`,
+      clientSecret: null,
+      checkoutUrl: null,
+      testMode: false,
+    };
+  }
+
+  /** Cancels the user's Stripe subscription (if any is live) and forgets it. */
+  async #endStripeSubscription(user: Awaited<ReturnType<BillingService["userRow"]>>): Promise<void> {
+    if (!this.stripe || !user.stripe_subscription_id) return;
+    if (user.subscription_status !== "canceled") {
+      const outcome = await this.#cancelAtStripe(user.stripe_subscription_id);
+      if (outcome === "failed") throw new BillingError(502, "Failed to cancel subscription");
+    }
+    await this.#db
+      .updateTable("users")
+      .set({ stripe_subscription_id: null, updated_at: new Date() })
+      .where("id", "=", user.id)
+      .execute();
+  }
+
+  /** "already" when Stripe had ended it before (or no longer knows it). */
+  async #cancelAtStripe(subscriptionId: string): Promise<"canceled" | "already" | "failed"> {
+    const stripe = this.stripe!;
+    try {
+      await stripe.subscriptions.cancel(subscriptionId);
+      return "canceled";
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.code === "resource_missing") return "already";
+      try {
+        const current = await stripe.subscriptions.retrieve(subscriptionId);
+        return current.status === "canceled" || current.status === "incomplete_expired"
+          ? "already"
+          : "failed";
+      } catch {
+        return "failed";
+      }
+    }
+  }
+
   async cancel(userId: string): Promise<void> {
     const user = await this.#user(userId);
     if (user.subscription_status === "canceled") throw new BillingError(409, "Subscription already canceled");
-    if (this.stripe && user.stripe_subscription_id) {
-      try {
-        await this.stripe.subscriptions.cancel(user.stripe_subscription_id);
-      } catch {
-        throw new BillingError(502, "Failed to cancel subscription");
-      }
+    if (user.subscription_tier === "free") {
+      throw new BillingError(400, "You are on the Free plan: there is no paid subscription to cancel.");
     }
+    const outcome =
+      this.stripe && user.stripe_subscription_id
+        ? await this.#cancelAtStripe(user.stripe_subscription_id)
+        : "canceled";
+    if (outcome === "failed") throw new BillingError(502, "Failed to cancel subscription");
     await this.#db
       .updateTable("users")
       .set({ subscription_status: "canceled", updated_at: new Date() })
       .where("id", "=", userId)
       .execute();
+    // Canceled at Stripe before we heard of it (dashboard, webhook still on its way): say so.
+    if (outcome === "already") throw new BillingError(409, "Subscription already canceled");
   }
 
   /** Re-reads every Stripe subscription and brings tier and status in step; answers how many changed. */
@@ -271,6 +394,58 @@ export class BillingService {
       }
     }
     return { updated };
+  }
+
+  /**
+   * Puts month-end overage charges on each customer's next Stripe invoice (an invoice item per
+   * period, idempotent on the charge's id, so a retry never bills twice). Offline billing takes no
+   * payments: the charges stay recorded. Answers how many were sent.
+   */
+  async chargePendingOverages(): Promise<{ charged: number }> {
+    if (!this.stripe) return { charged: 0 };
+    const pending = await this.#db
+      .selectFrom("overage_charges")
+      .innerJoin("users", "users.id", "overage_charges.user_id")
+      .select([
+        "overage_charges.id",
+        "overage_charges.amount_cents",
+        "overage_charges.period_end",
+        "users.stripe_customer_id",
+      ])
+      .where("overage_charges.stripe_invoice_item_id", "is", null)
+      .where("users.stripe_customer_id", "is not", null)
+      .orderBy("overage_charges.id")
+      .limit(500)
+      .execute();
+    let charged = 0;
+    for (const charge of pending) {
+      const month = new Date(new Date(charge.period_end).getTime() - 1).toLocaleDateString("en-US", {
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      });
+      try {
+        const item = await this.stripe.invoiceItems.create(
+          {
+            customer: charge.stripe_customer_id as string,
+            amount: charge.amount_cents,
+            currency: "usd",
+            description: `Parley AI usage above your plan, ${month}`,
+            metadata: { overageChargeId: String(charge.id) },
+          },
+          { idempotencyKey: `parley-overage-${charge.id}` },
+        );
+        await this.#db
+          .updateTable("overage_charges")
+          .set({ stripe_invoice_item_id: item.id })
+          .where("id", "=", charge.id)
+          .execute();
+        charged += 1;
+      } catch {
+        // Left pending: the next run tries again with the same idempotency key.
+      }
+    }
+    return { charged };
   }
 
   /** `db` is the transaction when there is one: PGlite has a single connection. */
@@ -317,16 +492,26 @@ export class BillingService {
         typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
       const user = await trx
         .selectFrom("users")
-        .select(["id", "stripe_event_at"])
+        .select(["id", "stripe_event_at", "stripe_subscription_id", "subscription_status"])
         .where("stripe_customer_id", "=", customerId)
         .executeTakeFirst();
       if (!user) return true;
+      const deleted = event.type === "customer.subscription.deleted";
+      // Only the user's current subscription moves their plan: the end of one they have left (a
+      // plan change, a move to Free) changes nothing. Another subscription is taken on only while
+      // the user has no active one (a first subscription, or a new one after a cancellation).
+      if (subscription.id !== user.stripe_subscription_id) {
+        if (deleted) return true;
+        if (user.stripe_subscription_id && user.subscription_status === "active") return true;
+      }
       const at = new Date(event.created * 1000);
-      if (user.stripe_event_at && new Date(user.stripe_event_at) > at) return true; // stale
-      const status =
-        event.type === "customer.subscription.deleted"
-          ? "canceled"
-          : toSubscriptionStatus(subscription.status);
+      const last = user.stripe_event_at ? new Date(user.stripe_event_at).getTime() : 0;
+      const status = deleted ? "canceled" : toSubscriptionStatus(subscription.status);
+      if (last > at.getTime()) return true; // stale: an older event arriving late
+      // Stripe's clock is in whole seconds: within one second, never fall back from active to
+      // waiting for the first payment (created and paid events can arrive in either order).
+      if (last === at.getTime() && user.subscription_status === "active" && status === "incomplete")
+        return true;
       const tier = await this.#tierOf(subscription, trx);
       await trx
         .updateTable("users")

@@ -1,6 +1,7 @@
 /**
  * A local fake of the Stripe HTTP API, enough for subscriptions: customers, products, prices,
- * subscriptions (create, retrieve, cancel). The real `stripe` SDK talks to it over HTTP.
+ * subscriptions (create, retrieve, update, cancel), invoice items and Checkout sessions. The real
+ * `stripe` SDK talks to it over HTTP.
  */
 import { createServer, type Server } from "node:http";
 
@@ -17,6 +18,8 @@ export interface FakeSubscription {
 export class FakeStripe {
   readonly requests: Array<{ method: string; path: string; form: URLSearchParams }> = [];
   readonly subscriptions = new Map<string, FakeSubscription>();
+  readonly invoiceItems: Array<{ idempotencyKey: string; body: Record<string, unknown> }> = [];
+  readonly checkoutSessions: Array<Record<string, unknown>> = [];
   /** Status new subscriptions start in ("incomplete" needs card confirmation; "active" does not). */
   initialStatus = "incomplete";
   #server: Server | undefined;
@@ -51,6 +54,35 @@ export class FakeStripe {
         return send(200, { id: this.#id("prod"), object: "product" });
       if (method === "POST" && resource === "prices")
         return send(200, { id: this.#id("price"), object: "price" });
+      if (method === "POST" && resource === "invoiceitems") {
+        const key = String(req.headers["idempotency-key"] ?? "");
+        const known = key ? this.invoiceItems.find((item) => item.idempotencyKey === key) : undefined;
+        if (known) return send(200, known.body);
+        const body = {
+          id: this.#id("ii"),
+          object: "invoiceitem",
+          customer: form.get("customer"),
+          amount: Number(form.get("amount")),
+          currency: form.get("currency"),
+          description: form.get("description"),
+        };
+        this.invoiceItems.push({ idempotencyKey: key, body });
+        return send(200, body);
+      }
+      if (method === "POST" && resource === "checkout" && id === "sessions") {
+        const session = {
+          id: this.#id("cs"),
+          object: "checkout.session",
+          mode: form.get("mode"),
+          customer: form.get("customer"),
+          url: `https://checkout.stripe.test/pay/${this.#next}`,
+          success_url: form.get("success_url"),
+          cancel_url: form.get("cancel_url"),
+          line_items_price: form.get("line_items[0][price]"),
+        };
+        this.checkoutSessions.push(session);
+        return send(200, session);
+      }
       if (resource === "subscriptions" && method === "POST" && !id) {
         const subscription: FakeSubscription = {
           id: this.#id("sub"),
@@ -89,7 +121,28 @@ export class FakeStripe {
           return send(404, {
             error: { type: "invalid_request_error", message: `No such subscription: '${id}'` },
           });
-        if (method === "DELETE") subscription.status = "canceled";
+        if (method === "DELETE") {
+          if (subscription.status === "canceled") {
+            return send(400, {
+              error: {
+                type: "invalid_request_error",
+                message: "A canceled subscription can only update its cancellation_details and metadata.",
+              },
+            });
+          }
+          subscription.status = "canceled";
+        }
+        if (method === "POST") {
+          // Update: a new price on an item, and metadata.
+          const itemId = form.get("items[0][id]");
+          const price = form.get("items[0][price]");
+          const item = subscription.items.data.find((i) => i.id === itemId) ?? subscription.items.data[0];
+          if (item && price) item.price = { id: price, object: "price" };
+          for (const key of ["userId", "tier"]) {
+            const value = form.get(`metadata[${key}]`);
+            if (value !== null) subscription.metadata[key] = value;
+          }
+        }
         return send(200, subscription);
       }
       return send(404, {

@@ -295,6 +295,19 @@ export interface ProcessedWebhookEventsTable {
   created_at: Timestamp;
 }
 
+/** What a month's AI cost exceeded the plan's included amount by, billed on the next invoice. */
+export interface OverageChargesTable {
+  id: Generated<number>;
+  user_id: string;
+  period_end: Timestamp;
+  api_calls: number;
+  cost_cents: number;
+  included_cents: number;
+  amount_cents: number;
+  stripe_invoice_item_id: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: string | null;
@@ -328,6 +341,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   audit_log: AuditLogTable;
+  overage_charges: OverageChargesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -6,7 +6,8 @@ export const billingRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/api/create-subscription",
-    call: (c, req) => c.billing.subscribe({ planId: body(req).planId as never }),
+    call: (c, req) =>
+      c.billing.subscribe({ planId: body(req).planId as never, checkout: body(req).checkout as never }),
   },
   { method: "POST", path: "/api/cancel-subscription", call: (c) => c.billing.cancel() },
   { method: "GET", path: "/api/user/budget", call: (c) => c.billing.budget() },

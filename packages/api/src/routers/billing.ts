@@ -18,12 +18,20 @@ export const billingRouter = {
   subscribe: authedProcedure
     .input(
       z.object(
-        { planId: z.coerce.number({ error: "Please select a valid subscription plan" }).pipe(ZId) },
+        {
+          planId: z.coerce.number({ error: "Please select a valid subscription plan" }).pipe(ZId),
+          /** The account page's reading: with Stripe, answer a Checkout page address (checkoutUrl). */
+          checkout: z.boolean().optional(),
+        },
         { error: "Please select a valid subscription plan" },
       ),
     )
     .output(ZSubscribeResult)
-    .mutation(({ ctx, input }) => ctx.billing.subscribe(ctx.user.id, input.planId)),
+    .mutation(({ ctx, input }) =>
+      ctx.billing.subscribe(ctx.user.id, input.planId, {
+        ...(input.checkout ? { checkout: { origin: ctx.config.appOrigin ?? ctx.req.origin } } : {}),
+      }),
+    ),
 
   cancel: authedProcedure
     .output(z.object({ success: z.literal(true), message: z.string() }))

@@ -18,7 +18,7 @@ import {
 } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { AppHeader } from "../../components/AppHeader";
 import { UsageSummary } from "../../components/account/UsageSummary";
 import { PlanCards } from "../../components/public/PlanCards";
@@ -158,6 +158,44 @@ export default function AccountPage() {
       },
     }),
   );
+  // The account page's reading of POST /api/create-subscription (spec 2 §7): with Stripe the answer
+  // carries checkoutUrl and the browser goes there; offline billing activates the plan at once.
+  const upgrade = useMutation(
+    trpc.billing.subscribe.mutationOptions({
+      onSuccess: (result, { planId }) => {
+        if (result.checkoutUrl) {
+          window.location.assign(result.checkoutUrl);
+          return;
+        }
+        if (!result.success) {
+          navigate(`/subscribe/${planId}`); // a card to confirm on the subscribe page
+          return;
+        }
+        refreshUser();
+        toast({ title: "Plan Activated", description: result.message });
+      },
+      onError: (error) =>
+        toast({
+          title: "Failed to start subscription process",
+          description: error.message,
+          variant: "destructive",
+        }),
+    }),
+  );
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    // Back from Stripe Checkout: the webhook moves the plan; show where things stand.
+    const outcome = params.get("checkout");
+    if (!outcome) return;
+    if (outcome === "success") {
+      refreshUser();
+      toast({
+        title: "Subscription started",
+        description: "Your plan is updated as soon as Stripe confirms it.",
+      });
+    }
+    setParams({}, { replace: true });
+  }, [params, setParams, refreshUser]);
   const remove = useMutation(
     trpc.auth.deleteAccount.mutationOptions({
       onSuccess: () => {
@@ -241,8 +279,8 @@ export default function AccountPage() {
                   const current = plan.name.toLowerCase() === user.subscriptionTier;
                   return {
                     label: current ? "Current Plan" : plan.price === 0 ? "Free" : `Upgrade to ${plan.name}`,
-                    disabled: current || plan.price === 0,
-                    onClick: () => navigate(`/subscribe/${plan.id}`),
+                    disabled: current || plan.price === 0 || upgrade.isPending,
+                    onClick: () => upgrade.mutate({ planId: plan.id, checkout: true }),
                   };
                 }}
               />

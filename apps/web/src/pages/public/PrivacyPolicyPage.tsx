@@ -41,7 +41,7 @@ export default function PrivacyPolicyPage() {
         [
           "Your rights",
           [
-            "You can access, correct, export or delete your data at any time from Account Settings or by writing to support.",
+            "You can see your account, plan and usage in Account Settings and delete your account and everything in it there at any time. To correct or receive a copy of your data, write to support and we will do it within 30 days.",
           ],
         ],
       ]}

@@ -29,8 +29,9 @@ export type ConfirmCard = (clientSecret: string, email: string) => Promise<strin
 
 export default function SubscribePage() {
   const { planId: raw } = useParams();
-  const planId = Number(raw);
-  const valid = Number.isInteger(planId) && planId > 0;
+  // Spec 2 §5: the id must parse to a number ('Invalid Plan'); a number no plan has is 'Plan Not Found'.
+  const planId = raw !== undefined && raw.trim() !== "" ? Number(raw) : Number.NaN;
+  const valid = Number.isFinite(planId);
   const trpc = useTRPC();
   const client = useTRPCClient();
   const navigate = useNavigate();
@@ -59,7 +60,7 @@ export default function SubscribePage() {
     if (plan && plan.price === 0 && !user) navigate("/register", { replace: true });
   }, [plan, user, navigate]);
 
-  if (!valid || plans.isLoading) {
+  if (!valid || plans.isLoading || config.isLoading) {
     return (
       <PublicLayout>
         <Center py={80}>
@@ -114,7 +115,11 @@ export default function SubscribePage() {
       }
       let result: Awaited<ReturnType<typeof client.billing.subscribe.mutate>>;
       try {
-        result = await client.billing.subscribe.mutate({ planId });
+        // With Stripe but no card form here (no publishable key), Stripe's hosted Checkout takes the card.
+        result = await client.billing.subscribe.mutate({
+          planId,
+          checkout: !stripeMode && config.data?.mode === "stripe",
+        });
       } catch (e) {
         toast({
           title: "Failed to create subscription",
@@ -122,6 +127,10 @@ export default function SubscribePage() {
           variant: "destructive",
         });
         throw e;
+      }
+      if (result.checkoutUrl) {
+        window.location.assign(result.checkoutUrl);
+        return;
       }
       if (!result.success) {
         if (!result.clientSecret || !confirmCard.current) {
@@ -195,10 +204,14 @@ export default function SubscribePage() {
                     onReady={(confirm) => (confirmCard.current = confirm)}
                   />
                 </Suspense>
-              ) : (
+              ) : config.data?.mode === "offline" ? (
                 <Alert color="blue" variant="light" title="Test mode">
                   Payments are not configured on this server, so subscribing activates the plan at once and no
                   card is charged.
+                </Alert>
+              ) : (
+                <Alert color="blue" variant="light" title="Secure payment">
+                  You will continue to Stripe Checkout to enter your card.
                 </Alert>
               )}
               {error && (
