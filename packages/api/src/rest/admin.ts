@@ -1,3 +1,4 @@
+import { USERS_PAGE_MAX } from "../routers/admin";
 import { body, pathId, type RestRoute } from "./types";
 
 const userId = (req: { params: Record<string, string> }) => req.params.id ?? "";
@@ -6,15 +7,27 @@ export const adminRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/admin/users",
-    // Documented as a list of users; ?search=, ?limit= and ?offset= narrow it.
-    call: async (c, req) =>
-      (
-        await c.admin.users({
-          search: req.query.search,
-          limit: req.query.limit as never,
-          offset: req.query.offset as never,
-        })
-      ).users,
+    // Documented as the users list: every matching user, newest first. ?search= narrows it;
+    // ?limit= and ?offset= ask for one page instead.
+    call: async (c, req) => {
+      const { search, limit, offset } = req.query;
+      if (limit !== undefined || offset !== undefined) {
+        return (await c.admin.users({ search, limit: limit as never, offset: offset as never })).users;
+      }
+      // One query up to USERS_PAGE_MAX users; beyond that, page on. A sign-up between pages shifts
+      // the offsets by one, so a user already listed is skipped rather than listed twice.
+      const all: Awaited<ReturnType<typeof c.admin.users>>["users"] = [];
+      const seen = new Set<string>();
+      for (let start = 0; ; start += USERS_PAGE_MAX) {
+        const page = await c.admin.users({ search, limit: USERS_PAGE_MAX, offset: start });
+        for (const user of page.users) {
+          if (seen.has(user.id)) continue;
+          seen.add(user.id);
+          all.push(user);
+        }
+        if (page.users.length < USERS_PAGE_MAX || start + USERS_PAGE_MAX >= page.total) return all;
+      }
+    },
   },
   { method: "GET", path: "/api/admin/stats", call: (c) => c.admin.stats() },
   { method: "GET", path: "/api/admin/users/:id", call: (c, req) => c.admin.user({ id: userId(req) }) },

@@ -17,6 +17,9 @@ import { hashPassword } from "../services/passwords";
 import { generateToken } from "../services/tokens";
 import { adminProcedure } from "../trpc";
 
+/** The most users one call answers; the REST list pages through them to answer every user. */
+export const USERS_PAGE_MAX = 10_000;
+
 const ZUserId = z.string({ error: "Invalid user id" }).uuid("Invalid user id");
 const ZTier = z.enum(["free", "basic", "pro"], { error: "Plan must be free, basic or pro" });
 
@@ -117,7 +120,7 @@ export const adminRouter = {
       z
         .object({
           search: z.string().max(200).optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
+          limit: z.coerce.number().int().min(1).max(USERS_PAGE_MAX).default(50),
           offset: z.coerce.number().int().min(0).default(0),
         })
         .default({ limit: 50, offset: 0 }),
@@ -294,6 +297,10 @@ export const adminRouter = {
     .output(ZAdminUser)
     .mutation(async ({ ctx, input }) => {
       const before = await requireUser(ctx, input.id);
+      // A free plan has nothing to cancel; cancelling it would only lock the user out of creating.
+      if (before.subscription_tier === "free") {
+        throw new AppError("BAD_REQUEST", "This user has no paid subscription to cancel");
+      }
       await ctx.billing.cancel(input.id);
       const after = await requireUser(ctx, input.id);
       await q.writeAudit(ctx.db, {
@@ -391,6 +398,23 @@ export const adminRouter = {
       .execute();
     return rows.map(toModelConfig);
   }),
+
+  /** Restores the seed migration's default for every component without a configuration. */
+  initializeModelConfigurations: adminProcedure
+    .output(z.object({ inserted: z.number() }))
+    .mutation(async ({ ctx }) => {
+      const inserted = await q.insertMissingDefaultModelConfigurations(ctx.db);
+      if (inserted) {
+        ctx.ai.invalidateModelCache();
+        await q.writeAudit(ctx.db, {
+          actorId: ctx.user.id,
+          targetUserId: null,
+          action: "initialize_model_configurations",
+          after: { inserted },
+        });
+      }
+      return { inserted };
+    }),
 
   createModelConfiguration: adminProcedure
     .input(z.object(ZModelFields))

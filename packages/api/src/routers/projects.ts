@@ -16,7 +16,10 @@ export const projectsRouter = {
     .input(z.object({ id: ZId }))
     .output(ZProject)
     .query(async ({ ctx, input }) => {
-      const row = await q.getProject(ctx.db, { userId: ctx.user.id, id: input.id });
+      // Admins may read any project (DESIGN: admins may do everything); writes stay owner-only.
+      const row = ctx.user.is_admin
+        ? await q.getProjectById(ctx.db, input.id)
+        : await q.getProject(ctx.db, { userId: ctx.user.id, id: input.id });
       if (!row) throw notFound("Project");
       return toProject(row);
     }),

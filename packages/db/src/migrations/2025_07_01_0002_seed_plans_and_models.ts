@@ -9,6 +9,45 @@ const TOOLKIT = [
   "AI prompts",
 ];
 
+/**
+ * The five default model configurations, one per AI component. Exported so the admin area can restore
+ * them (admin.initializeModelConfigurations); the values themselves stay frozen with this migration.
+ */
+export const DEFAULT_MODEL_CONFIGURATIONS: ReadonlyArray<{
+  component_name: string;
+  model_name: string;
+  description: string;
+  configuration: string;
+}> = (
+  [
+    [
+      "interview_agent",
+      "gpt-4o",
+      "Interviews stakeholders one short question at a time.",
+      { temperature: 0.7, max_tokens: 300 },
+    ],
+    ["summary_agent", "gpt-4o", "Summarises interview transcripts into documentation.", { temperature: 0.3 }],
+    ["strategic_partner", "gpt-4o", "Answers questions about the project summary.", { temperature: 0.5 }],
+    [
+      "requirements_creator",
+      "gpt-4o",
+      "Turns summaries into epics, features and user stories.",
+      { temperature: 0.2 },
+    ],
+    [
+      "prompt_creator",
+      "gpt-4o-mini",
+      "Writes optimized build prompts for AI app builders.",
+      { temperature: 0.4 },
+    ],
+  ] as const
+).map(([component_name, model_name, description, configuration]) => ({
+  component_name,
+  model_name,
+  description,
+  configuration: JSON.stringify(configuration, null, 2),
+}));
+
 export async function up(db: Kysely<any>): Promise<void> {
   await db
     .insertInto("subscription_plans")
@@ -61,39 +100,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     ])
     .execute();
 
-  const models: Array<[string, string, string, object]> = [
-    [
-      "interview_agent",
-      "gpt-4o",
-      "Interviews stakeholders one short question at a time.",
-      { temperature: 0.7, max_tokens: 300 },
-    ],
-    ["summary_agent", "gpt-4o", "Summarises interview transcripts into documentation.", { temperature: 0.3 }],
-    ["strategic_partner", "gpt-4o", "Answers questions about the project summary.", { temperature: 0.5 }],
-    [
-      "requirements_creator",
-      "gpt-4o",
-      "Turns summaries into epics, features and user stories.",
-      { temperature: 0.2 },
-    ],
-    [
-      "prompt_creator",
-      "gpt-4o-mini",
-      "Writes optimized build prompts for AI app builders.",
-      { temperature: 0.4 },
-    ],
-  ];
   await db
     .insertInto("model_configurations")
-    .values(
-      models.map(([component_name, model_name, description, configuration]) => ({
-        component_name,
-        model_name,
-        description,
-        configuration: JSON.stringify(configuration, null, 2),
-        is_active: true,
-      })),
-    )
+    .values(DEFAULT_MODEL_CONFIGURATIONS.map((config) => ({ ...config, is_active: true })))
     .execute();
 }
 

@@ -1,6 +1,11 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
+import { DEFAULT_MODEL_CONFIGURATIONS } from "../migrations/2025_07_01_0002_seed_plans_and_models";
+import type { AiComponent } from "../schema";
 import { selectUsers } from "./users";
+
+/** The seed migration's five defaults, which the admin area restores (and its tests compare with). */
+export { DEFAULT_MODEL_CONFIGURATIONS };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -126,4 +131,35 @@ export function listAudit(db: Db, targetUserId: string) {
     .orderBy("audit_log.id", "desc")
     .limit(100)
     .execute();
+}
+
+/**
+ * Inserts the seed migration's default configuration for every AI component that has none, in one
+ * transaction that locks the table, so two admins opening an empty list at once add one set, not two.
+ * Answers how many were inserted.
+ */
+export async function insertMissingDefaultModelConfigurations(db: Db): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`lock table model_configurations in share row exclusive mode`.execute(trx);
+    const present = new Set(
+      (await trx.selectFrom("model_configurations").select("component_name").execute()).map(
+        (row) => row.component_name,
+      ),
+    );
+    const missing = DEFAULT_MODEL_CONFIGURATIONS.filter(
+      (config) => !present.has(config.component_name as AiComponent),
+    );
+    if (!missing.length) return 0;
+    await trx
+      .insertInto("model_configurations")
+      .values(
+        missing.map((config) => ({
+          ...config,
+          component_name: config.component_name as AiComponent,
+          is_active: true,
+        })),
+      )
+      .execute();
+    return missing.length;
+  });
 }

@@ -61,6 +61,11 @@ export function getProject(db: Db, { userId, id }: { userId: string; id: number 
     .executeTakeFirst();
 }
 
+/** Any project by id, for callers that already checked access (an admin's read-only view). */
+export function getProjectById(db: Db, id: number) {
+  return db.selectFrom("projects").select(projectColumns).where("id", "=", id).executeTakeFirst();
+}
+
 export function countProjectsThisMonth(db: Db, { userId }: { userId: string }) {
   return db
     .selectFrom("projects")

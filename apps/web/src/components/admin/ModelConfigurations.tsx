@@ -1,8 +1,11 @@
 import {
+  Alert,
   Badge,
   Button,
   Card,
+  Center,
   Group,
+  Loader,
   Modal,
   Select,
   SimpleGrid,
@@ -15,7 +18,7 @@ import {
 } from "@mantine/core";
 import type { RouterOutputs } from "@parley/api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 
@@ -69,6 +72,25 @@ const toDraft = (config?: Config): Draft =>
         isActive: true,
       };
 
+function LoadFailure({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: { message: string };
+  onRetry: () => void;
+}) {
+  return (
+    <Alert color="red" title={title}>
+      <Text size="sm">{error.message || "Please try again."}</Text>
+      <Button size="xs" mt="sm" variant="default" onClick={onRetry}>
+        Retry
+      </Button>
+    </Alert>
+  );
+}
+
 export function ModelConfigurations() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -121,6 +143,21 @@ export function ModelConfigurations() {
     }),
   );
 
+  // An empty list (all configurations deleted) restores the five defaults, then loads them.
+  const initialize = useMutation(
+    trpc.admin.initializeModelConfigurations.mutationOptions({ onSuccess: () => refresh() }),
+  );
+  const isEmpty = configs.isSuccess && configs.data.length === 0;
+  const loadedAt = configs.dataUpdatedAt;
+  const initializeDefaults = initialize.mutate;
+  // Once per loaded empty list: a failure waits for Retry instead of asking again and again.
+  const initializedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!isEmpty || initializedFor.current === loadedAt) return;
+    initializedFor.current = loadedAt;
+    initializeDefaults();
+  }, [isEmpty, loadedAt, initializeDefaults]);
+
   const save = () => {
     if (!draft) return;
     const modelName = draft.modelChoice === CUSTOM ? draft.customModel.trim() : draft.modelChoice;
@@ -141,7 +178,23 @@ export function ModelConfigurations() {
         <Title order={3}>Model Configurations</Title>
         <Button onClick={() => setDraft(toDraft())}>Add Model Configuration</Button>
       </Group>
-      {!configs.data?.length ? (
+      {configs.isPending ? (
+        <Center py="lg">
+          <Loader size="sm" aria-label="Loading model configurations" />
+        </Center>
+      ) : configs.isError ? (
+        <LoadFailure
+          title="Failed to load model configurations"
+          error={configs.error}
+          onRetry={() => configs.refetch()}
+        />
+      ) : isEmpty && initialize.isError ? (
+        <LoadFailure
+          title="Failed to initialize default model configurations"
+          error={initialize.error}
+          onRetry={() => initialize.mutate()}
+        />
+      ) : isEmpty ? (
         <Text c="dimmed">No model configurations found. Initializing defaults...</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

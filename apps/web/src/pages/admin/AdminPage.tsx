@@ -24,7 +24,7 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { AccessDenied, AdminHeader } from "../../components/admin/AdminHeader";
@@ -41,6 +41,20 @@ const PLAN_OPTIONS = [
   { value: "basic", label: "Basic" },
   { value: "pro", label: "Pro" },
 ];
+
+const USERS_PAGE_SIZE = 50;
+
+/** Rows of consecutive pages; a sign-up between two page loads would otherwise list a user twice. */
+function uniqueById<T extends { id: string }>(users: T[]): T[] {
+  const seen = new Set<string>();
+  const unique: T[] = [];
+  for (const user of users) {
+    if (seen.has(user.id)) continue;
+    seen.add(user.id);
+    unique.push(user);
+  }
+  return unique;
+}
 
 function Stat({ label, value, color }: { label: string; value: string; color?: string }) {
   return (
@@ -172,11 +186,26 @@ function UserManagement() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
+  const [pageCount, setPageCount] = useState(1);
   // While a new search loads, the rows on screen stay (an open plan menu is not pulled away).
   const users = useQuery({
-    ...trpc.admin.users.queryOptions({ search: debounced || undefined, limit: 100, offset: 0 }),
+    ...trpc.admin.users.queryOptions({ search: debounced || undefined, limit: USERS_PAGE_SIZE, offset: 0 }),
     placeholderData: keepPreviousData,
   });
+  // "Show more" adds the next page at its offset; invalidating admin.users after an action
+  // refreshes every page on screen.
+  const morePages = useQueries({
+    queries: Array.from({ length: pageCount - 1 }, (_, index) =>
+      trpc.admin.users.queryOptions({
+        search: debounced || undefined,
+        limit: USERS_PAGE_SIZE,
+        offset: (index + 1) * USERS_PAGE_SIZE,
+      }),
+    ),
+  });
+  const rows = uniqueById([users, ...morePages].flatMap((page) => page.data?.users ?? []));
+  const total = users.data?.total ?? 0;
+  const loadingMore = morePages.some((page) => page.isLoading);
   const searching = search !== debounced || (users.isFetching && users.isPlaceholderData);
   const refresh = () =>
     Promise.all([
@@ -206,7 +235,10 @@ function UserManagement() {
           leftSection={<IconSearch size={16} />}
           rightSection={searching ? <Loader size={14} aria-label="Searching" /> : null}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPageCount(1);
+          }}
           aria-label="Search users"
           w={320}
         />
@@ -245,7 +277,7 @@ function UserManagement() {
                   </Table.Td>
                 </Table.Tr>
               )}
-              {users.data?.users.length === 0 && (
+              {users.data && rows.length === 0 && (
                 <Table.Tr>
                   <Table.Td colSpan={6}>
                     <Text c="dimmed" ta="center" py="md">
@@ -254,7 +286,7 @@ function UserManagement() {
                   </Table.Td>
                 </Table.Tr>
               )}
-              {users.data?.users.map((user) => {
+              {rows.map((user) => {
                 const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
                 return (
                   <Table.Tr key={user.id} data-user={user.email}>
@@ -358,10 +390,17 @@ function UserManagement() {
           </Table>
         </Table.ScrollContainer>
       </Card>
-      {users.data && users.data.total > users.data.users.length && (
-        <Text size="sm" c="dimmed">
-          Showing {users.data.users.length} of {users.data.total} users. Search to narrow the list.
-        </Text>
+      {users.data && total > 0 && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" data-testid="users-shown">
+            Showing {rows.length} of {total}
+          </Text>
+          {rows.length < total && (
+            <Button variant="default" loading={loadingMore} onClick={() => setPageCount((n) => n + 1)}>
+              Show more
+            </Button>
+          )}
+        </Group>
       )}
     </Stack>
   );

@@ -16,10 +16,12 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import type { RouterOutputs } from "@parley/api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { AccessDenied, AdminHeader } from "../../components/admin/AdminHeader";
+import { auditChanges } from "../../components/admin/auditChanges";
 import { dollars } from "../../components/admin/budget";
 import { useAdminUserActions } from "../../components/admin/useAdminUserActions";
 import { PageLoader } from "../../components/PageLoader";
@@ -41,6 +43,27 @@ function Field({ label, value }: { label: string; value: string }) {
         {value}
       </Text>
     </Group>
+  );
+}
+
+function AuditEntry({ entry }: { entry: RouterOutputs["admin"]["audit"][number] }) {
+  const changes = auditChanges(entry.before, entry.after);
+  return (
+    <div data-audit={entry.action}>
+      <Text size="sm">
+        {new Date(entry.createdAt).toLocaleString()} · <b>{entry.action.replaceAll("_", " ")}</b> by{" "}
+        {entry.actorEmail ?? "a deleted admin"}
+      </Text>
+      {changes.length > 0 && (
+        <List size="xs" c="dimmed" ml="md" spacing={2}>
+          {changes.map((change) => (
+            <List.Item key={change.field}>
+              {change.field}: {change.before} → {change.after}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </div>
   );
 }
 
@@ -111,7 +134,10 @@ function UserDetail({ userId }: { userId: string }) {
   }
   const u = user.data;
   const name = [u.firstName, u.lastName].filter(Boolean).join(" ") || NA;
-  const canCancel = u.subscriptionStatus === "active" || u.subscriptionStatus === "incomplete";
+  // Spec 2 §4: offered only on a paid plan whose status is active (or, on this page, incomplete).
+  const canCancel =
+    u.subscriptionTier !== "free" &&
+    (u.subscriptionStatus === "active" || u.subscriptionStatus === "incomplete");
 
   return (
     <Container size="xl" py="lg">
@@ -146,17 +172,18 @@ function UserDetail({ userId }: { userId: string }) {
               </Group>
               <Field label="Payment customer ID" value={u.stripeCustomerId ?? "Not set"} />
               <Field label="Subscription ID" value={u.stripeSubscriptionId ?? "Not set"} />
-              <Button
-                mt="xs"
-                size="xs"
-                color="red"
-                variant="light"
-                disabled={!canCancel}
-                loading={cancel.isPending}
-                onClick={() => cancel.mutate({ id: u.id })}
-              >
-                Cancel Subscription
-              </Button>
+              {canCancel && (
+                <Button
+                  mt="xs"
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  loading={cancel.isPending}
+                  onClick={() => cancel.mutate({ id: u.id })}
+                >
+                  Cancel Subscription
+                </Button>
+              )}
             </Stack>
           </Card>
           <Card withBorder radius="lg" p="lg">
@@ -280,12 +307,9 @@ function UserDetail({ userId }: { userId: string }) {
               No admin actions on this user yet.
             </Text>
           ) : (
-            <Stack gap={4}>
+            <Stack gap="sm">
               {audit.data.map((entry) => (
-                <Text key={entry.id} size="sm">
-                  {new Date(entry.createdAt).toLocaleString()} · <b>{entry.action.replaceAll("_", " ")}</b> by{" "}
-                  {entry.actorEmail ?? "a deleted admin"}
-                </Text>
+                <AuditEntry key={entry.id} entry={entry} />
               ))}
             </Stack>
           )}

@@ -36,12 +36,9 @@ export default function ResetPasswordPage() {
         });
       },
       onError: (err) => {
+        // The toast says what spec 2 §8 says; the server's reason (say, an expired link) shows inline.
         setError(err.message || "Failed to reset password");
-        toast({
-          title: "Reset Failed",
-          description: err.message || "Failed to reset password",
-          variant: "destructive",
-        });
+        toast({ title: "Reset Failed", description: "Failed to reset password", variant: "destructive" });
       },
     }),
   );
