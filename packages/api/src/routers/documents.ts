@@ -32,6 +32,9 @@ export const documentsRouter = {
     .output(ZDocument)
     .mutation(async ({ ctx, input }) => {
       await requireProject(ctx, input.projectId);
+      // Interviews of another project (and so of another owner) are as unknown as missing ones.
+      const found = await docs.interviewIdsInProject(ctx.db, input.projectId, input.interviewIds);
+      if (new Set(found).size !== new Set(input.interviewIds).size) throw notFound("Interview");
       return toDocument(await docs.insertDocument(ctx.db, input));
     }),
 

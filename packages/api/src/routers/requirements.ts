@@ -75,8 +75,8 @@ export const requirementsRouter = {
       return { requirements: text, epics, documents: saved.map(toDocument) };
     }),
 
-  /** Markdown in, rows out: the text is parsed into epics, features and stories. */
-  save: authedProcedure
+  /** Markdown in, rows out: the text is parsed into new epic, feature and story rows (creators only). */
+  save: creatorProcedure
     .input(
       z.object({
         projectId: ZId,
@@ -129,7 +129,7 @@ export const requirementsRouter = {
       return toDocument(doc);
     }),
 
-  addEpic: authedProcedure
+  addEpic: creatorProcedure
     .input(z.object({ projectId: ZId, name: required("Epic name required", 300), description: ZDescription }))
     .output(z.object({ id: z.number() }))
     .mutation(async ({ ctx, input }) => {
@@ -163,7 +163,7 @@ export const requirementsRouter = {
       return { success: true as const };
     }),
 
-  addFeature: authedProcedure
+  addFeature: creatorProcedure
     .input(
       z.object({
         epicId: z.number({ error: "No epic selected" }).int().positive("No epic selected"),
@@ -212,7 +212,7 @@ export const requirementsRouter = {
       return { success: true as const };
     }),
 
-  addStory: authedProcedure
+  addStory: creatorProcedure
     .input(
       z.object({ featureId: z.number({ error: "No feature selected" }).int().positive(), ...ZStoryFields }),
     )

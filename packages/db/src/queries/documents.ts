@@ -36,6 +36,18 @@ export function getOwnedDocument(db: Db, userId: string, id: number) {
     .executeTakeFirst();
 }
 
+/** The ids among `interviewIds` that are interviews of the project. */
+export async function interviewIdsInProject(db: Db, projectId: number, interviewIds: number[]) {
+  if (interviewIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("interviews")
+    .select("id")
+    .where("project_id", "=", projectId)
+    .where("id", "in", interviewIds)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export function insertDocument(
   db: Db,
   values: {
