@@ -9,13 +9,17 @@ test.use({
   },
 });
 
-test("a denied microphone falls back to text with the spec's message", async ({ page, request, baseURL }) => {
+test("a denied microphone falls back to text with the spec's permission message", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const { shareLink } = await interviewViaApi(request, baseURL as string);
   await page.goto(`/interview/${shareLink}`);
   await page.getByRole("button", { name: "Start Voice Interview" }).click();
-  await expect(page.getByText("Voice Recognition Failed")).toBeVisible();
-  await expect(
-    page.getByText("Could not access microphone. Please check permissions and try again."),
-  ).toBeVisible();
+  // A refused permission (NotAllowedError) reads 'Microphone Access Error'; other microphone
+  // failures (no device, device busy) read 'Voice Recognition Failed'.
+  await expect(page.getByText("Microphone Access Error")).toBeVisible();
+  await expect(page.getByText("Please check your microphone permissions and try again.")).toBeVisible();
   await expect(page.getByLabel("Your answer")).toBeVisible();
 });

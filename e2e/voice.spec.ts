@@ -31,7 +31,11 @@ test.describe("voice with a fake microphone and the OpenAI provider", () => {
     await expect(page.locator('[data-speaker="ai"]').first()).toContainText("hardest part");
     await expect(page.locator('[data-voice-state="listening"]')).toBeVisible({ timeout: 15_000 });
     await screenshot(page, "voice-listening");
-    // The WAV's sentence goes through capture → upload → transcription (fake) → reply.
+    // The WAV's sentence goes through capture → upload → transcription (fake) → reply; a toast
+    // previews what was heard (spec 2 §9: the first 50 characters).
+    const preview = page.getByRole("alert").filter({ hasText: "Message sent" });
+    await expect(preview).toBeVisible({ timeout: 30_000 });
+    await expect(preview).toContainText("We plan every route by hand each morning.");
     await expect(page.locator('[data-speaker="user"]').first()).toContainText(
       "We plan every route by hand each morning.",
       {

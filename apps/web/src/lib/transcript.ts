@@ -5,12 +5,21 @@ export interface ConversationMessage {
   type?: "image";
   description?: string;
   imageId?: number;
+  /** Older image messages (spec 2 §3): the picture and its analysis under these names. */
+  imageData?: string;
+  image?: string;
+  analysis?: string;
+}
+
+/** An image message, in the current shape (type 'image') or an older one (imageData or image). */
+export function isImageMessage(message: ConversationMessage): boolean {
+  return message.type === "image" || message.imageData !== undefined || message.image !== undefined;
 }
 
 /** A readable transcript of a conversation: one "AI:" or "Participant:" line per message. */
 export function conversationToTranscript(messages: ConversationMessage[]): string {
   return messages
-    .filter((m) => m.type !== "image")
+    .filter((m) => !isImageMessage(m))
     .map((m) => `${m.role === "ai" ? "AI" : "Participant"}: ${m.content.trim()}`)
     .join("\n\n");
 }

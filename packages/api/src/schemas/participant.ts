@@ -18,6 +18,10 @@ export const ZMessage = z.object({
   type: z.literal("image").optional(),
   description: z.string().max(MAX_TEXT).optional(),
   imageId: z.number().int().optional(),
+  // Older image messages carry the picture and its analysis under these names (spec 2 §3).
+  imageData: z.string().max(MAX_DATA_URL, "Images must be at most 10 MB").optional(),
+  image: z.string().max(MAX_DATA_URL, "Images must be at most 10 MB").optional(),
+  analysis: z.string().max(MAX_TEXT).optional(),
 });
 export type Message = z.infer<typeof ZMessage>;
 

@@ -6,7 +6,8 @@ export const VOICE = {
   maxUtteranceMs: 24000,
   checkEveryMs: 100,
   chunkMs: 250,
-  minAudioBytes: 100,
+  /** Recordings under this many characters of (base64) data hold no speech (spec 2 §5). */
+  minAudioChars: 100,
   welcomeListenDelayMs: 200,
   replyListenDelayMs: 300,
   resumeDelayMs: 500,
@@ -21,8 +22,8 @@ export interface Utterance {
 
 /**
  * Listens on the microphone: the level is checked every 100 ms, recording starts when it passes the
- * threshold, and 2 s of silence (or 24 s in all) ends the utterance. Utterances shorter than 1 s of
- * speech are dropped.
+ * threshold, and 2 s of silence (or 24 s in all) ends the utterance. Every recording is handed on with
+ * how long it held sound: the page decides what counts as speech, in the spec's order (rules.ts).
  */
 export class VoiceCapture {
   #stream: MediaStream;
@@ -125,7 +126,6 @@ export class VoiceCapture {
     const speechMs = this.#lastSound - this.#speechStart;
     this.#recorder = undefined;
     recorder.onstop = () => {
-      if (speechMs < VOICE.minSpeechMs) return; // too short to be speech: keep listening
       this.onUtterance({ blob: new Blob(this.#chunks, { type: "audio/webm" }), speechMs });
     };
     recorder.stop();

@@ -1,5 +1,4 @@
 import { sanitizeForSpeech } from "@parley/ai/speech";
-import { authHeaders } from "../auth-token";
 
 /** Preferred voices when the browser speaks (spec 1 §9). */
 export const PREFERRED_VOICES = ["Google US English", "Microsoft David", "Alex", "Samantha"];
@@ -42,44 +41,61 @@ export function speakWithBrowser(text: string): Promise<void> {
   });
 }
 
-let current: HTMLAudioElement | null = null;
+let current: { audio: HTMLAudioElement; finish: () => void } | null = null;
+/** Bumped by stopSpeaking(), so speech still being fetched is not played afterwards. */
+let stops = 0;
 
-/** Stops whatever is being said. */
+/** Stops whatever is being said; a pending speak() then resolves at once. */
 export function stopSpeaking() {
-  current?.pause();
+  stops += 1;
+  const playing = current;
   current = null;
+  playing?.audio.pause();
+  playing?.finish();
   window.speechSynthesis?.cancel();
 }
 
 /**
  * Says the text: synthesized by the server (/api/ai/tts, cached per text), or by the browser when
- * the server cannot (spec 1 §8). Markup, braces and code are never read aloud.
+ * the server cannot (spec 1 §8). Markup, braces and code are never read aloud. The request carries
+ * no Authorization header (spec 1 §7): the participant is known by the share-link grant cookie and
+ * the interview id, an owner previewing by the session cookie.
  */
 export async function speak(text: string, interviewId: number): Promise<void> {
   const clean = sanitizeForSpeech(text);
   if (!clean) return;
+  const stopsAtStart = stops;
+  const stoppedMeanwhile = () => stops !== stopsAtStart;
   let url = cache.get(clean);
   if (!url) {
     try {
       const res = await fetch("/api/ai/tts", {
         method: "POST",
         credentials: "include",
-        headers: { "Content-Type": "application/json", ...authHeaders() },
+        headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ text: clean, interviewId }),
       });
       if (!res.ok) throw new Error(String(res.status));
       url = URL.createObjectURL(await res.blob());
       cache.set(clean, url);
     } catch {
-      return speakWithBrowser(clean);
+      return stoppedMeanwhile() ? undefined : speakWithBrowser(clean);
     }
   }
+  if (stoppedMeanwhile()) return;
   const audio = new Audio(url);
-  current = audio;
   await new Promise<void>((resolve) => {
+    current = { audio, finish: resolve };
+    let fellBack = false; // an error event and a refused play() may both report one failure
+    const fallBack = () => {
+      if (fellBack) return;
+      fellBack = true;
+      if (stoppedMeanwhile()) resolve();
+      else void speakWithBrowser(clean).then(resolve);
+    };
     audio.onended = () => resolve();
-    audio.onerror = () => void speakWithBrowser(clean).then(resolve);
-    audio.play().catch(() => void speakWithBrowser(clean).then(resolve));
+    audio.onerror = fallBack;
+    audio.play().catch(fallBack);
   });
-  if (current === audio) current = null;
+  if (current?.audio === audio) current = null;
 }

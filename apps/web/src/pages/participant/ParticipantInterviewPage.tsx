@@ -15,7 +15,6 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { isServiceUnavailableText, isValidTranscription } from "@parley/ai/speech";
 import { IconPlayerPause, IconPlayerPlay, IconSend } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
@@ -31,10 +30,17 @@ import {
 import { ThankYou } from "../../components/participant/ThankYou";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
-import { type ConversationMessage, conversationToTranscript, notesSection } from "../../lib/transcript";
+import {
+  type ConversationMessage,
+  conversationToTranscript,
+  isImageMessage,
+  notesSection,
+} from "../../lib/transcript";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { VOICE, VoiceCapture } from "../../lib/voice/capture";
+import { judgeRecording, messagePreview, microphoneFailure, readTranscription } from "../../lib/voice/rules";
 import { speak, stopSpeaking } from "../../lib/voice/speech";
+import { canSend } from "./sendRules";
 
 type Phase = "welcome" | "active" | "done";
 type Mode = "text" | "voice";
@@ -50,6 +56,36 @@ const VOICE_LABELS: Record<VoiceState, string> = {
 };
 
 const now = () => new Date().toISOString();
+
+const SPEECH_UNAVAILABLE_TOAST = {
+  title: "Speech Recognition Unavailable",
+  description:
+    "The speech recognition service requires an API key. Would you like to continue with text input instead?",
+  variant: "destructive",
+  duration: 6000,
+} as const;
+const AUDIO_PROCESSING_TOAST = {
+  title: "Audio Processing Error",
+  description: "There was an issue processing your audio. Please try speaking again.",
+  variant: "destructive",
+} as const;
+const SPEECH_PROCESSING_TOAST = {
+  title: "Speech Processing Issue",
+  description: "I had trouble understanding that. Could you try again?",
+  variant: "destructive",
+} as const;
+const MICROPHONE_TOASTS = {
+  denied: {
+    title: "Microphone Access Error",
+    description: "Please check your microphone permissions and try again.",
+    variant: "destructive",
+  },
+  failed: {
+    title: "Voice Recognition Failed",
+    description: "Could not access microphone. Please check permissions and try again.",
+    variant: "destructive",
+  },
+} as const;
 
 export default function ParticipantInterviewPage() {
   const { shareLink = "" } = useParams();
@@ -82,6 +118,12 @@ export default function ParticipantInterviewPage() {
   const modeRef = useRef<Mode>("text");
   const viewport = useRef<HTMLDivElement>(null);
   const initialised = useRef(false);
+  /** A voice turn (transcription, reply, speech) is under way: no second one starts meanwhile. */
+  const turnInFlight = useRef(false);
+  /** A text send is under way (guards a second Enter before React re-renders). */
+  const sending = useRef(false);
+  /** Older image messages of the saved conversation that no note image stands for: kept on every save. */
+  const keptImageMessages = useRef<ConversationMessage[]>([]);
 
   const interview = share.data?.interview;
   const interviewId = interview?.id ?? 0;
@@ -104,7 +146,11 @@ export default function ParticipantInterviewPage() {
     setNotes(share.data.interview.notes ?? "");
     setImages(share.data.images);
     if (share.data.interview.startedAt) setStartedAt(Date.parse(share.data.interview.startedAt));
-    const chat = saved.filter((m) => m.type !== "image");
+    const chat = saved.filter((m) => !isImageMessage(m));
+    const noteImageIds = new Set(share.data.images.map((image) => image.id));
+    keptImageMessages.current = saved.filter(
+      (m) => isImageMessage(m) && (m.imageId === undefined || !noteImageIds.has(m.imageId)),
+    );
     if (chat.length && share.data.interview.status !== "completed") {
       updateMessages(chat);
       setPhase("active");
@@ -125,7 +171,10 @@ export default function ParticipantInterviewPage() {
 
   const persist = useCallback(
     async (list: ConversationMessage[]) => {
-      const payload = list.map((m) => ({ ...m, timestamp: m.timestamp ?? now() }));
+      const payload = [...list, ...keptImageMessages.current].map((m) => ({
+        ...m,
+        timestamp: m.timestamp ?? now(),
+      }));
       if (conversationId.current) {
         await client.participant.updateConversation.mutate({
           conversationId: conversationId.current,
@@ -174,7 +223,10 @@ export default function ParticipantInterviewPage() {
     [client, interviewId, interview?.stakeholderType, share.data, notes, images, persist, updateMessages],
   );
 
-  /** One exchange: the participant's words, saved, then the interviewer's reply. */
+  /**
+   * One exchange: the participant's words, saved, then the interviewer's reply. On failure the
+   * words are taken back off the screen and null is returned; the caller says what went wrong.
+   */
   const exchange = useCallback(
     async (text: string): Promise<string | null> => {
       const history = [...messagesRef.current, { role: "user" as const, content: text, timestamp: now() }];
@@ -185,32 +237,39 @@ export default function ParticipantInterviewPage() {
       } catch {
         setStreaming(null);
         updateMessages(history.slice(0, -1));
-        toast({
-          title: "Error",
-          description: "Could not send message. Please try again.",
-          variant: "destructive",
-        });
         return null;
       }
     },
     [agentTurn, persist, updateMessages],
   );
 
+  const loading = busy || streaming !== null;
+
+  // Enter and the Send button share one rule: nothing to send, or a reply still on its way.
   const sendText = async () => {
+    if (sending.current || !canSend(draft, loading)) return;
     const text = draft.trim();
-    if (!text || busy) return;
+    sending.current = true;
     setBusy(true);
     setDraft("");
     const reply = await exchange(text);
-    if (reply === null) setDraft(text); // keep what they wrote
+    if (reply === null) {
+      setDraft(text); // keep what they wrote
+      toast({
+        title: "Error",
+        description: "Could not send message. Please try again.",
+        variant: "destructive",
+      });
+    }
     setBusy(false);
+    sending.current = false;
   };
 
   // ----- voice -----
   const listenAfter = useCallback(
     (ms: number) => {
       setTimeout(() => {
-        if (modeRef.current !== "voice" || voiceStateRef.current === "paused") return;
+        if (modeRef.current !== "voice" || voiceStateRef.current === "paused" || turnInFlight.current) return;
         setVoice("listening");
         capture.current?.start();
       }, ms);
@@ -218,6 +277,7 @@ export default function ParticipantInterviewPage() {
     [setVoice],
   );
 
+  /** Says the text, then listens again, unless the participant paused or left voice meanwhile. */
   const say = useCallback(
     async (text: string, after: number, state: VoiceState = "speaking") => {
       setVoice(state);
@@ -236,70 +296,72 @@ export default function ParticipantInterviewPage() {
     stopSpeaking();
   }, []);
 
-  const onUtterance = useCallback(
-    async (blob: Blob) => {
-      // Skipped while the agent speaks or a turn is already being processed.
-      if (voiceStateRef.current !== "listening") return;
-      capture.current?.stop();
-      setVoice("processing");
-      if (blob.size < VOICE.minAudioBytes) {
+  /** Paused or out of voice mode: the turn's result stays on screen, nothing is said or heard. */
+  const voiceHeldBack = useCallback(
+    () => modeRef.current !== "voice" || voiceStateRef.current === "paused",
+    [],
+  );
+
+  /** One voice turn, checked in the spec's order (spec 2 §5, §8). */
+  const voiceTurn = useCallback(
+    async (blob: Blob, speechMs: number) => {
+      if (judgeRecording({ bytes: blob.size, speechMs }) === "no-speech") {
         toast({
           title: "No speech detected",
           description: "I didn't hear anything. Please try speaking again.",
+          duration: 3000, // short: listening is already back after about 1 s
         });
         return listenAfter(VOICE.noSpeechRetryMs);
       }
       const form = new FormData();
       form.append("interviewId", String(interviewId));
       form.append("audio", blob, "speech.webm");
-      let text = "";
+      let heard: ReturnType<typeof readTranscription>;
       try {
         const res = await fetch("/api/ai/transcribe", { method: "POST", body: form, credentials: "include" });
-        const body = (await res.json().catch(() => ({}))) as { text?: string; message?: string };
-        if (!res.ok) {
-          if (res.status === 503 || isServiceUnavailableText(body.message ?? ""))
-            throw new Error("UNAVAILABLE");
-          toast({
-            title: "Audio Processing Error",
-            description: "There was an issue processing your audio. Please try speaking again.",
-            variant: "destructive",
-          });
-          return listenAfter(VOICE.errorRetryMs);
-        }
-        text = body.text ?? "";
-      } catch (error) {
-        if ((error as Error).message === "UNAVAILABLE") {
-          toast({
-            title: "Speech Recognition Unavailable",
-            description:
-              "The speech recognition service requires an API key. Would you like to continue with text input instead?",
-            variant: "destructive",
-            duration: 6000,
-          });
-          return switchToText();
-        }
-        toast({
-          title: "Audio Processing Error",
-          description: "There was an issue processing your audio. Please try speaking again.",
-          variant: "destructive",
-        });
-        return listenAfter(VOICE.errorRetryMs);
+        heard = readTranscription(res.status, await res.json().catch(() => null));
+      } catch {
+        heard = { kind: "retry" };
       }
-      if (isServiceUnavailableText(text)) {
-        toast({
-          title: "Speech Recognition Unavailable",
-          description:
-            "The speech recognition service requires an API key. Would you like to continue with text input instead?",
-          variant: "destructive",
-        });
+      if (heard.kind === "unavailable") {
+        toast(SPEECH_UNAVAILABLE_TOAST);
         return switchToText();
       }
-      if (!isValidTranscription(text)) return listenAfter(VOICE.noSpeechRetryMs);
-      const reply = await exchange(text.trim());
-      if (reply === null) return listenAfter(VOICE.errorRetryMs);
+      if (heard.kind === "retry") {
+        toast(AUDIO_PROCESSING_TOAST);
+        return listenAfter(VOICE.errorRetryMs);
+      }
+      if (heard.kind === "invalid") return listenAfter(VOICE.noSpeechRetryMs);
+
+      toast({ title: "Message sent", description: messagePreview(heard.text), duration: 2000 });
+      const reply = await exchange(heard.text);
+      if (reply === null) {
+        toast(SPEECH_PROCESSING_TOAST);
+        return listenAfter(VOICE.errorRetryMs);
+      }
+      if (voiceHeldBack()) return;
       await say(reply, VOICE.replyListenDelayMs);
     },
-    [exchange, interviewId, listenAfter, say, setVoice, switchToText],
+    [exchange, interviewId, listenAfter, say, switchToText, voiceHeldBack],
+  );
+
+  const onUtterance = useCallback(
+    async (blob: Blob, speechMs: number) => {
+      // Skipped while the agent speaks or a turn is already being processed.
+      if (voiceStateRef.current !== "listening" || turnInFlight.current) return;
+      capture.current?.stop();
+      turnInFlight.current = true;
+      setVoice("processing");
+      try {
+        await voiceTurn(blob, speechMs);
+      } catch {
+        toast(SPEECH_PROCESSING_TOAST);
+        listenAfter(VOICE.errorRetryMs);
+      } finally {
+        turnInFlight.current = false;
+      }
+    },
+    [listenAfter, setVoice, voiceTurn],
   );
 
   const startVoice = useCallback(async () => {
@@ -309,14 +371,11 @@ export default function ParticipantInterviewPage() {
     try {
       const voice = await VoiceCapture.open();
       capture.current = voice;
-      voice.onUtterance = ({ blob }) => void onUtterance(blob);
+      voice.onUtterance = ({ blob, speechMs }) => void onUtterance(blob, speechMs);
       return true;
-    } catch {
-      toast({
-        title: "Voice Recognition Failed",
-        description: "Could not access microphone. Please check permissions and try again.",
-        variant: "destructive",
-      });
+    } catch (error) {
+      // A refused permission and any other microphone failure read differently; both fall back to text.
+      toast(MICROPHONE_TOASTS[microphoneFailure(error)]);
       switchToText();
       return false;
     }
@@ -342,7 +401,7 @@ export default function ParticipantInterviewPage() {
     const voiceReady = chosen === "voice" ? await startVoice() : false;
     try {
       const welcome = await agentTurn([]);
-      if (voiceReady) await say(welcome, VOICE.welcomeListenDelayMs, "welcome");
+      if (voiceReady && !voiceHeldBack()) await say(welcome, VOICE.welcomeListenDelayMs, "welcome");
     } catch {
       setStreaming(null);
       toast({
@@ -361,6 +420,8 @@ export default function ParticipantInterviewPage() {
 
   const pauseOrResume = () => {
     if (voiceStateRef.current === "paused") {
+      // A turn still being processed carries on to its reply; otherwise listening resumes.
+      if (turnInFlight.current) return setVoice("processing");
       setVoice("listening");
       listenAfter(VOICE.resumeDelayMs);
     } else {
@@ -455,7 +516,6 @@ export default function ParticipantInterviewPage() {
 
   const elapsed = startedAt ? Math.max(0, Math.floor((Math.max(clock, Date.now()) - startedAt) / 60_000)) : 0;
   const left = interview.timeLimitMinutes - elapsed;
-  const inputDisabled = busy || streaming !== null;
 
   return (
     <ParticipantShell>
@@ -572,10 +632,10 @@ export default function ParticipantInterviewPage() {
                     <ActionIcon
                       size="xl"
                       onClick={() => void sendText()}
-                      disabled={!draft.trim() || inputDisabled}
+                      disabled={!canSend(draft, loading)}
                       aria-label="Send"
                     >
-                      {inputDisabled ? <Loader size="xs" color="white" /> : <IconSend size={20} />}
+                      {loading ? <Loader size="xs" color="white" /> : <IconSend size={20} />}
                     </ActionIcon>
                   </Group>
                 )}

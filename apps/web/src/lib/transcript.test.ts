@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { conversationToTranscript, isImageMessage, NOTES_SEPARATOR, notesSection } from "./transcript";
+
+describe("conversationToTranscript", () => {
+  it("writes one line per message and leaves images, current and older shapes, out", () => {
+    const text = conversationToTranscript([
+      { role: "ai", content: "What is hardest?" },
+      { role: "user", content: " Routing. " },
+      { role: "user", type: "image", content: "data:image/png;base64,AAAA", description: "a whiteboard" },
+      { role: "user", content: "", imageData: "data:image/png;base64,AAAA", analysis: "a map" },
+      { role: "user", content: "see image", image: "https://example.test/a.png" },
+    ]);
+    expect(text).toBe("AI: What is hardest?\n\nParticipant: Routing.");
+  });
+});
+
+describe("isImageMessage", () => {
+  it("recognises older image messages by imageData or image", () => {
+    expect(isImageMessage({ role: "user", content: "", imageData: "data:image/png;base64,AAAA" })).toBe(true);
+    expect(isImageMessage({ role: "user", content: "", image: "https://example.test/a.png" })).toBe(true);
+    expect(isImageMessage({ role: "user", content: "plain words" })).toBe(false);
+  });
+});
+
+describe("notesSection", () => {
+  it("adds the notes sections with 50 '=' separators", () => {
+    const text = notesSection("Batch job is fragile.", [{ description: "a whiteboard" }]);
+    expect(NOTES_SEPARATOR).toBe("=".repeat(50));
+    expect(text).toBe(
+      [
+        "",
+        NOTES_SEPARATOR,
+        "INTERVIEW NOTES",
+        NOTES_SEPARATOR,
+        "",
+        "WRITTEN NOTES:",
+        "Batch job is fragile.",
+        "",
+        "VISUAL NOTES:",
+        "Image 1: a whiteboard",
+      ].join("\n"),
+    );
+    expect(notesSection("  ", [])).toBe("");
+  });
+});
