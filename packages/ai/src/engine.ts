@@ -12,10 +12,12 @@ import { OpenAiProvider, type TokenUsage } from "./openai/provider";
 import { speechCostCents, tokenCostCents, transcriptionCostCents } from "./pricing";
 import {
   fence,
+  interviewHistoryMessage,
   interviewSystemPrompt,
   PARTNER_PROMPT,
   PROMPT_CREATOR_PROMPT,
   REQUIREMENTS_PROMPT,
+  REQUIREMENTS_REFRESH_RULE,
   SUMMARY_PROMPT,
   VISION_PROMPT,
 } from "./prompts";
@@ -37,6 +39,8 @@ export interface AiEngineOptions {
 
 export interface InterviewInput extends InterviewTurn {
   targetAudience?: string | null;
+  /** Aborted when the caller goes away (client disconnect); the call is still metered. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface RequirementsInput {
@@ -115,18 +119,37 @@ export class AiEngine {
     return text;
   }
 
+  /**
+   * Streams a chat answer and meters it once, however the stream ends: finished, failed midway,
+   * timed out, or abandoned by a client that disconnected (the provider then reports an estimate).
+   */
   async *#stream(
     billTo: BillTo,
     component: AiComponent,
     operation: string,
     messages: ChatCompletionMessageParam[],
+    signal?: AbortSignal,
   ) {
     const choice = await this.models.resolve(component);
     let usage: TokenUsage | undefined;
-    yield* this.#openai!.stream(choice, messages, (u) => {
-      usage = u;
-    });
-    if (usage) await this.#meterTokens(billTo, component, operation, usage);
+    let finished = false;
+    try {
+      yield* this.#openai!.stream(
+        choice,
+        messages,
+        (u) => {
+          usage = u;
+        },
+        { signal },
+      );
+      finished = true;
+    } finally {
+      if (usage) {
+        const metering = this.#meterTokens(billTo, component, operation, usage);
+        // On a failed or abandoned stream, a metering failure must not hide what happened.
+        await (finished ? metering : metering.catch(() => undefined));
+      }
+    }
   }
 
   /** The interview agent's next message, streamed as it is generated. */
@@ -138,20 +161,23 @@ export class AiEngine {
       yield* chunkWords(reply);
       return;
     }
-    const history: ChatCompletionMessageParam[] = input.messages.map((m) =>
-      m.role === "ai"
-        ? { role: "assistant", content: m.content }
-        : { role: "user", content: fence("participant_data", m.content) },
+    // The history comes from the participant's browser, "ai" lines included, and the stored
+    // conversation is written by that same browser, so rebuilding from it would prove nothing.
+    // Sending those lines as real assistant turns would let a participant put words in the
+    // agent's mouth; the whole history therefore travels as one fenced record of data.
+    const turn = input.messages.length
+      ? interviewHistoryMessage(input.messages)
+      : "(The participant has just joined. Greet them and ask your first question.)";
+    yield* this.#stream(
+      input.billTo,
+      "interview_agent",
+      "interview_turn",
+      [
+        { role: "system", content: interviewSystemPrompt(input) },
+        { role: "user", content: turn },
+      ],
+      input.signal,
     );
-    if (!history.length)
-      history.push({
-        role: "user",
-        content: "(The participant has just joined. Greet them and ask your first question.)",
-      });
-    yield* this.#stream(input.billTo, "interview_agent", "interview_turn", [
-      { role: "system", content: interviewSystemPrompt({ ...input, projectTitle: input.projectTitle }) },
-      ...history,
-    ]);
   }
 
   async interviewResponse(input: InterviewInput & { billTo: BillTo }): Promise<string> {
@@ -179,7 +205,8 @@ export class AiEngine {
     input: RequirementsInput & { billTo: BillTo },
   ): Promise<{ tree: RequirementsTree; markdown: string }> {
     await assertAiAllowed(this.#db, input.billTo.userId);
-    const sources = input.transcripts.length ? input.transcripts : [input.content ?? ""];
+    const transcripts = input.transcripts.filter((t) => t.trim());
+    const sources = transcripts.length ? transcripts : [input.content ?? ""];
     let tree: RequirementsTree;
     if (!this.#openai) {
       await this.#meterOffline(input.billTo, "requirements_creator", "requirements");
@@ -190,7 +217,12 @@ export class AiEngine {
         "requirements_creator",
         "requirements",
         [
-          { role: "system", content: REQUIREMENTS_PROMPT },
+          {
+            role: "system",
+            content: input.isRefresh
+              ? `${REQUIREMENTS_PROMPT}\n${REQUIREMENTS_REFRESH_RULE}`
+              : REQUIREMENTS_PROMPT,
+          },
           {
             role: "user",
             content: [
@@ -205,7 +237,9 @@ export class AiEngine {
       );
       tree = parseTree(text);
     }
-    tree = verifyQuotes(tree, sources);
+    // Quotes count only when found in a transcript: a summary is already someone's reading, so
+    // without transcripts every item is an assumption.
+    tree = verifyQuotes(tree, transcripts);
     let markdown = renderRequirements(tree);
     const existing = input.existingRequirements?.trim();
     if (input.isRefresh && existing && !markdown.includes(existing.slice(0, MERGE_PREFIX))) {
@@ -254,6 +288,7 @@ export class AiEngine {
     summary?: string | null;
     history: Array<{ role: "user" | "ai"; content: string }>;
     billTo: BillTo;
+    signal?: AbortSignal | undefined;
   }): AsyncGenerator<string> {
     await assertAiAllowed(this.#db, input.billTo.userId);
     if (!this.#openai) {
@@ -261,18 +296,24 @@ export class AiEngine {
       yield* chunkWords(answerFromSummary(input.message, input.summary));
       return;
     }
-    yield* this.#stream(input.billTo, "strategic_partner", "chat", [
-      { role: "system", content: `${PARTNER_PROMPT}\n${fence("summary", input.summary)}` },
-      ...input.history
-        .slice(-20)
-        .map(
-          (m): ChatCompletionMessageParam =>
-            m.role === "ai"
-              ? { role: "assistant", content: m.content }
-              : { role: "user", content: m.content },
-        ),
-      { role: "user", content: input.message },
-    ]);
+    yield* this.#stream(
+      input.billTo,
+      "strategic_partner",
+      "chat",
+      [
+        { role: "system", content: `${PARTNER_PROMPT}\n${fence("summary", input.summary)}` },
+        ...input.history
+          .slice(-20)
+          .map(
+            (m): ChatCompletionMessageParam =>
+              m.role === "ai"
+                ? { role: "assistant", content: m.content }
+                : { role: "user", content: m.content },
+          ),
+        { role: "user", content: input.message },
+      ],
+      input.signal,
+    );
   }
 
   async describeImage(input: {
@@ -329,11 +370,13 @@ export class AiEngine {
     await assertAiAllowed(this.#db, input.billTo.userId);
     const text = sanitizeForSpeech(input.text);
     const audio = await this.#openai.speak(text);
+    // Spec 1 §9 does not count text-to-speech as an API call: its cost is recorded, not the call.
     await this.#record(input.billTo, {
       component: "speech",
       model: "tts-1",
       operation: "speech",
       costCents: speechCostCents(text.length),
+      countsAsCall: false,
     });
     return audio;
   }

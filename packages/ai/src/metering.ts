@@ -13,6 +13,11 @@ export interface Usage {
   outputTokens?: number;
   audioSeconds?: number;
   costCents: number;
+  /**
+   * Whether the call adds one to monthlyApiUsage (the call counter of the Free plan's limit).
+   * Default true; text-to-speech is not "Counted as API usage" (spec 1 §9), only its cost is.
+   */
+  countsAsCall?: boolean;
 }
 
 /** Who pays for a call: the signed-in owner, or the owner of the interview a participant is in. */
@@ -76,7 +81,7 @@ export async function recordUsage(db: Db, billTo: BillTo, usage: Usage): Promise
     await trx
       .updateTable("users")
       .set((eb) => ({
-        monthly_api_usage: eb("monthly_api_usage", "+", 1),
+        monthly_api_usage: eb("monthly_api_usage", "+", usage.countsAsCall === false ? 0 : 1),
         monthly_api_cost: eb("monthly_api_cost", "+", usage.costCents),
       }))
       .where("id", "=", billTo.userId)

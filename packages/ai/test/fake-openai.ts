@@ -26,6 +26,14 @@ export class FakeOpenAi {
   failNext: number[] = [];
   /** Hang this many of the next chat requests (to test timeouts). */
   stallNext = 0;
+  /**
+   * Streamed chat requests to break after the headers and `afterTokens` tokens (consumed one per
+   * streamed request): `stall` keeps the connection open and silent (idle time-outs), `drop`
+   * destroys it (failures midway). Neither sends the final usage chunk.
+   */
+  interruptNext: Array<{ afterTokens: number; mode: "stall" | "drop" }> = [];
+  /** Statuses to answer the next audio requests (transcriptions, speech) with, e.g. [429, 429]. */
+  failAudioNext: number[] = [];
   options: FakeOpenAiOptions;
   #server: Server | undefined;
   url = "";
@@ -96,8 +104,18 @@ export class FakeOpenAi {
           "cache-control": "no-cache",
           connection: "keep-alive",
         });
+        res.flushHeaders();
         const tokens = text.match(/\S+\s*/g) ?? [];
-        for (const token of tokens) {
+        const interrupt = this.interruptNext.shift();
+        for (const [index, token] of tokens.entries()) {
+          if (interrupt && index >= interrupt.afterTokens) {
+            if (interrupt.mode === "drop") {
+              // Let the tokens already written reach the client before the connection breaks.
+              await new Promise((r) => setTimeout(r, 50));
+              res.destroy();
+            }
+            return; // stall: headers sent, then silence until the client gives up
+          }
           res.write(
             `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 1, model, choices: [{ index: 0, delta: { content: token }, finish_reason: null }] })}\n\n`,
           );
@@ -124,6 +142,14 @@ export class FakeOpenAi {
         }),
       );
       return;
+    }
+    if (path.includes("/audio/")) {
+      const status = this.failAudioNext.shift();
+      if (status) {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: `fake failure ${status}`, type: "server_error" } }));
+        return;
+      }
     }
     if (path.endsWith("/audio/transcriptions")) {
       res.writeHead(200, { "content-type": "application/json" });

@@ -10,7 +10,8 @@ export function verifyQuotes(tree: RequirementsTree, sources: string[]): Require
   const haystack = normalise(sources.join("\n"));
   const check = <T extends { quote: string | null; assumption: boolean }>(item: T): T => {
     if (item.quote === null) return { ...item, assumption: true };
-    const quote = normalise(item.quote.replace(/^["“]|["”]$/g, ""));
+    // Fenced transcripts show a tag-like `<` as `&lt;` (see fence()); a quote copied from them gets it back.
+    const quote = normalise(item.quote.replace(/^["“]|["”]$/g, "").replaceAll("&lt;", "<"));
     return quote && haystack.includes(quote)
       ? { ...item, quote }
       : { ...item, quote: null, assumption: true };

@@ -1,9 +1,15 @@
+import { IMAGE_ONLY, sniffBase64ImageType } from "@parley/ai/images";
 import { toStakeholderType } from "@parley/ai/roles";
 import { getProject } from "@parley/db/queries/projects";
 import { z } from "zod";
 import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
-import { type InterviewAccess, participantProcedure, requireInterviewAccess } from "../participant";
+import {
+  assertConversationOpen,
+  type InterviewAccess,
+  participantProcedure,
+  requireInterviewAccess,
+} from "../participant";
 import { ZId } from "../schemas/common";
 import { MAX_IMAGE_BYTES, MAX_TEXT } from "../schemas/participant";
 import { RATE_RULES } from "../services/rate-limit";
@@ -51,7 +57,9 @@ const billInterview = (interview: InterviewAccess) => ({
 async function interviewTurn(
   ctx: Context & { interview: InterviewAccess },
   input: z.infer<typeof ZInterviewTurnInput>,
+  signal?: AbortSignal,
 ) {
+  assertConversationOpen(ctx.interview);
   await limitAnonymous(ctx, ctx.interview);
   const row = await ctx.db
     .selectFrom("interviews")
@@ -59,16 +67,20 @@ async function interviewTurn(
     .select(["interviews.started_at", "projects.title", "projects.objective", "projects.target_audience"])
     .where("interviews.id", "=", ctx.interview.id)
     .executeTakeFirstOrThrow();
+  const projectInfo = ctx.interview.as === "owner" ? input.projectInfo : null;
   return ctx.ai.interviewReply({
     messages: input.messages,
     stakeholderType: toStakeholderType(ctx.interview.stakeholderType ?? input.templateType),
     projectTitle: row.title,
-    objective: input.projectInfo?.objective ?? row.objective,
-    targetAudience: input.projectInfo?.targetAudience ?? row.target_audience,
+    // A participant's browser may send any projectInfo: only the owner's stored values count.
+    // Whatever the values, the prompt fences them as data.
+    objective: projectInfo?.objective || row.objective,
+    targetAudience: projectInfo?.targetAudience || row.target_audience,
     notesContext: input.notesContext,
     imageContext: input.imageContext,
     elapsedMinutes: row.started_at ? (Date.now() - new Date(row.started_at).getTime()) / 60_000 : null,
     billTo: billInterview(ctx.interview),
+    signal,
   });
 }
 
@@ -85,16 +97,19 @@ const ZTranscripts = z
   .max(MAX_TRANSCRIPTS, `At most ${MAX_TRANSCRIPTS} transcripts at a time`);
 const ZTitle = z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(300);
 
-/** base64 (or a data URL) → bytes and type; image/* only, at most 10 MB. */
+/** base64 (or a data URL) → bytes and type; PNG, JPEG, GIF or WebP by their bytes, at most 10 MB. */
 function decodeImage(input: string): { base64: string; mimeType: string } {
   const match = /^data:([^;,]+);base64,(.*)$/s.exec(input.trim());
-  const mimeType = match?.[1] ?? "image/png";
+  const declared = match?.[1];
   const base64 = (match?.[2] ?? input).replace(/\s/g, "");
-  if (!mimeType.startsWith("image/"))
+  if (declared !== undefined && !declared.startsWith("image/"))
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only image files can be analyzed");
   if ((base64.length * 3) / 4 > MAX_IMAGE_BYTES)
     throw new AppError("PAYLOAD_TOO_LARGE", "Images must be at most 10 MB");
   if (!/^[A-Za-z0-9+/]+=*$/.test(base64)) throw new AppError("BAD_REQUEST", "The image is not valid base64");
+  // The type comes from the bytes, never from the label: plain base64 used to pass as PNG unseen.
+  const mimeType = sniffBase64ImageType(base64);
+  if (!mimeType) throw new AppError("BAD_REQUEST", IMAGE_ONLY);
   return { base64, mimeType };
 }
 
@@ -112,8 +127,10 @@ export const aiRouter = {
   interviewResponseStream: participantProcedure.input(ZInterviewTurnInput).mutation(async function* ({
     ctx,
     input,
+    signal,
   }) {
-    for await (const chunk of await interviewTurn(ctx, input)) yield chunk;
+    // The signal ends the model's stream when the browser goes away; the call is metered anyway.
+    for await (const chunk of await interviewTurn(ctx, input, signal)) yield chunk;
   }),
 
   generateDocumentation: creatorProcedure
@@ -221,6 +238,7 @@ export const aiRouter = {
     )
     .output(z.object({ text: z.string() }))
     .mutation(async ({ ctx, input }) => {
+      assertConversationOpen(ctx.interview);
       await limitAnonymous(ctx, ctx.interview);
       const audio =
         typeof input.audio === "string" ? Buffer.from(input.audio, "base64") : Buffer.from(input.audio);
@@ -254,6 +272,7 @@ export const aiRouter = {
       let billTo: { userId: string; projectId?: number; interviewId?: number };
       if (input.interviewId) {
         const interview = await requireInterviewAccess(ctx, input.interviewId);
+        assertConversationOpen(interview);
         await limitAnonymous(ctx, interview);
         billTo = billInterview(interview);
       } else if (ctx.user) {
@@ -278,6 +297,7 @@ export const aiRouter = {
     )
     .output(z.object({ description: z.string() }))
     .mutation(async ({ ctx, input }) => {
+      assertConversationOpen(ctx.interview);
       await limitAnonymous(ctx, ctx.interview);
       const { base64, mimeType } = decodeImage(input.base64Image);
       const description = await ctx.ai.describeImage({
