@@ -2,9 +2,18 @@ import * as docs from "@parley/db/queries/documents";
 import { z } from "zod";
 import { notFound } from "../errors";
 import { ZId, ZSuccess } from "../schemas/common";
-import { toPrompt, ZCreatePromptInput, ZPrompt } from "../schemas/document";
+import { MAX_DOCUMENT, toPrompt, ZCreatePromptInput, ZPrompt } from "../schemas/document";
 import { authedProcedure, creatorProcedure } from "../trpc";
 import { requireProject } from "./documents";
+
+export const ZUpdatePromptInput = z.object({
+  id: ZId,
+  content: z
+    .string({ error: "Prompt content is required" })
+    .max(MAX_DOCUMENT, "Prompt is too long")
+    .refine((text) => text.trim() !== "", "Prompt content is required"),
+});
+export type UpdatePromptInput = z.infer<typeof ZUpdatePromptInput>;
 
 export const promptsRouter = {
   list: authedProcedure
@@ -28,6 +37,21 @@ export const promptsRouter = {
         .transaction()
         .execute((trx) => docs.insertPrompt(trx, { ...input, documentId: input.documentId ?? null }));
       return toPrompt(row);
+    }),
+
+  /** Edits the text of a saved prompt in place (the Prompt tab's edit mode); it stays (in)active. */
+  update: authedProcedure
+    .input(ZUpdatePromptInput)
+    .output(ZPrompt)
+    .mutation(async ({ ctx, input }) => {
+      const prompt = await docs.getOwnedPrompt(ctx.db, ctx.user.id, input.id);
+      if (!prompt) throw notFound("Prompt");
+      await ctx.db
+        .updateTable("build_prompts")
+        .set({ content: input.content })
+        .where("id", "=", prompt.id)
+        .execute();
+      return toPrompt({ ...prompt, content: input.content });
     }),
 
   activate: authedProcedure

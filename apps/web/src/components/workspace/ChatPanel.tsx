@@ -1,6 +1,8 @@
 import {
   ActionIcon,
+  Alert,
   Box,
+  Button,
   Card,
   Group,
   Loader,
@@ -77,7 +79,22 @@ export function ChatPanel({ projectId, summary }: { projectId: number; summary: 
       <ScrollArea style={{ flex: 1 }} viewportRef={viewport} p="md">
         <Stack gap="sm">
           {history.isLoading && <Loader size="sm" />}
-          {!history.isLoading && !messages.length && !pending && (
+          {history.isError && (
+            <Alert color="red" variant="light" title="Error loading messages">
+              <Text size="sm">The conversation could not be loaded.</Text>
+              <Button
+                mt="xs"
+                size="xs"
+                color="red"
+                variant="light"
+                loading={history.isFetching}
+                onClick={() => history.refetch()}
+              >
+                Try again
+              </Button>
+            </Alert>
+          )}
+          {history.isSuccess && !messages.length && !pending && (
             <Text size="sm" c="dimmed">
               No messages yet. Try “What do stakeholders struggle with most?”
             </Text>

@@ -79,6 +79,15 @@ export function ProjectFormModal({
       });
       return;
     }
+    // The form marks the objective as required too (spec 1 §5); the spec gives no texts for it.
+    if (!values.objective.trim()) {
+      toast({
+        title: "Objective is required",
+        description: "Please enter the objective of your project",
+        variant: "destructive",
+      });
+      return;
+    }
     onSubmit(values);
   };
 

@@ -1,4 +1,17 @@
-import { Badge, Button, Card, Center, Group, Loader, Stack, Text, Textarea, Title } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -8,6 +21,8 @@ import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import type { Project } from "./labels";
 import { Markdown } from "./Markdown";
 
+const AUTOSAVE_MS = 1000;
+
 export function PromptTab({ project }: { project: Project }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -16,12 +31,38 @@ export function PromptTab({ project }: { project: Project }) {
   const active = prompts.data?.find((p) => p.isActive) ?? null;
   const [content, setContent] = useState("");
   const [editing, setEditing] = useState(false);
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: trpc.prompts.list.queryKey({ projectId: project.id }) });
+  const listKey = trpc.prompts.list.queryKey({ projectId: project.id });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
 
   useEffect(() => {
     if (!editing) setContent(active?.content ?? "");
   }, [active, editing]);
+
+  // The list shows the edit at once, so leaving edit mode before the save lands shows the new text.
+  const update = useMutation(
+    trpc.prompts.update.mutationOptions({
+      onMutate: ({ id, content }) =>
+        queryClient.setQueryData(listKey, (list) => list?.map((p) => (p.id === id ? { ...p, content } : p))),
+      onSuccess: (saved) =>
+        queryClient.setQueryData(listKey, (list) => list?.map((p) => (p.id === saved.id ? saved : p))),
+      onError: () => refresh(),
+    }),
+  );
+  // Like the summary: autosave about a second after typing stops; failures are only logged (spec 1 §8).
+  const autosave = useDebouncedCallback(
+    (id: number, value: string) => {
+      if (!value.trim()) return;
+      update.mutate(
+        { id, content: value },
+        { onError: (e) => console.error("Autosave of the prompt failed", e) },
+      );
+    },
+    { delay: AUTOSAVE_MS, flushOnUnmount: true },
+  );
+  const toggleEditing = () => {
+    if (editing) autosave.flush();
+    setEditing((e) => !e);
+  };
 
   const generate = useMutation({
     mutationFn: async () => {
@@ -101,6 +142,21 @@ export function PromptTab({ project }: { project: Project }) {
           <Center py="xl">
             <Loader />
           </Center>
+        ) : prompts.isError ? (
+          <Alert color="red" variant="light" title="Error loading prompts">
+            <Group justify="space-between">
+              <Text size="sm">The saved prompts could not be loaded.</Text>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                loading={prompts.isFetching}
+                onClick={() => prompts.refetch()}
+              >
+                Try again
+              </Button>
+            </Group>
+          </Alert>
         ) : !content.trim() && !editing ? (
           <Stack align="center" py="xl" gap="xs">
             <Title order={4}>No prompt yet</Title>
@@ -111,7 +167,12 @@ export function PromptTab({ project }: { project: Project }) {
         ) : (
           <Stack>
             <Group justify="flex-end" gap="xs">
-              <Button size="xs" variant="default" onClick={() => setEditing((e) => !e)}>
+              {editing && (
+                <Text size="xs" c="dimmed" mr="auto">
+                  {update.isPending ? "Saving..." : update.isSuccess ? "Saved" : "Changes save automatically"}
+                </Text>
+              )}
+              <Button size="xs" variant="default" onClick={toggleEditing}>
                 {editing ? "View" : "Edit"}
               </Button>
               <Button
@@ -153,7 +214,10 @@ export function PromptTab({ project }: { project: Project }) {
                 autosize
                 minRows={16}
                 value={content}
-                onChange={(e) => setContent(e.currentTarget.value)}
+                onChange={(e) => {
+                  setContent(e.currentTarget.value);
+                  if (active) autosave(active.id, e.currentTarget.value);
+                }}
                 styles={{ input: { fontFamily: "ui-monospace, monospace", fontSize: 13 } }}
               />
             ) : (
@@ -163,7 +227,7 @@ export function PromptTab({ project }: { project: Project }) {
         )}
       </Card>
       <Title order={4}>Saved prompts</Title>
-      {!prompts.data?.length ? (
+      {prompts.isError ? null : !prompts.data?.length ? (
         <Text size="sm" c="dimmed">
           Saved prompts appear here.
         </Text>

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Badge,
   Blockquote,
   Button,
@@ -452,6 +453,21 @@ function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
         <Center py="xl">
           <Loader />
         </Center>
+      ) : data.isError ? (
+        <Alert color="red" variant="light" title="Error loading requirements">
+          <Group justify="space-between">
+            <Text size="sm">The requirements could not be loaded.</Text>
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              loading={data.isFetching}
+              onClick={() => data.refetch()}
+            >
+              Try again
+            </Button>
+          </Group>
+        </Alert>
       ) : !epics.length ? (
         <Card withBorder radius="lg" p="xl">
           <Stack align="center" gap="xs">
@@ -534,7 +550,7 @@ function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
       <Title order={4} mt="md">
         Saved Requirements
       </Title>
-      {!data.data?.documents.length ? (
+      {data.isError ? null : !data.data?.documents.length ? (
         <Text size="sm" c="dimmed">
           Generated requirements are saved here.
         </Text>

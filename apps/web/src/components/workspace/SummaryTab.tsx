@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Badge,
   Button,
   Card,
@@ -135,7 +136,12 @@ export function SummaryTab({
           <Group justify="space-between">
             <Title order={3}>Summary</Title>
             <Group gap="xs">
-              <Button variant="default" size="xs" onClick={() => setEditing((e) => !e)}>
+              <Button
+                variant="default"
+                size="xs"
+                disabled={summary.isError}
+                onClick={() => setEditing((e) => !e)}
+              >
                 {editing ? "View" : "Edit"}
               </Button>
               {editing && (
@@ -193,6 +199,21 @@ export function SummaryTab({
               <Center py="xl">
                 <Loader />
               </Center>
+            ) : summary.isError ? (
+              <Alert color="red" variant="light" title="Error loading summary">
+                <Group justify="space-between">
+                  <Text size="sm">The summary could not be loaded.</Text>
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    loading={summary.isFetching}
+                    onClick={() => summary.refetch()}
+                  >
+                    Try again
+                  </Button>
+                </Group>
+              </Alert>
             ) : editing ? (
               <Stack gap="xs">
                 <Group gap={4}>
@@ -247,7 +268,24 @@ export function SummaryTab({
           <Title order={4} mt="md">
             Saved versions
           </Title>
-          {!versions.data?.length ? (
+          {versions.isLoading ? (
+            <Loader size="sm" />
+          ) : versions.isError ? (
+            <Alert color="red" variant="light" title="Error loading saved versions">
+              <Group justify="space-between">
+                <Text size="sm">The saved versions could not be loaded.</Text>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  loading={versions.isFetching}
+                  onClick={() => versions.refetch()}
+                >
+                  Try again
+                </Button>
+              </Group>
+            </Alert>
+          ) : !versions.data?.length ? (
             <Text size="sm" c="dimmed">
               No saved versions yet.
             </Text>

@@ -39,6 +39,34 @@ const TRANSCRIPT_HEIGHT = 400;
 const SUMMARY_HEIGHT = 500;
 const NOTES_AUTOSAVE_MS = 1000;
 
+/** What the Conversation tab can show when no transcript has been saved yet (spec 2 §2.3). */
+type BuiltTranscript =
+  | { kind: "empty" } // no conversation, or one without messages
+  | { kind: "unparsable"; failed: boolean } // messages, but none of them reads as text
+  | { kind: "text"; text: string };
+
+/** A message as stored, or as a JSON string of one (older conversations); null when it has no text. */
+function parseMessage(raw: unknown): ConversationMessage | null {
+  const message: unknown = typeof raw === "string" ? JSON.parse(raw) : raw;
+  if (!message || typeof message !== "object") return null;
+  const { role, content, type } = message as Partial<ConversationMessage>;
+  if (type === "image" || (role !== "ai" && role !== "user")) return null;
+  if (typeof content !== "string" || !content.trim()) return null;
+  return { role, content };
+}
+
+function buildTranscript(messages: readonly unknown[] | undefined): BuiltTranscript {
+  if (!messages?.length) return { kind: "empty" };
+  try {
+    const readable = messages.map(parseMessage).filter((m) => m !== null);
+    if (!readable.length) return { kind: "unparsable", failed: false };
+    return { kind: "text", text: conversationToTranscript(readable) };
+  } catch (error) {
+    console.error("Could not parse the conversation messages", error);
+    return { kind: "unparsable", failed: true };
+  }
+}
+
 export default function InterviewDetailPage() {
   const { id } = useParams();
   const interviewId = Number(id);
@@ -65,11 +93,19 @@ export default function InterviewDetailPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const interviewKey = trpc.interviews.get.queryKey({ id: interviewId });
 
-  const messages = (conversation.data?.messages ?? []) as ConversationMessage[];
-  const transcriptText = useMemo(() => {
-    if (transcript.data?.content.trim()) return transcript.data.content;
-    return messages.length ? conversationToTranscript(messages) : "";
-  }, [transcript.data, messages]);
+  const built = useMemo(() => buildTranscript(conversation.data?.messages), [conversation.data]);
+  const savedText = transcript.data?.content.trim() ? transcript.data.content : "";
+  const transcriptText = savedText || (built.kind === "text" ? built.text : "");
+
+  useEffect(() => {
+    if (built.kind === "unparsable" && built.failed && !savedText) {
+      toast({
+        title: "Error generating transcript",
+        description: "Could not parse the conversation messages.",
+        variant: "destructive",
+      });
+    }
+  }, [built, savedText]);
 
   useEffect(() => {
     if (interview.data && notes === null) setNotes(interview.data.notes ?? "");
@@ -107,21 +143,27 @@ export default function InterviewDetailPage() {
   const saveTranscript = useMutation({
     mutationFn: async (content: string) => {
       if (transcript.data) {
-        return client.participant.updateTranscript.mutate({
+        await client.participant.updateTranscript.mutate({
           transcriptId: transcript.data.id,
           content,
           corrected: true,
         });
+        return { created: false };
       }
-      return client.participant.saveTranscript.mutate({ interviewId, content, corrected: true });
+      await client.participant.saveTranscript.mutate({ interviewId, content, corrected: true });
+      return { created: true };
     },
-    onSuccess: async () => {
+    onSuccess: async ({ created }) => {
       setEditing(false);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.participant.transcript.queryKey({ interviewId }) }),
         queryClient.invalidateQueries({ queryKey: interviewKey }),
       ]);
-      toast({ title: "Transcript updated", description: "Your corrections were saved." });
+      toast(
+        created
+          ? { title: "Transcript saved", description: "The transcript was saved with your corrections." }
+          : { title: "Transcript updated", description: "Your corrections were saved." },
+      );
     },
     onError: (error) =>
       toast({
@@ -156,12 +198,14 @@ export default function InterviewDetailPage() {
       setTab("summary");
       toast({ title: "Summary generated", description: "Review it, then create a document from it." });
     },
-    onError: (error) =>
+    onError: (error) => {
+      console.error("Generating the interview summary failed", error);
       toast({
         title: "Error generating summary",
-        description: error.message || "Could not generate summary from the transcript.",
+        description: "Could not generate summary from the transcript.",
         variant: "destructive",
-      }),
+      });
+    },
   });
   const createDocument = useMutation({
     mutationFn: () =>
@@ -242,7 +286,7 @@ export default function InterviewDetailPage() {
                   {stakeholderLabel(data.stakeholderType)} · Created on{" "}
                   {new Date(data.createdAt).toLocaleDateString()}
                   {data.participantName ? ` · ${data.participantName}` : ""}
-                  {data.duration ? ` · ${data.duration} minutes` : ""}
+                  {data.duration ? ` · ${data.duration} ${data.duration === 1 ? "minute" : "minutes"}` : ""}
                 </Text>
               </div>
               <Group>
@@ -330,6 +374,23 @@ export default function InterviewDetailPage() {
                   <Center h={TRANSCRIPT_HEIGHT}>
                     <Loader />
                   </Center>
+                ) : conversation.isError || transcript.isError ? (
+                  <Center h={TRANSCRIPT_HEIGHT}>
+                    <Stack align="center" gap="xs">
+                      <Text c="red">Error loading the conversation</Text>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={conversation.isFetching || transcript.isFetching}
+                        onClick={() => {
+                          void conversation.refetch();
+                          void transcript.refetch();
+                        }}
+                      >
+                        Try again
+                      </Button>
+                    </Stack>
+                  </Center>
                 ) : editing ? (
                   <Textarea
                     aria-label="Transcript"
@@ -341,7 +402,7 @@ export default function InterviewDetailPage() {
                 ) : !transcriptText ? (
                   <Center h={TRANSCRIPT_HEIGHT}>
                     <Text c="dimmed">
-                      {conversation.data && !messages.length
+                      {built.kind === "unparsable"
                         ? "No valid conversation content could be parsed for this interview."
                         : "No conversation content found for this interview yet."}
                     </Text>

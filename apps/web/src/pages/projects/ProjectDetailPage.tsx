@@ -156,7 +156,33 @@ export default function ProjectDetailPage() {
   /** Switching tabs from code waits 100 ms (spec 1 §2), so the clicked control settles first. */
   const switchTab = (next: Tab) => setTimeout(() => setTab(next), TAB_SWITCH_MS);
 
-  if (!valid || project.isError) {
+  // Only a 404 means the project is missing or someone else's; anything else may pass on a retry.
+  const missing =
+    !valid || project.error?.data?.httpStatus === 404 || project.error?.data?.code === "NOT_FOUND";
+  if (project.isError && !missing) {
+    return (
+      <Box mih="100vh" bg="gray.0">
+        <AppHeader signOutLabel="Sign Out" />
+        <Container size="sm" py={80}>
+          <Card withBorder radius="lg" p="xl" ta="center">
+            <Title order={2}>Error loading project</Title>
+            <Text c="dimmed" mt="sm">
+              The project could not be loaded. Check your connection and try again.
+            </Text>
+            <Group justify="center" mt="lg">
+              <Button variant="default" component={Link} to="/projects">
+                Back to Projects
+              </Button>
+              <Button loading={project.isFetching} onClick={() => project.refetch()}>
+                Try again
+              </Button>
+            </Group>
+          </Card>
+        </Container>
+      </Box>
+    );
+  }
+  if (missing) {
     return (
       <Box mih="100vh" bg="gray.0">
         <AppHeader signOutLabel="Sign Out" />
