@@ -1,7 +1,7 @@
-import { aiRefusal, nextResetDate } from "@parley/billing/usage";
+import { closeUsagePeriodIfDue } from "@parley/billing/period";
+import { aiRefusal } from "@parley/billing/usage";
 import type { Db } from "@parley/db/client";
 import { getUserById } from "@parley/db/queries/users";
-import { sql } from "kysely";
 import { AiError } from "./errors";
 
 export interface Usage {
@@ -27,14 +27,12 @@ export interface BillTo {
   interviewId?: number | null;
 }
 
-/** Starts a new month of counters once the reset date has passed. */
+/**
+ * Starts a new month of counters once the reset date has passed, keeping a paid plan's overage for
+ * the invoice (one place does it: @parley/billing/period).
+ */
 export async function resetUsageIfDue(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({ monthly_api_usage: 0, monthly_api_cost: 0, usage_reset_date: nextResetDate() })
-    .where("id", "=", userId)
-    .where("usage_reset_date", "<=", sql<Date>`now()`)
-    .execute();
+  await closeUsagePeriodIfDue(db, userId);
 }
 
 /** Refuses the call with a clear 4xx when the payer's plan or budget says so. */

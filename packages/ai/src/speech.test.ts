@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  hasSpeechData,
   isServiceUnavailableText,
   isValidTranscription,
   REPEAT_IN_ENGLISH,
@@ -33,5 +34,19 @@ describe("isValidTranscription", () => {
   it("recognises wording about a missing service or API key", () => {
     expect(isServiceUnavailableText("The speech recognition service requires an API key.")).toBe(true);
     expect(isServiceUnavailableText("We re-plan every morning")).toBe(false);
+    expect(isServiceUnavailableText("Transcription failed: upstream error")).toBe(true);
+    expect(isServiceUnavailableText("Failed to transcribe audio")).toBe(true);
+    // A participant talking about failure is not the service failing.
+    expect(isServiceUnavailableText("Our last rollout failed because nobody trained the drivers")).toBe(
+      false,
+    );
+  });
+});
+
+describe("audio data", () => {
+  it("counts 100 characters of base64 data as the least that can hold speech", () => {
+    expect(hasSpeechData(72)).toBe(false); // 96 characters
+    expect(hasSpeechData(73)).toBe(true); // 100 characters
+    expect(hasSpeechData(0)).toBe(false);
   });
 });

@@ -24,8 +24,13 @@ export function sanitizeForSpeech(text: string): string {
     .trim();
 }
 
-/** Words that mean the transcription service itself is not available (no key, failure). */
-const UNAVAILABLE = /(api key|apikey|not configured|unavailable|requires an? .*key)/i;
+/**
+ * Wording that means the transcription service itself is not available (spec 2 §5: about an API key
+ * or about failure). Failure wording must be about the service ("transcription failed", "failed to
+ * transcribe"), so a participant who says a project failed is not sent to text mode.
+ */
+const UNAVAILABLE =
+  /(api key|apikey|not configured|unavailable|requires an? .*key|(transcription|recognition|speech service|speech-to-text|service) (has )?failed|failed to (transcribe|process (the )?audio)|service failure)/i;
 
 export function isServiceUnavailableText(text: string): boolean {
   return UNAVAILABLE.test(text);
@@ -40,5 +45,10 @@ export function isValidTranscription(text: string | null | undefined): boolean {
   return true;
 }
 
-/** Audio blobs smaller than this many bytes hold no speech (spec 2 §5: under 100 characters of data). */
-export const MIN_AUDIO_BYTES = 100;
+/** Spec 2 §5, §9: voice audio under 100 characters of data (base64, as it travels) is no speech. */
+export const MIN_AUDIO_DATA_CHARS = 100;
+
+/** Whether recorded audio of this many bytes reaches 100 characters of base64 data. */
+export function hasSpeechData(byteLength: number): boolean {
+  return Math.ceil(byteLength / 3) * 4 >= MIN_AUDIO_DATA_CHARS;
+}

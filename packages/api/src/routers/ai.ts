@@ -1,5 +1,6 @@
 import { IMAGE_ONLY, sniffBase64ImageType } from "@parley/ai/images";
 import { toStakeholderType } from "@parley/ai/roles";
+import { hasSpeechData } from "@parley/ai/speech";
 import { getProject } from "@parley/db/queries/projects";
 import { z } from "zod";
 import type { Context } from "../context";
@@ -247,7 +248,7 @@ export const aiRouter = {
       if (!input.mimeType.startsWith("audio/") && !input.mimeType.startsWith("video/webm")) {
         throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only audio can be transcribed");
       }
-      if (audio.length < 100) return { text: "" };
+      if (!hasSpeechData(audio.length)) return { text: "" }; // under 100 characters of data: no speech
       const text = await ctx.ai.transcribe({
         audio,
         mimeType: input.mimeType,
