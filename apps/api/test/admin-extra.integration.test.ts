@@ -72,6 +72,36 @@ describe("an admin opening another user's project", () => {
   });
 });
 
+describe("an admin reading every tab of another user's project", () => {
+  it("lists its interviews, documents, summary, requirements, prompts and chat; creating there is refused", async () => {
+    const owner = await signUp(server.url);
+    const project = await owner.client.post("/api/projects", { title: "Tabs", objective: "See it all" });
+    const id = project.body.id;
+    await owner.client.post("/api/interviews", { projectId: id, name: "Dana" });
+    await owner.client.post(`/api/projects/${id}/summary`, { summary: "Dispatchers need a live map." });
+
+    const interviews = await admin.get(`/api/projects/${id}/interviews`);
+    expect(interviews.status).toBe(200);
+    expect(interviews.body.map((i: { name: string }) => i.name)).toEqual(["Dana"]);
+    expect((await admin.get(`/api/projects/${id}/summary`)).body).toEqual({
+      summary: "Dispatchers need a live map.",
+    });
+    for (const tab of ["documents", "requirements", "replit-prompts", "chat"]) {
+      expect((await admin.get(`/api/projects/${id}/${tab}`)).status).toBe(200);
+    }
+
+    // Reading is all: the admin cannot add to another user's project.
+    const created = await admin.post("/api/interviews", { projectId: id, name: "Admin's" });
+    expect(created.status).toBe(404);
+    expect((await owner.client.get(`/api/projects/${id}/interviews`)).body).toHaveLength(1);
+
+    const stranger = await signUp(server.url);
+    for (const tab of ["interviews", "summary", "documents", "requirements", "replit-prompts", "chat"]) {
+      expect((await stranger.client.get(`/api/projects/${id}/${tab}`)).status).toBe(404);
+    }
+  });
+});
+
 describe("GET /api/admin/users", () => {
   it("answers every user, newest first, beyond the first 50; ?limit and ?offset ask for a page", async () => {
     const base = Date.now() - 3_600_000;

@@ -4,6 +4,7 @@ import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
 import { ZId } from "../schemas/common";
 import { authedProcedure, creatorProcedure } from "../trpc";
+import { requireReadableProject } from "./documents";
 
 const ZChatMessage = z.object({
   id: z.number(),
@@ -67,8 +68,7 @@ export const chatRouter = {
     .input(z.object({ projectId: ZId }))
     .output(z.array(ZChatMessage))
     .query(async ({ ctx, input }) => {
-      if (!(await getProjectText(ctx.db, { userId: ctx.user.id, id: input.projectId })))
-        throw notFound("Project");
+      await requireReadableProject(ctx, input.projectId);
       return history(ctx, input.projectId);
     }),
 

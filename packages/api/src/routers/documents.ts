@@ -1,5 +1,5 @@
 import * as docs from "@parley/db/queries/documents";
-import { getProject, getProjectText, setProjectSummary } from "@parley/db/queries/projects";
+import { getProject, getProjectById, getProjectText, setProjectSummary } from "@parley/db/queries/projects";
 import { z } from "zod";
 import type { Context } from "../context";
 import { notFound } from "../errors";
@@ -14,6 +14,21 @@ export async function requireProject(ctx: Context & { user: { id: string } }, pr
   return project;
 }
 
+/**
+ * For reads only: the caller's own project, or any project for an admin (DESIGN: admins may read
+ * everything; the admin user page opens a user's project). Writes use `requireProject`.
+ */
+export async function requireReadableProject(
+  ctx: Context & { user: { id: string; is_admin: boolean } },
+  projectId: number,
+) {
+  const project = ctx.user.is_admin
+    ? await getProjectById(ctx.db, projectId)
+    : await getProject(ctx.db, { userId: ctx.user.id, id: projectId });
+  if (!project) throw notFound("Project");
+  return project;
+}
+
 const ZSummaryText = z.string({ error: "Summary must be text" }).max(MAX_DOCUMENT, "Summary is too long");
 
 export const documentsRouter = {
@@ -23,7 +38,7 @@ export const documentsRouter = {
     )
     .output(z.array(ZDocument))
     .query(async ({ ctx, input }) => {
-      await requireProject(ctx, input.projectId);
+      await requireReadableProject(ctx, input.projectId);
       return (await docs.listDocuments(ctx.db, input.projectId, input.kind)).map(toDocument);
     }),
 
@@ -71,7 +86,8 @@ export const documentsRouter = {
     .input(z.object({ projectId: ZId }))
     .output(z.object({ summary: z.string() }))
     .query(async ({ ctx, input }) => {
-      const project = await getProjectText(ctx.db, { userId: ctx.user.id, id: input.projectId });
+      const { user_id } = await requireReadableProject(ctx, input.projectId);
+      const project = await getProjectText(ctx.db, { userId: user_id, id: input.projectId });
       if (!project) throw notFound("Project");
       return { summary: project.summary ?? "" };
     }),

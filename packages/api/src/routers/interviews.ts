@@ -7,16 +7,16 @@ import { toInterview, ZCreateInterviewInput, ZInterview } from "../schemas/proje
 import { assertCanCreateInterview } from "../services/limits";
 import { generateShareLink } from "../services/tokens";
 import { authedProcedure, creatorProcedure } from "../trpc";
+import { requireReadableProject } from "./documents";
 
 export const interviewsRouter = {
   listByProject: authedProcedure
     .input(z.object({ projectId: ZId }))
     .output(z.array(ZInterview))
     .query(async ({ ctx, input }) => {
-      if (!(await getProject(ctx.db, { userId: ctx.user.id, id: input.projectId })))
-        throw notFound("Project");
+      const project = await requireReadableProject(ctx, input.projectId);
       const rows = await interviews.listInterviews(ctx.db, {
-        userId: ctx.user.id,
+        userId: project.user_id,
         projectId: input.projectId,
       });
       return rows.map(toInterview);

@@ -4,7 +4,7 @@ import { notFound } from "../errors";
 import { ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toPrompt, ZCreatePromptInput, ZPrompt } from "../schemas/document";
 import { authedProcedure, creatorProcedure } from "../trpc";
-import { requireProject } from "./documents";
+import { requireProject, requireReadableProject } from "./documents";
 
 export const ZUpdatePromptInput = z.object({
   id: ZId,
@@ -20,7 +20,7 @@ export const promptsRouter = {
     .input(z.object({ projectId: ZId }))
     .output(z.array(ZPrompt))
     .query(async ({ ctx, input }) => {
-      await requireProject(ctx, input.projectId);
+      await requireReadableProject(ctx, input.projectId);
       return (await docs.listPrompts(ctx.db, input.projectId)).map(toPrompt);
     }),
 

@@ -7,7 +7,7 @@ import { ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toDocument, ZDocument } from "../schemas/document";
 import { loadRequirements, saveRequirementsText, saveRequirementsTree } from "../services/requirements";
 import { authedProcedure, creatorProcedure } from "../trpc";
-import { requireProject } from "./documents";
+import { requireProject, requireReadableProject } from "./documents";
 
 const required = (message: string, max = 500) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
@@ -67,7 +67,7 @@ export const requirementsRouter = {
     .input(z.object({ projectId: ZId }))
     .output(ZRequirementsView)
     .query(async ({ ctx, input }) => {
-      await requireProject(ctx, input.projectId);
+      await requireReadableProject(ctx, input.projectId);
       const [{ epics, text }, saved] = await Promise.all([
         loadRequirements(ctx.db, input.projectId),
         docs.listDocuments(ctx.db, input.projectId, "requirements"),

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Box,
   Button,
   Card,
@@ -204,6 +205,9 @@ export default function ProjectDetailPage() {
   const submitEdit = (values: ProjectFormValues) =>
     update.mutate({ id: projectId, ...values, title: values.title.trim() });
 
+  // An admin opening another user's project (from the admin user page) may read it, not change it.
+  const viewingAsAdmin = Boolean(user?.isAdmin && project.data && project.data.userId !== user.id);
+
   return (
     <Box mih="100vh" bg="gray.0">
       <AppHeader signOutLabel="Sign Out" />
@@ -235,23 +239,29 @@ export default function ProjectDetailPage() {
               >
                 Back to Projects
               </Button>
-              <Group gap="xs">
-                <Button
-                  variant="default"
-                  leftSection={<IconEdit size={16} />}
-                  onClick={() => setEditing(true)}
-                >
-                  Edit Project
-                </Button>
-                <Button
-                  color="red"
-                  variant="light"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={() => setConfirmDelete(true)}
-                >
-                  Delete
-                </Button>
-              </Group>
+              {viewingAsAdmin ? (
+                <Badge color="grape" variant="light" size="lg">
+                  Viewing as administrator (read only)
+                </Badge>
+              ) : (
+                <Group gap="xs">
+                  <Button
+                    variant="default"
+                    leftSection={<IconEdit size={16} />}
+                    onClick={() => setEditing(true)}
+                  >
+                    Edit Project
+                  </Button>
+                  <Button
+                    color="red"
+                    variant="light"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => setConfirmDelete(true)}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              )}
             </Group>
             <div>
               <Title order={1}>{project.data.title}</Title>
