@@ -1,8 +1,6 @@
 import {
   ActionIcon,
-  Alert,
   Box,
-  Button,
   Card,
   Group,
   Loader,
@@ -17,6 +15,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { LoadError } from "../LoadError";
 import { Markdown } from "./Markdown";
 
 const PANEL_HEIGHT = 700;
@@ -80,19 +79,11 @@ export function ChatPanel({ projectId, summary }: { projectId: number; summary: 
         <Stack gap="sm">
           {history.isLoading && <Loader size="sm" />}
           {history.isError && (
-            <Alert color="red" variant="light" title="Error loading messages">
-              <Text size="sm">The conversation could not be loaded.</Text>
-              <Button
-                mt="xs"
-                size="xs"
-                color="red"
-                variant="light"
-                loading={history.isFetching}
-                onClick={() => history.refetch()}
-              >
-                Try again
-              </Button>
-            </Alert>
+            <LoadError
+              title="Error loading messages"
+              message="The conversation could not be loaded."
+              query={history}
+            />
           )}
           {history.isSuccess && !messages.length && !pending && (
             <Text size="sm" c="dimmed">

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Card, Center, Group, Loader, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -18,6 +6,7 @@ import { useEffect, useState } from "react";
 import { copyText, downloadText, slug } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { LoadError } from "../LoadError";
 import type { Project } from "./labels";
 import { Markdown } from "./Markdown";
 
@@ -143,20 +132,11 @@ export function PromptTab({ project }: { project: Project }) {
             <Loader />
           </Center>
         ) : prompts.isError ? (
-          <Alert color="red" variant="light" title="Error loading prompts">
-            <Group justify="space-between">
-              <Text size="sm">The saved prompts could not be loaded.</Text>
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                loading={prompts.isFetching}
-                onClick={() => prompts.refetch()}
-              >
-                Try again
-              </Button>
-            </Group>
-          </Alert>
+          <LoadError
+            title="Error loading prompts"
+            message="The saved prompts could not be loaded."
+            query={prompts}
+          />
         ) : !content.trim() && !editing ? (
           <Stack align="center" py="xl" gap="xs">
             <Title order={4}>No prompt yet</Title>

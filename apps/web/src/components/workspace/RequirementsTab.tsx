@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Blockquote,
   Button,
@@ -26,6 +25,7 @@ import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { ConfirmProvider, useConfirm } from "../ConfirmDialog";
+import { LoadError } from "../LoadError";
 import type { Interview, Project } from "./labels";
 import { Markdown } from "./Markdown";
 import { collectTranscripts } from "./useSummarize";
@@ -454,20 +454,11 @@ function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
           <Loader />
         </Center>
       ) : data.isError ? (
-        <Alert color="red" variant="light" title="Error loading requirements">
-          <Group justify="space-between">
-            <Text size="sm">The requirements could not be loaded.</Text>
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              loading={data.isFetching}
-              onClick={() => data.refetch()}
-            >
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError
+          title="Error loading requirements"
+          message="The requirements could not be loaded."
+          query={data}
+        />
       ) : !epics.length ? (
         <Card withBorder radius="lg" p="xl">
           <Stack align="center" gap="xs">

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
@@ -22,6 +21,7 @@ import { useEffect, useRef, useState } from "react";
 import { copyText, downloadText, slug } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { LoadError } from "../LoadError";
 import { ChatPanel } from "./ChatPanel";
 import type { Interview, Project } from "./labels";
 import { Markdown } from "./Markdown";
@@ -200,20 +200,11 @@ export function SummaryTab({
                 <Loader />
               </Center>
             ) : summary.isError ? (
-              <Alert color="red" variant="light" title="Error loading summary">
-                <Group justify="space-between">
-                  <Text size="sm">The summary could not be loaded.</Text>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    loading={summary.isFetching}
-                    onClick={() => summary.refetch()}
-                  >
-                    Try again
-                  </Button>
-                </Group>
-              </Alert>
+              <LoadError
+                title="Error loading summary"
+                message="The summary could not be loaded."
+                query={summary}
+              />
             ) : editing ? (
               <Stack gap="xs">
                 <Group gap={4}>
@@ -271,20 +262,11 @@ export function SummaryTab({
           {versions.isLoading ? (
             <Loader size="sm" />
           ) : versions.isError ? (
-            <Alert color="red" variant="light" title="Error loading saved versions">
-              <Group justify="space-between">
-                <Text size="sm">The saved versions could not be loaded.</Text>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  loading={versions.isFetching}
-                  onClick={() => versions.refetch()}
-                >
-                  Try again
-                </Button>
-              </Group>
-            </Alert>
+            <LoadError
+              title="Error loading saved versions"
+              message="The saved versions could not be loaded."
+              query={versions}
+            />
           ) : !versions.data?.length ? (
             <Text size="sm" c="dimmed">
               No saved versions yet.
