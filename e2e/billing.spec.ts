@@ -85,6 +85,14 @@ test("landing → register → subscribe (test mode) → budget → cancel → b
   await page.locator('[data-plan="Pro"]').getByRole("button", { name: "Get Started" }).click();
   await expect(page.getByRole("button", { name: "Upgrade to Pro - $99/month" })).toBeVisible();
   await screenshot(page, "subscribe-phone");
+
+  // The account page upgrades through the same call (its checkout reading): at once in test mode.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Upgrade to Pro" }).click();
+  await expect(page.getByText("Plan Activated", { exact: true })).toBeVisible();
+  await expect(page.getByText("pro", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Current Plan" })).toBeVisible();
 });
 
 test("an invalid plan id goes back to pricing; an unknown one says 'Plan Not Found'", async ({ page }) => {

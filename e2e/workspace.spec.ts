@@ -122,6 +122,15 @@ test("an owner runs a project from first interview to build prompt", async ({ pa
   await page.getByRole("button", { name: "AI Optimized Prompt" }).click();
   await expect(page.getByText("Prompt generated")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Build: Field dispatch" })).toBeVisible();
+  // Editing the active prompt saves it a second after typing stops; a reload shows the edit.
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  const promptText = page.getByLabel("Prompt text");
+  await promptText.press("Control+End");
+  await promptText.pressSequentially("\n\nKeep the map readable on a phone.");
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  await page.reload();
+  await page.getByRole("tab", { name: "Prompt" }).click();
+  await expect(page.getByText("Keep the map readable on a phone.")).toBeVisible();
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download as markdown" }).click();
   expect((await download).suggestedFilename()).toBe("field-dispatch-prompt.md");
