@@ -2,8 +2,8 @@
  * Issue 2 figure: GET /api/auth/user with a valid session under load, through the REST door and
  * through /trpc, against a bare Fastify route doing one SELECT. The reference for the target is the
  * same SELECT the session lookup runs, through the same database handle (so the difference is the
- * door: hooks, context, procedure, output check); for information, the same SELECT on raw pg and a
- * two-column SELECT by id on raw pg. Prints req/s and p99 of each and the ratios (target: REST ≥ 75%
+ * door: hooks, context, procedure, output check); for information, the same SELECT as a plain
+ * pg.query (not prepared: the plainest bare route) and a two-column SELECT by id on raw pg. Prints req/s and p99 of each and the ratios (target: REST ≥ 75%
  * of the bare route). Needs PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
  * (a database is created and dropped).
  *   npx tsx bench/auth-user.ts [seconds per run, 5] [rounds, 3]
@@ -58,7 +58,7 @@ try {
     ["rest", "REST GET /api/auth/user", `http://127.0.0.1:${ports.app}/api/auth/user`, auth],
     ["trpc", "tRPC GET /trpc/auth.me", `http://127.0.0.1:${ports.app}/trpc/auth.me`, auth],
     ["bare", "bare Fastify, same SELECT", `http://127.0.0.1:${ports.bare}/session-user`, auth],
-    ["bare-pg", "  the same on raw pg", `http://127.0.0.1:${ports.bare}/session-user-pg`, auth],
+    ["bare-pg", "  same SELECT, plain pg.query", `http://127.0.0.1:${ports.bare}/session-user-pg`, auth],
     ["bare-min", "  2 columns by id, raw pg", `http://127.0.0.1:${ports.bare}/user/${user.id}`, {}],
   ].filter(([key]) => !only || only.split(",").includes(key as string)) as never;
   // A short warm-up of each route, then rounds that take the routes in turn, so a noisy moment on
@@ -86,7 +86,7 @@ try {
     const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
     console.log(`REST / bare (same SELECT): ${pct(rest.rps, bare.rps)} (target ≥ 75%)`);
     console.log(`tRPC / bare (same SELECT): ${pct(trpc.rps, bare.rps)}`);
-    console.log(`REST / same SELECT on raw pg: ${pct(rest.rps, barePg.rps)}`);
+    console.log(`REST / same SELECT as a plain pg.query: ${pct(rest.rps, barePg.rps)}`);
     console.log(`REST / 2 columns by id on raw pg: ${pct(rest.rps, bareMin.rps)}`);
   }
 } finally {

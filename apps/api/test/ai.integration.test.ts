@@ -1,37 +1,11 @@
 import { FakeOpenAi } from "@parley/ai/test/fake-openai";
 import { seedUser } from "@parley/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, signUp, startTestServer, type TestServer } from "./harness";
+import { Client, ownerWithInterview, startTestServer, type TestServer } from "./harness";
 
 const TRANSCRIPT = `AI: What slows you down?
 User: Every morning I plan routes by hand from a spreadsheet, which takes two hours.
 User: I need to see every technician on one map so that I can send the closest one to an emergency.`;
-
-async function ownerWithInterview(server: TestServer, tier: "free" | "basic" | "pro" = "pro") {
-  const owner = await signUp(server.url);
-  await server.services.db
-    .updateTable("users")
-    .set({ subscription_tier: tier })
-    .where("id", "=", owner.user.id)
-    .execute();
-  const project = await owner.client.post("/api/projects", {
-    title: "Dispatch",
-    objective: "Faster routing",
-  });
-  const interview = await owner.client.post("/api/interviews", {
-    projectId: project.body.id,
-    name: "Dana",
-    stakeholderType: "developer",
-  });
-  const participant = new Client(server.url);
-  await participant.get(`/api/interviews/share/${interview.body.shareLink}`);
-  return {
-    owner,
-    projectId: project.body.id as number,
-    interviewId: interview.body.id as number,
-    participant,
-  };
-}
 
 const usage = (server: TestServer, userId: string) =>
   server.services.db
@@ -202,7 +176,7 @@ describe("metering limits", () => {
   });
 
   it("stops a free user at the monthly call limit with a clear 429", async () => {
-    const { owner, interviewId, participant } = await ownerWithInterview(server, "free");
+    const { owner, interviewId, participant } = await ownerWithInterview(server, { tier: "free" });
     await server.services.db
       .updateTable("users")
       .set({ monthly_api_usage: 100 })
@@ -215,7 +189,7 @@ describe("metering limits", () => {
   });
 
   it("stops a paid user whose overage reached the budget, and lets pay-as-you-go continue without one", async () => {
-    const { owner, projectId } = await ownerWithInterview(server, "basic");
+    const { owner, projectId } = await ownerWithInterview(server, { tier: "basic" });
     await server.services.db
       .updateTable("users")
       .set({ monthly_api_cost: 2000 })
@@ -241,7 +215,7 @@ describe("metering limits", () => {
   });
 
   it("starts a new month of counters after the reset date", async () => {
-    const { owner, projectId } = await ownerWithInterview(server, "free");
+    const { owner, projectId } = await ownerWithInterview(server, { tier: "free" });
     await server.services.db
       .updateTable("users")
       .set({ monthly_api_usage: 100, usage_reset_date: new Date(Date.now() - 1000) })

@@ -116,3 +116,39 @@ export async function signUp(
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
   return { client, user: res.body.user, token: res.body.token as string, email, password };
 }
+
+/**
+ * An owner (on `tier`) with a project and one interview, and a participant browser that opened the
+ * interview's share link (so it holds the grant).
+ */
+export async function ownerWithInterview(
+  server: TestServer,
+  {
+    tier = "pro",
+    stakeholderType = "developer",
+  }: { tier?: "free" | "basic" | "pro"; stakeholderType?: string } = {},
+) {
+  const owner = await signUp(server.url);
+  await server.services.db
+    .updateTable("users")
+    .set({ subscription_tier: tier })
+    .where("id", "=", owner.user.id)
+    .execute();
+  const project = await owner.client.post("/api/projects", {
+    title: "Dispatch",
+    objective: "Faster routing",
+  });
+  const interview = await owner.client.post("/api/interviews", {
+    projectId: project.body.id,
+    name: "Dana",
+    stakeholderType,
+  });
+  const participant = new Client(server.url);
+  await participant.get(`/api/interviews/share/${interview.body.shareLink}`);
+  return {
+    owner,
+    projectId: project.body.id as number,
+    interviewId: interview.body.id as number,
+    participant,
+  };
+}
