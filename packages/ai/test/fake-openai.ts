@@ -78,6 +78,16 @@ export class FakeOpenAi {
       }
     }
     const path = (req.url ?? "").split("?")[0] ?? "";
+    if (path === "/__requests") {
+      // For browser tests, whose fake runs in its own process: what the chat calls asked for.
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify(
+          this.chatRequests().map((r) => ({ model: r.body?.model, temperature: r.body?.temperature })),
+        ),
+      );
+      return;
+    }
     this.requests.push({ path, headers: req.headers, body, raw });
 
     if (path.endsWith("/chat/completions")) {

@@ -199,7 +199,14 @@ export function ModelConfigurations() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {configs.data.map((config) => (
-            <Card key={config.id} withBorder radius="lg" p="lg" data-component={config.componentName}>
+            <Card
+              key={config.id}
+              withBorder
+              radius="lg"
+              p="lg"
+              data-component={config.componentName}
+              data-model={config.modelName}
+            >
               <Group justify="space-between">
                 <Text fw={600}>{COMPONENTS.find((c) => c.value === config.componentName)?.label}</Text>
                 <Badge color={config.isActive ? "green" : "gray"} variant="light">
