@@ -82,3 +82,46 @@ describe("prompts.update", () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe("saving a prompt from a document", () => {
+  it("takes a document of the same project only, not one of the owner's other projects", async () => {
+    const { client, projectId, user } = await ownerWithPrompt();
+    await server.services.db
+      .updateTable("users")
+      .set({ subscription_tier: "pro" })
+      .where("id", "=", user.id)
+      .execute();
+    const other = await client.post("/api/projects", { title: "Other", objective: "Elsewhere" });
+    const doc = await client.post("/api/documents", {
+      projectId: other.body.id,
+      title: "Other - Documentation",
+      content: "# Notes",
+      interviewIds: [],
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    expect(doc.status, JSON.stringify(doc.body)).toBe(201);
+    const refused = await client.post("/api/replit-prompts", {
+      title: "Mixed",
+      content: "# Build",
+      projectId,
+      documentId: doc.body.id,
+      status: "completed",
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ message: "Document not found" });
+    const own = await client.post("/api/documents", {
+      projectId,
+      title: "Clinic booking - Documentation",
+      content: "# Notes",
+      interviewIds: [],
+    });
+    const saved = await client.post("/api/replit-prompts", {
+      title: "From notes",
+      content: "# Build",
+      projectId,
+      documentId: own.body.id,
+      status: "completed",
+    });
+    expect(saved.status).toBe(201);
+  });
+});

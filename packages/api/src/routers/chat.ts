@@ -39,7 +39,11 @@ async function history(ctx: Context, projectId: number) {
 }
 
 /** Streams the partner's reply and stores both messages once the reply is complete. */
-async function* converse(ctx: Context & { user: { id: string } }, input: z.infer<typeof ZSendInput>) {
+async function* converse(
+  ctx: Context & { user: { id: string } },
+  input: z.infer<typeof ZSendInput>,
+  signal?: AbortSignal,
+) {
   const project = await getProjectText(ctx.db, { userId: ctx.user.id, id: input.projectId });
   if (!project) throw notFound("Project");
   const past = await history(ctx, input.projectId);
@@ -49,6 +53,7 @@ async function* converse(ctx: Context & { user: { id: string } }, input: z.infer
     summary: input.summary?.trim() ? input.summary : project.summary,
     history: past,
     billTo: { userId: ctx.user.id, projectId: input.projectId },
+    signal,
   })) {
     reply += chunk;
     yield chunk;
@@ -81,7 +86,8 @@ export const chatRouter = {
       return { response: response.trim() };
     }),
 
-  sendStream: creatorProcedure.input(ZSendInput).mutation(async function* ({ ctx, input }) {
-    yield* converse(ctx, input);
+  sendStream: creatorProcedure.input(ZSendInput).mutation(async function* ({ ctx, input, signal }) {
+    // The signal ends the model's stream when the browser goes away; the call is metered anyway.
+    yield* converse(ctx, input, signal);
   }),
 };

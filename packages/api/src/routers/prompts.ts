@@ -30,9 +30,11 @@ export const promptsRouter = {
     .output(ZPrompt)
     .mutation(async ({ ctx, input }) => {
       await requireProject(ctx, input.projectId);
-      if (input.documentId && !(await docs.getOwnedDocument(ctx.db, ctx.user.id, input.documentId))) {
-        throw notFound("Document");
-      }
+      // The source document must be one of this project's, not another of the owner's projects.
+      const source = input.documentId
+        ? await docs.getOwnedDocument(ctx.db, ctx.user.id, input.documentId)
+        : null;
+      if (input.documentId && source?.project_id !== input.projectId) throw notFound("Document");
       const row = await ctx.db
         .transaction()
         .execute((trx) => docs.insertPrompt(trx, { ...input, documentId: input.documentId ?? null }));

@@ -21,6 +21,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { AppHeader } from "../../components/AppHeader";
+import { NoticePage } from "../../components/NoticePage";
 import { InterviewsTab } from "../../components/workspace/InterviewsTab";
 import type { Project } from "../../components/workspace/labels";
 import {
@@ -162,43 +163,31 @@ export default function ProjectDetailPage() {
     !valid || project.error?.data?.httpStatus === 404 || project.error?.data?.code === "NOT_FOUND";
   if (project.isError && !missing) {
     return (
-      <Box mih="100vh" bg="gray.0">
-        <AppHeader signOutLabel="Sign Out" />
-        <Container size="sm" py={80}>
-          <Card withBorder radius="lg" p="xl" ta="center">
-            <Title order={2}>Error loading project</Title>
-            <Text c="dimmed" mt="sm">
-              The project could not be loaded. Check your connection and try again.
-            </Text>
-            <Group justify="center" mt="lg">
-              <Button variant="default" component={Link} to="/projects">
-                Back to Projects
-              </Button>
-              <Button loading={project.isFetching} onClick={() => project.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Card>
-        </Container>
-      </Box>
+      <NoticePage
+        title="Error loading project"
+        text="The project could not be loaded. Check your connection and try again."
+        signOutLabel="Sign Out"
+      >
+        <Button variant="default" component={Link} to="/projects">
+          Back to Projects
+        </Button>
+        <Button loading={project.isFetching} onClick={() => project.refetch()}>
+          Try again
+        </Button>
+      </NoticePage>
     );
   }
   if (missing) {
     return (
-      <Box mih="100vh" bg="gray.0">
-        <AppHeader signOutLabel="Sign Out" />
-        <Container size="sm" py={80}>
-          <Card withBorder radius="lg" p="xl" ta="center">
-            <Title order={2}>Project not found</Title>
-            <Text c="dimmed" mt="sm">
-              This project does not exist, or you do not have access to it.
-            </Text>
-            <Button component={Link} to="/projects" mt="lg">
-              Back to Projects
-            </Button>
-          </Card>
-        </Container>
-      </Box>
+      <NoticePage
+        title="Project not found"
+        text="This project does not exist, or you do not have access to it."
+        signOutLabel="Sign Out"
+      >
+        <Button component={Link} to="/projects">
+          Back to Projects
+        </Button>
+      </NoticePage>
     );
   }
 
