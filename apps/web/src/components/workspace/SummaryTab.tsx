@@ -28,6 +28,8 @@ import { Markdown } from "./Markdown";
 import { useSummarize } from "./useSummarize";
 
 const AUTOSAVE_MS = 1000;
+const TOOLTIP_OPEN_MS = 700;
+const TOOLTIP_SKIP_MS = 300;
 
 type Doc = { id: number; title: string; content: string; isActive: boolean; createdAt: string };
 
@@ -208,26 +210,29 @@ export function SummaryTab({
             ) : editing ? (
               <Stack gap="xs">
                 <Group gap={4}>
-                  <Tooltip label="Bold">
-                    <ActionIcon variant="default" onClick={() => format("bold")} aria-label="Bold">
-                      <IconBold size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Italic">
-                    <ActionIcon variant="default" onClick={() => format("italic")} aria-label="Italic">
-                      <IconItalic size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Heading">
-                    <ActionIcon variant="default" onClick={() => format("heading")} aria-label="Heading">
-                      <IconH2 size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Bullet">
-                    <ActionIcon variant="default" onClick={() => format("bullet")} aria-label="Bullet">
-                      <IconList size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  {/* Spec 1 §9: tooltips open after 700 ms; moving to the next within 300 ms skips the delay. */}
+                  <Tooltip.Group openDelay={TOOLTIP_OPEN_MS} closeDelay={TOOLTIP_SKIP_MS}>
+                    <Tooltip label="Bold">
+                      <ActionIcon variant="default" onClick={() => format("bold")} aria-label="Bold">
+                        <IconBold size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Italic">
+                      <ActionIcon variant="default" onClick={() => format("italic")} aria-label="Italic">
+                        <IconItalic size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Heading">
+                      <ActionIcon variant="default" onClick={() => format("heading")} aria-label="Heading">
+                        <IconH2 size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Bullet">
+                      <ActionIcon variant="default" onClick={() => format("bullet")} aria-label="Bullet">
+                        <IconList size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Tooltip.Group>
                   <Text size="xs" c="dimmed" ml="auto">
                     {save.isPending ? "Saving..." : save.isSuccess ? "Saved" : "Changes save automatically"}
                   </Text>
