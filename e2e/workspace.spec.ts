@@ -46,10 +46,17 @@ test("an owner runs a project from first interview to build prompt", async ({ pa
   await page.getByRole("button", { name: "Create Interview" }).click();
   const link = await page.getByLabel("Share link").inputValue();
   expect(link).toMatch(/\/interview\/[A-Za-z0-9_-]{20,}$/);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("dialog").getByRole("button", { name: "Copy", exact: true }).click();
+  await expect(page.getByRole("dialog").getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await screenshot(page, "interview-created");
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByText("Dana", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Copy Link" }).click();
+  await expect(page.getByText("Link copied")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await screenshot(page, "tab-interviews");
 
   // Nothing completed yet: summarizing says so.
@@ -101,6 +108,18 @@ test("an owner runs a project from first interview to build prompt", async ({ pa
   await page.getByLabel("Epic name").fill("Notifications");
   await page.getByRole("dialog").getByRole("button", { name: "Add Epic" }).click();
   await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+  // An acceptance criterion is edited in place: click it, change it, Enter saves it.
+  await page
+    .getByRole("button", { name: /A user can see every technician on one map/ })
+    .first()
+    .click();
+  const criterion = page.getByLabel("Acceptance criterion", { exact: true });
+  await criterion.fill("A dispatcher sees every technician on one live map");
+  await criterion.press("Enter");
+  await expect(page.getByText("☐ A dispatcher sees every technician on one live map")).toBeVisible();
+  await page.reload();
+  await page.getByRole("tab", { name: "Requirements" }).click();
+  await expect(page.getByText("☐ A dispatcher sees every technician on one live map")).toBeVisible();
   await screenshot(page, "tab-requirements");
 
   // Deleting an epic asks first: Cancel keeps it, Delete removes it.
