@@ -2,7 +2,7 @@ import { ensureAdmin } from "@parley/api";
 import { DEFAULT_MODEL_CONFIGURATIONS } from "@parley/db/queries/admin";
 import { seedUser } from "@parley/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, signUp, startTestServer, type TestServer } from "./harness";
+import { Client, signUp, startTestServer, type TestServer, trpcMutation, trpcQuery } from "./harness";
 
 let server: TestServer;
 let admin: Client;
@@ -16,10 +16,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A tRPC mutation over HTTP, as the web app's client sends it (a JSON body, even without input). */
-const trpcMutation = (client: Client, procedure: string, input: unknown = {}) =>
-  client.post(`/trpc/${procedure}`, input);
-
 describe("cancel subscription", () => {
   it("refuses a free user, who has no paid subscription, and changes nothing", async () => {
     const free = await seedUser(server.services.db, {
@@ -31,9 +27,7 @@ describe("cancel subscription", () => {
     expect(res.body).toEqual({ message: "This user has no paid subscription to cancel" });
     const detail = await admin.get(`/api/admin/users/${free.id}`);
     expect(detail.body).toMatchObject({ subscriptionTier: "free", subscriptionStatus: "active" });
-    const audit = await admin.get(
-      `/trpc/admin.audit?input=${encodeURIComponent(JSON.stringify({ id: free.id }))}`,
-    );
+    const audit = await trpcQuery(admin, "admin.audit", { id: free.id });
     expect(audit.body.result.data).toEqual([]);
   });
 

@@ -152,3 +152,11 @@ export async function ownerWithInterview(
     participant,
   };
 }
+
+/** A tRPC query over HTTP, as the web app's client sends it. */
+export const trpcQuery = (client: Client, procedure: string, input: unknown) =>
+  client.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
+
+/** A tRPC mutation over HTTP, as the web app's client sends it (a JSON body, even without input). */
+export const trpcMutation = (client: Client, procedure: string, input: unknown = {}) =>
+  client.post(`/trpc/${procedure}`, input);

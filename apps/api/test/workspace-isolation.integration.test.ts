@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, signUp, startTestServer, type TestServer } from "./harness";
+import { type Client, signUp, startTestServer, type TestServer, trpcMutation, trpcQuery } from "./harness";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,10 +23,6 @@ async function owner(tier: Tier = "pro") {
   await setPlan(signedUp.user.id, tier);
   return signedUp;
 }
-
-const trpcQuery = (client: Client, path: string, input: unknown) =>
-  client.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
-const trpcMutation = (client: Client, path: string, input: unknown) => client.post(`/trpc/${path}`, input);
 
 const REQUIREMENTS = `# Epic: Booking
 Patients book visits online.

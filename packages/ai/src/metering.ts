@@ -1,4 +1,4 @@
-import { closeUsagePeriodIfDue } from "@parley/billing/period";
+import { closeUsagePeriodIfDue, isPeriodOver } from "@parley/billing/period";
 import { aiRefusal } from "@parley/billing/usage";
 import type { Db } from "@parley/db/client";
 import { getUserById } from "@parley/db/queries/users";
@@ -27,18 +27,13 @@ export interface BillTo {
   interviewId?: number | null;
 }
 
-/**
- * Starts a new month of counters once the reset date has passed, keeping a paid plan's overage for
- * the invoice (one place does it: @parley/billing/period).
- */
-export async function resetUsageIfDue(db: Db, userId: string): Promise<void> {
-  await closeUsagePeriodIfDue(db, userId);
-}
-
 /** Refuses the call with a clear 4xx when the payer's plan or budget says so. */
 export async function assertAiAllowed(db: Db, userId: string): Promise<void> {
-  await resetUsageIfDue(db, userId);
-  const user = await getUserById(db, userId);
+  let user = await getUserById(db, userId);
+  // A new month starts the counters again (keeping a paid plan's overage for the invoice) first.
+  if (user && isPeriodOver(user.usage_reset_date) && (await closeUsagePeriodIfDue(db, userId))) {
+    user = await getUserById(db, userId);
+  }
   if (!user) throw new AiError(403, "The account this interview belongs to no longer exists.");
   const refusal = aiRefusal(user);
   if (!refusal) return;

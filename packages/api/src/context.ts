@@ -1,5 +1,5 @@
 import type { AiEngine } from "@parley/ai/engine";
-import { closeUsagePeriodIfDue } from "@parley/billing/period";
+import { closeUsagePeriodIfDue, isPeriodOver } from "@parley/billing/period";
 import type { BillingService } from "@parley/billing/service";
 import type { Db } from "@parley/db/client";
 import { getSessionUser } from "@parley/db/queries/sessions";
@@ -75,7 +75,7 @@ export async function createContext(services: Services, req: RequestInfo): Promi
   if (!token || token.length > 200) return { ...services, req, user: null, sessionId: null };
   const sessionId = hashToken(token);
   let user = (await getSessionUser(services.db, sessionId)) ?? null;
-  if (user && new Date(user.usage_reset_date).getTime() <= Date.now()) {
+  if (user && isPeriodOver(user.usage_reset_date)) {
     // A new month: counters start again (and the month's overage is kept for the invoice) before
     // anything is shown or checked, so no page shows last month's usage.
     if (await closeUsagePeriodIfDue(services.db, user.id)) {

@@ -3,6 +3,11 @@ import { sql } from "kysely";
 import { limitsFor } from "./plans";
 import { nextResetDate, overageCents } from "./usage";
 
+/** Whether a usage period whose counters reset at `resetDate` has ended (a cheap check before closing it). */
+export function isPeriodOver(resetDate: Date | string, now = new Date()): boolean {
+  return new Date(resetDate).getTime() <= now.getTime();
+}
+
 /**
  * Ends a user's monthly usage period once its reset date has passed (spec 2 §4, §9): the counters
  * start again from zero, and what the month's AI cost exceeded the plan's included amount is kept

@@ -1,5 +1,5 @@
 import type { Db } from "@parley/db/client";
-import type { SubscriptionStatus, SubscriptionTier } from "@parley/db/schema";
+import type { SubscriptionStatus, SubscriptionTier, User } from "@parley/db/schema";
 import Stripe from "stripe";
 import { BillingError } from "./errors";
 import { limitsFor } from "./plans";
@@ -20,6 +20,17 @@ export interface SubscribeResult {
   checkoutUrl: string | null;
   testMode: boolean;
 }
+
+/** What billing reads of a user. */
+type BillingUser = Pick<
+  User,
+  | "id"
+  | "email"
+  | "subscription_tier"
+  | "subscription_status"
+  | "stripe_customer_id"
+  | "stripe_subscription_id"
+>;
 
 const TIER_BY_PLAN: Record<string, SubscriptionTier> = { free: "free", basic: "basic", pro: "pro" };
 
@@ -85,11 +96,7 @@ export class BillingService {
   }
 
   /** The billing columns of one user (404 when there is none). */
-  userRow(userId: string) {
-    return this.#user(userId);
-  }
-
-  async #user(userId: string) {
+  async #user(userId: string): Promise<BillingUser> {
     const user = await this.#db
       .selectFrom("users")
       .select([
@@ -266,7 +273,7 @@ export class BillingService {
    * payment is dropped and a new one is made. Undefined when there is nothing live to change.
    */
   async #changeLiveSubscription(
-    user: Awaited<ReturnType<BillingService["userRow"]>>,
+    user: BillingUser,
     priceId: string,
     tier: SubscriptionTier,
     planName: string,
@@ -311,7 +318,7 @@ export class BillingService {
   }
 
   /** Cancels the user's Stripe subscription (if any is live) and forgets it. */
-  async #endStripeSubscription(user: Awaited<ReturnType<BillingService["userRow"]>>): Promise<void> {
+  async #endStripeSubscription(user: BillingUser): Promise<void> {
     if (!this.stripe || !user.stripe_subscription_id) return;
     if (user.subscription_status !== "canceled") {
       const outcome = await this.#cancelAtStripe(user.stripe_subscription_id);

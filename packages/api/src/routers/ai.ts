@@ -43,7 +43,12 @@ const ZInterviewTurnInput = z.object({
 });
 
 /** A participant's AI calls are limited per share link and per IP, and billed to the interview's owner. */
-async function limitAnonymous(ctx: Context, interview: InterviewAccess) {
+/**
+ * Before any AI call about an interview: a completed interview takes no more (its conversation is
+ * frozen, and the owner would be billed), and a participant's calls are rate-limited per link and IP.
+ */
+async function allowInterviewAi(ctx: Context, interview: InterviewAccess) {
+  assertConversationOpen(interview);
   if (interview.as !== "participant") return;
   await ctx.rateLimiter.consume(`ai:link:${interview.id}`, RATE_RULES.anonymousAiPerLink);
   await ctx.rateLimiter.consume(`ai:ip:${ctx.req.ip}`, RATE_RULES.anonymousAiPerIp);
@@ -60,8 +65,7 @@ async function interviewTurn(
   input: z.infer<typeof ZInterviewTurnInput>,
   signal?: AbortSignal,
 ) {
-  assertConversationOpen(ctx.interview);
-  await limitAnonymous(ctx, ctx.interview);
+  await allowInterviewAi(ctx, ctx.interview);
   const row = await ctx.db
     .selectFrom("interviews")
     .innerJoin("projects", "projects.id", "interviews.project_id")
@@ -239,8 +243,7 @@ export const aiRouter = {
     )
     .output(z.object({ text: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      assertConversationOpen(ctx.interview);
-      await limitAnonymous(ctx, ctx.interview);
+      await allowInterviewAi(ctx, ctx.interview);
       const audio =
         typeof input.audio === "string" ? Buffer.from(input.audio, "base64") : Buffer.from(input.audio);
       if (audio.length > MAX_AUDIO_BYTES)
@@ -273,8 +276,7 @@ export const aiRouter = {
       let billTo: { userId: string; projectId?: number; interviewId?: number };
       if (input.interviewId) {
         const interview = await requireInterviewAccess(ctx, input.interviewId);
-        assertConversationOpen(interview);
-        await limitAnonymous(ctx, interview);
+        await allowInterviewAi(ctx, interview);
         billTo = billInterview(interview);
       } else if (ctx.user) {
         billTo = { userId: ctx.user.id };
@@ -298,8 +300,7 @@ export const aiRouter = {
     )
     .output(z.object({ description: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      assertConversationOpen(ctx.interview);
-      await limitAnonymous(ctx, ctx.interview);
+      await allowInterviewAi(ctx, ctx.interview);
       const { base64, mimeType } = decodeImage(input.base64Image);
       const description = await ctx.ai.describeImage({
         base64,

@@ -5,6 +5,7 @@ import { ZId, ZSuccess } from "../schemas/common";
 import { toProject, ZCreateProjectInput, ZProject, ZUpdateProjectInput } from "../schemas/project";
 import { assertCanCreateProject } from "../services/limits";
 import { authedProcedure, creatorProcedure } from "../trpc";
+import { requireReadableProject } from "./documents";
 
 export const projectsRouter = {
   list: authedProcedure.output(z.array(ZProject)).query(async ({ ctx }) => {
@@ -15,14 +16,8 @@ export const projectsRouter = {
   get: authedProcedure
     .input(z.object({ id: ZId }))
     .output(ZProject)
-    .query(async ({ ctx, input }) => {
-      // Admins may read any project (DESIGN: admins may do everything); writes stay owner-only.
-      const row = ctx.user.is_admin
-        ? await q.getProjectById(ctx.db, input.id)
-        : await q.getProject(ctx.db, { userId: ctx.user.id, id: input.id });
-      if (!row) throw notFound("Project");
-      return toProject(row);
-    }),
+    // Admins may read any project (DESIGN: admins may do everything); writes stay owner-only.
+    .query(async ({ ctx, input }) => toProject(await requireReadableProject(ctx, input.id))),
 
   create: creatorProcedure
     .input(ZCreateProjectInput)

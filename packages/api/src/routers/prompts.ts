@@ -48,11 +48,7 @@ export const promptsRouter = {
     .mutation(async ({ ctx, input }) => {
       const prompt = await docs.getOwnedPrompt(ctx.db, ctx.user.id, input.id);
       if (!prompt) throw notFound("Prompt");
-      await ctx.db
-        .updateTable("build_prompts")
-        .set({ content: input.content })
-        .where("id", "=", prompt.id)
-        .execute();
+      await docs.updatePromptContent(ctx.db, prompt.id, input.content);
       return toPrompt({ ...prompt, content: input.content });
     }),
 

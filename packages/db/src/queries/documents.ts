@@ -167,6 +167,10 @@ export async function activatePrompt(db: Db, prompt: { id: number; project_id: n
   await db.updateTable("build_prompts").set({ is_active: true }).where("id", "=", prompt.id).execute();
 }
 
+export async function updatePromptContent(db: Db, id: number, content: string) {
+  await db.updateTable("build_prompts").set({ content }).where("id", "=", id).execute();
+}
+
 export async function deletePrompt(db: Db, id: number) {
   await db.deleteFrom("build_prompts").where("id", "=", id).execute();
 }

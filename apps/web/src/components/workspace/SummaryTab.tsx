@@ -30,6 +30,13 @@ import { useSummarize } from "./useSummarize";
 const AUTOSAVE_MS = 1000;
 const TOOLTIP_OPEN_MS = 700;
 const TOOLTIP_SKIP_MS = 300;
+/** The edit toolbar: markdown for bold, italic, a heading and a bullet. */
+const FORMATS = [
+  { kind: "bold", label: "Bold", Icon: IconBold },
+  { kind: "italic", label: "Italic", Icon: IconItalic },
+  { kind: "heading", label: "Heading", Icon: IconH2 },
+  { kind: "bullet", label: "Bullet", Icon: IconList },
+] as const;
 
 type Doc = { id: number; title: string; content: string; isActive: boolean; createdAt: string };
 
@@ -122,7 +129,7 @@ export function SummaryTab({
   );
   const summarize = useSummarize(project, interviews, () => setEditing(false));
 
-  const format = (kind: "bold" | "italic" | "heading" | "bullet") => {
+  const format = (kind: (typeof FORMATS)[number]["kind"]) => {
     if (!area.current) return;
     const next = applyFormat(area.current, text, kind);
     setText(next);
@@ -212,26 +219,13 @@ export function SummaryTab({
                 <Group gap={4}>
                   {/* Spec 1 §9: tooltips open after 700 ms; moving to the next within 300 ms skips the delay. */}
                   <Tooltip.Group openDelay={TOOLTIP_OPEN_MS} closeDelay={TOOLTIP_SKIP_MS}>
-                    <Tooltip label="Bold">
-                      <ActionIcon variant="default" onClick={() => format("bold")} aria-label="Bold">
-                        <IconBold size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Italic">
-                      <ActionIcon variant="default" onClick={() => format("italic")} aria-label="Italic">
-                        <IconItalic size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Heading">
-                      <ActionIcon variant="default" onClick={() => format("heading")} aria-label="Heading">
-                        <IconH2 size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Bullet">
-                      <ActionIcon variant="default" onClick={() => format("bullet")} aria-label="Bullet">
-                        <IconList size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    {FORMATS.map(({ kind, label, Icon }) => (
+                      <Tooltip key={kind} label={label}>
+                        <ActionIcon variant="default" onClick={() => format(kind)} aria-label={label}>
+                          <Icon size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ))}
                   </Tooltip.Group>
                   <Text size="xs" c="dimmed" ml="auto">
                     {save.isPending ? "Saving..." : save.isSuccess ? "Saved" : "Changes save automatically"}

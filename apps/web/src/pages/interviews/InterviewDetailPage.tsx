@@ -23,7 +23,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { AppHeader } from "../../components/AppHeader";
-import { NoticePage } from "../../components/NoticePage";
+import { LoadFailurePage } from "../../components/NoticePage";
 import {
   STATUS_OPTIONS,
   stakeholderLabel,
@@ -231,36 +231,8 @@ export default function InterviewDetailPage() {
       }),
   });
 
-  // Only a 404 means the interview is missing or someone else's; anything else may pass on a retry.
-  const missing =
-    !valid || interview.error?.data?.httpStatus === 404 || interview.error?.data?.code === "NOT_FOUND";
-  if (interview.isError && !missing) {
-    return (
-      <NoticePage
-        title="Error loading interview"
-        text="The interview could not be loaded. Check your connection and try again."
-      >
-        <Button variant="default" component={Link} to="/">
-          Back to Projects
-        </Button>
-        <Button loading={interview.isFetching} onClick={() => interview.refetch()}>
-          Try again
-        </Button>
-      </NoticePage>
-    );
-  }
-  if (missing) {
-    return (
-      <NoticePage
-        title="Interview not found"
-        text="This interview does not exist, or you do not have access to it."
-      >
-        <Button component={Link} to="/">
-          Back to Projects
-        </Button>
-      </NoticePage>
-    );
-  }
+  if (!valid || interview.isError)
+    return <LoadFailurePage what="interview" query={interview} validId={valid} backTo="/" />;
   if (interview.isLoading || !interview.data) {
     return (
       <Box mih="100vh" bg="gray.0">

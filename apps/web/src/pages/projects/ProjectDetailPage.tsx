@@ -21,7 +21,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { AppHeader } from "../../components/AppHeader";
-import { NoticePage } from "../../components/NoticePage";
+import { LoadFailurePage } from "../../components/NoticePage";
 import { InterviewsTab } from "../../components/workspace/InterviewsTab";
 import type { Project } from "../../components/workspace/labels";
 import {
@@ -158,38 +158,16 @@ export default function ProjectDetailPage() {
   /** Switching tabs from code waits 100 ms (spec 1 §2), so the clicked control settles first. */
   const switchTab = (next: Tab) => setTimeout(() => setTab(next), TAB_SWITCH_MS);
 
-  // Only a 404 means the project is missing or someone else's; anything else may pass on a retry.
-  const missing =
-    !valid || project.error?.data?.httpStatus === 404 || project.error?.data?.code === "NOT_FOUND";
-  if (project.isError && !missing) {
+  if (!valid || project.isError)
     return (
-      <NoticePage
-        title="Error loading project"
-        text="The project could not be loaded. Check your connection and try again."
+      <LoadFailurePage
+        what="project"
+        query={project}
+        validId={valid}
+        backTo="/projects"
         signOutLabel="Sign Out"
-      >
-        <Button variant="default" component={Link} to="/projects">
-          Back to Projects
-        </Button>
-        <Button loading={project.isFetching} onClick={() => project.refetch()}>
-          Try again
-        </Button>
-      </NoticePage>
+      />
     );
-  }
-  if (missing) {
-    return (
-      <NoticePage
-        title="Project not found"
-        text="This project does not exist, or you do not have access to it."
-        signOutLabel="Sign Out"
-      >
-        <Button component={Link} to="/projects">
-          Back to Projects
-        </Button>
-      </NoticePage>
-    );
-  }
 
   const submitEdit = (values: ProjectFormValues) =>
     update.mutate({ id: projectId, ...values, title: values.title.trim() });
