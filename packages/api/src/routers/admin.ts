@@ -15,7 +15,7 @@ import { ZId } from "../schemas/common";
 import { toUser, ZUser } from "../schemas/user";
 import { hashPassword } from "../services/passwords";
 import { generateToken } from "../services/tokens";
-import { adminProcedure } from "../trpc";
+import { adminProcedure, checked } from "../trpc";
 
 /** The most users one call answers; the REST list pages through them to answer every user. */
 export const USERS_PAGE_MAX = 10_000;
@@ -125,7 +125,7 @@ export const adminRouter = {
         })
         .default({ limit: 50, offset: 0 }),
     )
-    .output(z.object({ users: z.array(ZAdminUser), total: z.number() }))
+    .output(checked(z.object({ users: z.array(ZAdminUser), total: z.number() })))
     .query(async ({ ctx, input }) => {
       const { users, total } = await q.listUsers(ctx.db, input);
       return { users: users.map(toAdminUser), total };
@@ -133,34 +133,38 @@ export const adminRouter = {
 
   stats: adminProcedure
     .output(
-      z.object({
-        totalUsers: z.number(),
-        activeSubscriptions: z.number(),
-        monthlyRevenue: z.number(),
-        apiCallsToday: z.number(),
-        apiCallsThisMonth: z.number(),
-        estimatedMonthlyCost: z.number(),
-        profitMargin: z.number(),
-      }),
+      checked(
+        z.object({
+          totalUsers: z.number(),
+          activeSubscriptions: z.number(),
+          monthlyRevenue: z.number(),
+          apiCallsToday: z.number(),
+          apiCallsThisMonth: z.number(),
+          estimatedMonthlyCost: z.number(),
+          profitMargin: z.number(),
+        }),
+      ),
     )
     .query(({ ctx }) => q.adminStats(ctx.db)),
 
   user: adminProcedure
     .input(z.object({ id: ZUserId }))
-    .output(ZAdminUser)
+    .output(checked(ZAdminUser))
     .query(async ({ ctx, input }) => toAdminUser(await requireUser(ctx, input.id))),
 
   userProjects: adminProcedure
     .input(z.object({ id: ZUserId }))
     .output(
-      z.array(
-        z.object({
-          id: z.number(),
-          title: z.string(),
-          description: z.string().nullable(),
-          status: z.string(),
-          createdAt: z.string(),
-        }),
+      checked(
+        z.array(
+          z.object({
+            id: z.number(),
+            title: z.string(),
+            description: z.string().nullable(),
+            status: z.string(),
+            createdAt: z.string(),
+          }),
+        ),
       ),
     )
     .query(async ({ ctx, input }) => {
@@ -178,14 +182,16 @@ export const adminRouter = {
   userInterviews: adminProcedure
     .input(z.object({ id: ZUserId }))
     .output(
-      z.array(
-        z.object({
-          id: z.number(),
-          name: z.string(),
-          status: z.string(),
-          projectId: z.number(),
-          createdAt: z.string(),
-        }),
+      checked(
+        z.array(
+          z.object({
+            id: z.number(),
+            name: z.string(),
+            status: z.string(),
+            projectId: z.number(),
+            createdAt: z.string(),
+          }),
+        ),
       ),
     )
     .query(async ({ ctx, input }) => {
@@ -203,15 +209,17 @@ export const adminRouter = {
   audit: adminProcedure
     .input(z.object({ id: ZUserId }))
     .output(
-      z.array(
-        z.object({
-          id: z.number(),
-          action: z.string(),
-          actorEmail: z.string().nullable(),
-          before: z.unknown(),
-          after: z.unknown(),
-          createdAt: z.string(),
-        }),
+      checked(
+        z.array(
+          z.object({
+            id: z.number(),
+            action: z.string(),
+            actorEmail: z.string().nullable(),
+            before: z.unknown(),
+            after: z.unknown(),
+            createdAt: z.string(),
+          }),
+        ),
       ),
     )
     .query(async ({ ctx, input }) => {
@@ -237,7 +245,7 @@ export const adminRouter = {
         isAdmin: z.boolean().optional(),
       }),
     )
-    .output(ZAdminUser)
+    .output(checked(ZAdminUser))
     .mutation(async ({ ctx, input }) => {
       const before = await requireUser(ctx, input.id);
       if (input.isAdmin === false && input.id === ctx.user.id) {
@@ -274,7 +282,7 @@ export const adminRouter = {
         confirmDelete: z.literal(true, { error: "confirmDelete must be true to delete the account" }),
       }),
     )
-    .output(z.object({ success: z.literal(true), message: z.string() }))
+    .output(checked(z.object({ success: z.literal(true), message: z.string() })))
     .mutation(async ({ ctx, input }) => {
       if (input.id === ctx.user.id)
         throw new AppError("BAD_REQUEST", "You cannot delete your own account from the admin area");
@@ -294,7 +302,7 @@ export const adminRouter = {
 
   cancelSubscription: adminProcedure
     .input(z.object({ id: ZUserId }))
-    .output(ZAdminUser)
+    .output(checked(ZAdminUser))
     .mutation(async ({ ctx, input }) => {
       const before = await requireUser(ctx, input.id);
       // A free plan has nothing to cancel; cancelling it would only lock the user out of creating.
@@ -315,7 +323,7 @@ export const adminRouter = {
 
   resetUsage: adminProcedure
     .input(z.object({ id: ZUserId }))
-    .output(ZAdminUser)
+    .output(checked(ZAdminUser))
     .mutation(async ({ ctx, input }) => {
       const before = await requireUser(ctx, input.id);
       await ctx.db
@@ -339,16 +347,18 @@ export const adminRouter = {
       return toAdminUser(after);
     }),
 
-  syncSubscriptions: adminProcedure.output(z.object({ updated: z.number() })).mutation(async ({ ctx }) => {
-    const result = await ctx.billing.syncSubscriptions();
-    await q.writeAudit(ctx.db, {
-      actorId: ctx.user.id,
-      targetUserId: null,
-      action: "sync_subscriptions",
-      after: result,
-    });
-    return result;
-  }),
+  syncSubscriptions: adminProcedure
+    .output(checked(z.object({ updated: z.number() })))
+    .mutation(async ({ ctx }) => {
+      const result = await ctx.billing.syncSubscriptions();
+      await q.writeAudit(ctx.db, {
+        actorId: ctx.user.id,
+        targetUserId: null,
+        action: "sync_subscriptions",
+        after: result,
+      });
+      return result;
+    }),
 
   createTestAccount: adminProcedure
     .input(
@@ -366,7 +376,7 @@ export const adminRouter = {
         { error: "Email is required" },
       ),
     )
-    .output(z.object({ email: z.string(), temporaryPassword: z.string() }))
+    .output(checked(z.object({ email: z.string(), temporaryPassword: z.string() })))
     .mutation(async ({ ctx, input }) => {
       if (await getUserByEmail(ctx.db, input.email))
         throw new AppError("CONFLICT", "An account with this email already exists");
@@ -389,7 +399,7 @@ export const adminRouter = {
       return { email: user.email, temporaryPassword };
     }),
 
-  modelConfigurations: adminProcedure.output(z.array(ZModelConfig)).query(async ({ ctx }) => {
+  modelConfigurations: adminProcedure.output(checked(z.array(ZModelConfig))).query(async ({ ctx }) => {
     const rows = await ctx.db
       .selectFrom("model_configurations")
       .select(modelColumns)
@@ -401,7 +411,7 @@ export const adminRouter = {
 
   /** Restores the seed migration's default for every component without a configuration. */
   initializeModelConfigurations: adminProcedure
-    .output(z.object({ inserted: z.number() }))
+    .output(checked(z.object({ inserted: z.number() })))
     .mutation(async ({ ctx }) => {
       const inserted = await q.insertMissingDefaultModelConfigurations(ctx.db);
       if (inserted) {
@@ -418,7 +428,7 @@ export const adminRouter = {
 
   createModelConfiguration: adminProcedure
     .input(z.object(ZModelFields))
-    .output(ZModelConfig)
+    .output(checked(ZModelConfig))
     .mutation(async ({ ctx, input }) => {
       const row = await ctx.db
         .insertInto("model_configurations")
@@ -452,7 +462,7 @@ export const adminRouter = {
         isActive: z.boolean().optional(),
       }),
     )
-    .output(ZModelConfig)
+    .output(checked(ZModelConfig))
     .mutation(async ({ ctx, input }) => {
       const before = await ctx.db
         .selectFrom("model_configurations")
@@ -486,7 +496,7 @@ export const adminRouter = {
 
   deleteModelConfiguration: adminProcedure
     .input(z.object({ id: ZId }))
-    .output(z.object({ success: z.literal(true) }))
+    .output(checked(z.object({ success: z.literal(true) })))
     .mutation(async ({ ctx, input }) => {
       const before = await ctx.db
         .selectFrom("model_configurations")

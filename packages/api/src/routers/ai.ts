@@ -14,7 +14,7 @@ import {
 import { ZId } from "../schemas/common";
 import { MAX_IMAGE_BYTES, MAX_TEXT } from "../schemas/participant";
 import { RATE_RULES } from "../services/rate-limit";
-import { creatorProcedure, publicProcedure } from "../trpc";
+import { checked, creatorProcedure, publicProcedure } from "../trpc";
 
 const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 const MAX_TRANSCRIPTS = 50;
@@ -121,7 +121,7 @@ function decodeImage(input: string): { base64: string; mimeType: string } {
 export const aiRouter = {
   interviewResponse: participantProcedure
     .input(ZInterviewTurnInput)
-    .output(z.object({ response: z.string() }))
+    .output(checked(z.object({ response: z.string() })))
     .mutation(async ({ ctx, input }) => {
       let response = "";
       for await (const chunk of await interviewTurn(ctx, input)) response += chunk;
@@ -140,7 +140,7 @@ export const aiRouter = {
 
   generateDocumentation: creatorProcedure
     .input(z.object({ transcripts: ZTranscripts, title: ZTitle, projectId: ZId.nullish() }))
-    .output(z.object({ documentation: z.string() }))
+    .output(checked(z.object({ documentation: z.string() })))
     .mutation(async ({ ctx, input }) => {
       await requireOwnedProject(ctx, input.projectId);
       const transcripts = input.transcripts.filter((t) => t.trim());
@@ -188,7 +188,7 @@ export const aiRouter = {
     .input(
       z.object({ documentation: text(500_000, "Documentation"), title: ZTitle, projectId: ZId.nullish() }),
     )
-    .output(z.object({ content: z.string() }))
+    .output(checked(z.object({ content: z.string() })))
     .mutation(async ({ ctx, input }) => {
       await requireOwnedProject(ctx, input.projectId);
       if (!input.documentation.trim())
@@ -212,7 +212,7 @@ export const aiRouter = {
         projectId: ZId.nullish(),
       }),
     )
-    .output(z.object({ content: z.string() }))
+    .output(checked(z.object({ content: z.string() })))
     .mutation(async ({ ctx, input }) => {
       await requireOwnedProject(ctx, input.projectId);
       if (!input.requirements?.trim() && !input.documentation?.trim()) {
@@ -241,7 +241,7 @@ export const aiRouter = {
         mimeType: z.string().max(100).default("audio/webm"),
       }),
     )
-    .output(z.object({ text: z.string() }))
+    .output(checked(z.object({ text: z.string() })))
     .mutation(async ({ ctx, input }) => {
       await allowInterviewAi(ctx, ctx.interview);
       const audio =
@@ -298,7 +298,7 @@ export const aiRouter = {
         imageId: ZId.nullish(),
       }),
     )
-    .output(z.object({ description: z.string() }))
+    .output(checked(z.object({ description: z.string() })))
     .mutation(async ({ ctx, input }) => {
       await allowInterviewAi(ctx, ctx.interview);
       const { base64, mimeType } = decodeImage(input.base64Image);
@@ -321,6 +321,6 @@ export const aiRouter = {
 
   /** Which provider answers, so the web can say when it is the offline assistant. */
   status: publicProcedure
-    .output(z.object({ provider: z.enum(["offline", "openai"]), speech: z.boolean() }))
+    .output(checked(z.object({ provider: z.enum(["offline", "openai"]), speech: z.boolean() })))
     .query(({ ctx }) => ({ provider: ctx.ai.provider, speech: ctx.ai.provider === "openai" })),
 };

@@ -11,20 +11,22 @@ import {
 } from "../schemas/auth";
 import { toUser, ZUser } from "../schemas/user";
 import * as auth from "../services/auth";
-import { authedProcedure, publicProcedure } from "../trpc";
+import { authedProcedure, checked, publicProcedure } from "../trpc";
 
 export const authRouter = {
   /** The signed-in user, or null when signed out. */
-  me: publicProcedure.output(ZUser.nullable()).query(({ ctx }) => (ctx.user ? toUser(ctx.user) : null)),
+  me: publicProcedure
+    .output(checked(ZUser.nullable()))
+    .query(({ ctx }) => (ctx.user ? toUser(ctx.user) : null)),
 
   /** Which sign-in methods this deployment offers. */
   providers: publicProcedure
-    .output(z.object({ replit: z.boolean() }))
+    .output(checked(z.object({ replit: z.boolean() })))
     .query(({ ctx }) => ({ replit: ctx.config.oidcEnabled })),
 
   register: publicProcedure
     .input(ZRegisterInput)
-    .output(ZAuthResult)
+    .output(checked(ZAuthResult))
     .mutation(async ({ ctx, input }) => {
       const { user, token } = await auth.register(ctx, input);
       return { user: toUser(user), token };
@@ -32,20 +34,20 @@ export const authRouter = {
 
   login: publicProcedure
     .input(ZLoginInput)
-    .output(ZAuthResult)
+    .output(checked(ZAuthResult))
     .mutation(async ({ ctx, input }) => {
       const { user, token } = await auth.login(ctx, input);
       return { user: toUser(user), token };
     }),
 
-  logout: publicProcedure.output(ZMessageResult).mutation(async ({ ctx }) => {
+  logout: publicProcedure.output(checked(ZMessageResult)).mutation(async ({ ctx }) => {
     await auth.endSession(ctx);
     return { success: true, message: "Signed out" };
   }),
 
   forgotPassword: publicProcedure
     .input(ZForgotPasswordInput)
-    .output(ZMessageResult)
+    .output(checked(ZMessageResult))
     .mutation(async ({ ctx, input }) => {
       await auth.forgotPassword(ctx, input.email);
       return { success: true, message: FORGOT_PASSWORD_MESSAGE };
@@ -53,7 +55,7 @@ export const authRouter = {
 
   resetPassword: publicProcedure
     .input(ZResetPasswordInput)
-    .output(ZMessageResult)
+    .output(checked(ZMessageResult))
     .mutation(async ({ ctx, input }) => {
       await auth.resetPassword(ctx, input.token, input.newPassword);
       return { success: true, message: "Password reset successful" };
@@ -61,7 +63,7 @@ export const authRouter = {
 
   deleteAccount: authedProcedure
     .input(ZDeleteAccountInput)
-    .output(ZMessageResult)
+    .output(checked(ZMessageResult))
     .mutation(async ({ ctx }) => {
       await auth.deleteAccount(ctx, ctx.user.id);
       return { success: true, message: "Account deleted" };

@@ -2,17 +2,17 @@ import { listPlans } from "@parley/billing/plans";
 import { z } from "zod";
 import { ZBudget, ZBudgetInput, ZPlan, ZSubscribeResult } from "../schemas/billing";
 import { ZId } from "../schemas/common";
-import { authedProcedure, publicProcedure } from "../trpc";
+import { authedProcedure, checked, publicProcedure } from "../trpc";
 
 export const billingRouter = {
-  plans: publicProcedure.output(z.array(ZPlan)).query(async ({ ctx }) => {
+  plans: publicProcedure.output(checked(z.array(ZPlan))).query(async ({ ctx }) => {
     const plans = await listPlans(ctx.db);
     return plans.map((p) => ({ id: p.id, name: p.name, price: p.price, features: p.features }));
   }),
 
   /** Offline billing (test mode) or Stripe, and the publishable key for card entry. */
   config: publicProcedure
-    .output(z.object({ mode: z.enum(["stripe", "offline"]), publishableKey: z.string().nullable() }))
+    .output(checked(z.object({ mode: z.enum(["stripe", "offline"]), publishableKey: z.string().nullable() })))
     .query(({ ctx }) => ({ mode: ctx.billing.mode, publishableKey: ctx.billing.publishableKey })),
 
   subscribe: authedProcedure
@@ -26,7 +26,7 @@ export const billingRouter = {
         { error: "Please select a valid subscription plan" },
       ),
     )
-    .output(ZSubscribeResult)
+    .output(checked(ZSubscribeResult))
     .mutation(({ ctx, input }) =>
       ctx.billing.subscribe(ctx.user.id, input.planId, {
         ...(input.checkout ? { checkout: { origin: ctx.config.appOrigin ?? ctx.req.origin } } : {}),
@@ -34,13 +34,13 @@ export const billingRouter = {
     ),
 
   cancel: authedProcedure
-    .output(z.object({ success: z.literal(true), message: z.string() }))
+    .output(checked(z.object({ success: z.literal(true), message: z.string() })))
     .mutation(async ({ ctx }) => {
       await ctx.billing.cancel(ctx.user.id);
       return { success: true as const, message: "Subscription cancelled successfully" };
     }),
 
-  budget: authedProcedure.output(ZBudget).query(async ({ ctx }) => {
+  budget: authedProcedure.output(checked(ZBudget)).query(async ({ ctx }) => {
     const row = await ctx.db
       .selectFrom("budgets")
       .select([
@@ -63,7 +63,7 @@ export const billingRouter = {
 
   setBudget: authedProcedure
     .input(ZBudgetInput)
-    .output(ZBudget)
+    .output(checked(ZBudget))
     .mutation(async ({ ctx, input }) => {
       const values = {
         monthly_budget: input.monthlyBudget,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
 import { ZId } from "../schemas/common";
-import { authedProcedure, creatorProcedure } from "../trpc";
+import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireReadableProject } from "./documents";
 
 const ZChatMessage = z.object({
@@ -71,7 +71,7 @@ async function* converse(
 export const chatRouter = {
   history: authedProcedure
     .input(z.object({ projectId: ZId }))
-    .output(z.array(ZChatMessage))
+    .output(checked(z.array(ZChatMessage)))
     .query(async ({ ctx, input }) => {
       await requireReadableProject(ctx, input.projectId);
       return history(ctx, input.projectId);
@@ -79,7 +79,7 @@ export const chatRouter = {
 
   send: creatorProcedure
     .input(ZSendInput)
-    .output(z.object({ response: z.string() }))
+    .output(checked(z.object({ response: z.string() })))
     .mutation(async ({ ctx, input }) => {
       let response = "";
       for await (const chunk of converse(ctx, input)) response += chunk;

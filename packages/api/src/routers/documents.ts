@@ -6,7 +6,7 @@ import { notFound } from "../errors";
 import { ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toDocument, ZCreateDocumentInput, ZDocument } from "../schemas/document";
 import { saveRequirementsText } from "../services/requirements";
-import { authedProcedure, creatorProcedure } from "../trpc";
+import { authedProcedure, checked, creatorProcedure } from "../trpc";
 
 export async function requireProject(ctx: Context & { user: { id: string } }, projectId: number) {
   const project = await getProject(ctx.db, { userId: ctx.user.id, id: projectId });
@@ -36,7 +36,7 @@ export const documentsRouter = {
     .input(
       z.object({ projectId: ZId, kind: z.enum(["summary", "requirements", "documentation"]).optional() }),
     )
-    .output(z.array(ZDocument))
+    .output(checked(z.array(ZDocument)))
     .query(async ({ ctx, input }) => {
       await requireReadableProject(ctx, input.projectId);
       return (await docs.listDocuments(ctx.db, input.projectId, input.kind)).map(toDocument);
@@ -44,7 +44,7 @@ export const documentsRouter = {
 
   create: creatorProcedure
     .input(ZCreateDocumentInput)
-    .output(ZDocument)
+    .output(checked(ZDocument))
     .mutation(async ({ ctx, input }) => {
       await requireProject(ctx, input.projectId);
       // Interviews of another project (and so of another owner) are as unknown as missing ones.
@@ -56,7 +56,7 @@ export const documentsRouter = {
   /** Load / Make Active: the document becomes the project's active summary or requirements. */
   activate: authedProcedure
     .input(z.object({ id: ZId }))
-    .output(ZDocument)
+    .output(checked(ZDocument))
     .mutation(async ({ ctx, input }) => {
       const doc = await docs.getOwnedDocument(ctx.db, ctx.user.id, input.id);
       if (!doc) throw notFound("Document");
@@ -71,7 +71,7 @@ export const documentsRouter = {
   /** Deleting the active requirements document clears the requirements structure (spec 1 §4). */
   delete: authedProcedure
     .input(z.object({ id: ZId }))
-    .output(ZSuccess)
+    .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       const doc = await docs.getOwnedDocument(ctx.db, ctx.user.id, input.id);
       if (!doc) throw notFound("Document");
@@ -84,7 +84,7 @@ export const documentsRouter = {
 
   summary: authedProcedure
     .input(z.object({ projectId: ZId }))
-    .output(z.object({ summary: z.string() }))
+    .output(checked(z.object({ summary: z.string() })))
     .query(async ({ ctx, input }) => {
       const { user_id } = await requireReadableProject(ctx, input.projectId);
       const project = await getProjectText(ctx.db, { userId: user_id, id: input.projectId });
@@ -94,7 +94,7 @@ export const documentsRouter = {
 
   saveSummary: authedProcedure
     .input(z.object({ projectId: ZId, summary: ZSummaryText }))
-    .output(z.object({ summary: z.string() }))
+    .output(checked(z.object({ summary: z.string() })))
     .mutation(async ({ ctx, input }) => {
       await requireProject(ctx, input.projectId);
       await setProjectSummary(ctx.db, input.projectId, input.summary);

@@ -6,13 +6,13 @@ import { ZId, ZSuccess } from "../schemas/common";
 import { toInterview, ZCreateInterviewInput, ZInterview } from "../schemas/project";
 import { assertCanCreateInterview } from "../services/limits";
 import { generateShareLink } from "../services/tokens";
-import { authedProcedure, creatorProcedure } from "../trpc";
+import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireReadableProject } from "./documents";
 
 export const interviewsRouter = {
   listByProject: authedProcedure
     .input(z.object({ projectId: ZId }))
-    .output(z.array(ZInterview))
+    .output(checked(z.array(ZInterview)))
     .query(async ({ ctx, input }) => {
       const project = await requireReadableProject(ctx, input.projectId);
       const rows = await interviews.listInterviews(ctx.db, {
@@ -24,7 +24,7 @@ export const interviewsRouter = {
 
   get: authedProcedure
     .input(z.object({ id: ZId }))
-    .output(ZInterview)
+    .output(checked(ZInterview))
     .query(async ({ ctx, input }) => {
       const row = await interviews.getOwnedInterview(ctx.db, { userId: ctx.user.id, id: input.id });
       if (!row) throw notFound("Interview");
@@ -33,7 +33,7 @@ export const interviewsRouter = {
 
   create: creatorProcedure
     .input(ZCreateInterviewInput)
-    .output(ZInterview)
+    .output(checked(ZInterview))
     .mutation(async ({ ctx, input }) => {
       if (!(await getProject(ctx.db, { userId: ctx.user.id, id: input.projectId })))
         throw notFound("Project");
@@ -44,7 +44,7 @@ export const interviewsRouter = {
 
   setSelection: authedProcedure
     .input(z.object({ id: ZId, selected: z.boolean({ error: "selected must be true or false" }) }))
-    .output(ZInterview)
+    .output(checked(ZInterview))
     .mutation(async ({ ctx, input }) => {
       if (!(await interviews.getOwnedInterview(ctx.db, { userId: ctx.user.id, id: input.id }))) {
         throw notFound("Interview");
@@ -54,7 +54,7 @@ export const interviewsRouter = {
 
   delete: authedProcedure
     .input(z.object({ id: ZId }))
-    .output(ZSuccess)
+    .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       if (!(await interviews.getOwnedInterview(ctx.db, { userId: ctx.user.id, id: input.id }))) {
         throw notFound("Interview");

@@ -27,7 +27,7 @@ import {
 import { toInterview, ZInterview, ZInterviewStatus } from "../schemas/project";
 import { RATE_RULES } from "../services/rate-limit";
 import { generateToken, hashToken } from "../services/tokens";
-import { publicProcedure } from "../trpc";
+import { checked, publicProcedure } from "../trpc";
 
 const GRANT_DAYS = 30;
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
@@ -92,7 +92,7 @@ export const participantRouter = {
         shareLink: z.string().trim().min(1, "Interview not found").max(100, "Interview not found"),
       }),
     )
-    .output(ZShareInterview)
+    .output(checked(ZShareInterview))
     .query(async ({ ctx, input }) => {
       await ctx.rateLimiter.consume(`anon:${ctx.req.ip}`, RATE_RULES.anonymousPerIp);
       const row = await q.findInterviewByShareLink(ctx.db, input.shareLink);
@@ -131,10 +131,10 @@ export const participantRouter = {
 
   setStatus: participantProcedure
     .input(z.object({ status: ZInterviewStatus }))
-    .output(ZInterview)
+    .output(checked(ZInterview))
     .mutation(async ({ ctx, input }) => toInterview(await changeStatus(ctx, ctx.interview, input.status))),
 
-  start: participantProcedure.output(ZInterview).mutation(async ({ ctx }) => {
+  start: participantProcedure.output(checked(ZInterview)).mutation(async ({ ctx }) => {
     const current = await interviews.getInterviewById(ctx.db, ctx.interview.id);
     if (current?.status === "completed") return toInterview(current);
     return toInterview(await changeStatus(ctx, ctx.interview, "in_progress"));
@@ -142,20 +142,20 @@ export const participantRouter = {
 
   setNotes: participantProcedure
     .input(z.object({ notes: z.string({ error: "Notes must be text" }).max(MAX_TEXT, "Notes are too long") }))
-    .output(ZInterview)
+    .output(checked(ZInterview))
     .mutation(async ({ ctx, input }) => {
       assertReviewOpen(ctx.interview);
       return toInterview(await interviews.updateInterview(ctx.db, ctx.interview.id, { notes: input.notes }));
     }),
 
-  conversation: participantProcedure.output(ZConversation.nullable()).query(async ({ ctx }) => {
+  conversation: participantProcedure.output(checked(ZConversation.nullable())).query(async ({ ctx }) => {
     const row = await q.getConversationByInterview(ctx.db, ctx.interview.id);
     return row ? toConversation(row) : null;
   }),
 
   saveConversation: participantProcedure
     .input(z.object({ messages: ZMessages }))
-    .output(ZConversation)
+    .output(checked(ZConversation))
     .mutation(async ({ ctx, input }) => {
       assertConversationOpen(ctx.interview);
       return toConversation(await q.saveConversation(ctx.db, ctx.interview.id, input.messages));
@@ -163,7 +163,7 @@ export const participantRouter = {
 
   updateConversation: publicProcedure
     .input(z.object({ conversationId: ZId, messages: ZMessages }))
-    .output(ZConversation)
+    .output(checked(ZConversation))
     .mutation(async ({ ctx, input }) => {
       const conversation = await q.getConversation(ctx.db, input.conversationId);
       if (!conversation) throw new AppError("NOT_FOUND", "Conversation not found");
@@ -172,7 +172,7 @@ export const participantRouter = {
       return toConversation(await q.updateConversation(ctx.db, conversation.id, input.messages));
     }),
 
-  transcript: participantProcedure.output(ZTranscript.nullable()).query(async ({ ctx }) => {
+  transcript: participantProcedure.output(checked(ZTranscript.nullable())).query(async ({ ctx }) => {
     const row = await q.getTranscriptByInterview(ctx.db, ctx.interview.id);
     return row ? toTranscript(row) : null;
   }),
@@ -186,7 +186,7 @@ export const participantRouter = {
         additionalFeedback: z.string().max(MAX_TEXT, "Additional feedback is too long").nullish(),
       }),
     )
-    .output(ZTranscript)
+    .output(checked(ZTranscript))
     .mutation(async ({ ctx, input }) => {
       assertReviewOpen(ctx.interview);
       const row = await q.saveTranscript(ctx.db, ctx.interview.id, input);
@@ -198,7 +198,7 @@ export const participantRouter = {
 
   updateTranscript: publicProcedure
     .input(z.object({ transcriptId: ZId, content: ZTranscriptText, corrected: z.boolean().default(true) }))
-    .output(ZTranscript)
+    .output(checked(ZTranscript))
     .mutation(async ({ ctx, input }) => {
       const transcript = await q.getTranscript(ctx.db, input.transcriptId);
       if (!transcript) throw new AppError("NOT_FOUND", "Transcript not found");
@@ -211,14 +211,14 @@ export const participantRouter = {
       return toTranscript(row);
     }),
 
-  images: participantProcedure.output(z.array(ZImage)).query(async ({ ctx }) => {
+  images: participantProcedure.output(checked(z.array(ZImage))).query(async ({ ctx }) => {
     const rows = await q.listImages(ctx.db, ctx.interview.id);
     return rows.map((i) => ({ id: i.id, url: i.url, description: i.description }));
   }),
 
   addImage: participantProcedure
     .input(z.object({ dataUrl: ZDataUrlImage, description: z.string().max(MAX_TEXT).nullish() }))
-    .output(ZImage)
+    .output(checked(ZImage))
     .mutation(async ({ ctx, input }) => {
       assertConversationOpen(ctx.interview);
       const mimeType = input.dataUrl.slice(5, input.dataUrl.indexOf(";"));
@@ -233,7 +233,7 @@ export const participantRouter = {
 
   removeImage: participantProcedure
     .input(z.object({ imageId: ZId }))
-    .output(z.object({ success: z.literal(true) }))
+    .output(checked(z.object({ success: z.literal(true) })))
     .mutation(async ({ ctx, input }) => {
       assertConversationOpen(ctx.interview);
       if (!(await q.deleteImage(ctx.db, ctx.interview.id, input.imageId))) {

@@ -4,24 +4,24 @@ import { notFound } from "../errors";
 import { ZId, ZSuccess } from "../schemas/common";
 import { toProject, ZCreateProjectInput, ZProject, ZUpdateProjectInput } from "../schemas/project";
 import { assertCanCreateProject } from "../services/limits";
-import { authedProcedure, creatorProcedure } from "../trpc";
+import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireReadableProject } from "./documents";
 
 export const projectsRouter = {
-  list: authedProcedure.output(z.array(ZProject)).query(async ({ ctx }) => {
+  list: authedProcedure.output(checked(z.array(ZProject))).query(async ({ ctx }) => {
     const rows = await q.listProjects(ctx.db, { userId: ctx.user.id });
     return rows.map(toProject);
   }),
 
   get: authedProcedure
     .input(z.object({ id: ZId }))
-    .output(ZProject)
+    .output(checked(ZProject))
     // Admins may read any project (DESIGN: admins may do everything); writes stay owner-only.
     .query(async ({ ctx, input }) => toProject(await requireReadableProject(ctx, input.id))),
 
   create: creatorProcedure
     .input(ZCreateProjectInput)
-    .output(ZProject)
+    .output(checked(ZProject))
     .mutation(async ({ ctx, input }) => {
       await assertCanCreateProject(ctx.db, ctx.user);
       const row = await q.insertProject(ctx.db, ctx.user.id, {
@@ -33,7 +33,7 @@ export const projectsRouter = {
 
   update: authedProcedure
     .input(ZUpdateProjectInput)
-    .output(ZProject)
+    .output(checked(ZProject))
     .mutation(async ({ ctx, input }) => {
       const { id, ...fields } = input;
       const row = await q.updateProject(ctx.db, { userId: ctx.user.id, id }, fields);
@@ -43,7 +43,7 @@ export const projectsRouter = {
 
   delete: authedProcedure
     .input(z.object({ id: ZId }))
-    .output(ZSuccess)
+    .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       if (!(await q.deleteProject(ctx.db, { userId: ctx.user.id, id: input.id }))) throw notFound("Project");
       return { success: true as const };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { notFound } from "../errors";
 import { ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toPrompt, ZCreatePromptInput, ZPrompt } from "../schemas/document";
-import { authedProcedure, creatorProcedure } from "../trpc";
+import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireProject, requireReadableProject } from "./documents";
 
 export const ZUpdatePromptInput = z.object({
@@ -18,7 +18,7 @@ export type UpdatePromptInput = z.infer<typeof ZUpdatePromptInput>;
 export const promptsRouter = {
   list: authedProcedure
     .input(z.object({ projectId: ZId }))
-    .output(z.array(ZPrompt))
+    .output(checked(z.array(ZPrompt)))
     .query(async ({ ctx, input }) => {
       await requireReadableProject(ctx, input.projectId);
       return (await docs.listPrompts(ctx.db, input.projectId)).map(toPrompt);
@@ -27,7 +27,7 @@ export const promptsRouter = {
   /** Saving a prompt makes it the active one. */
   create: creatorProcedure
     .input(ZCreatePromptInput)
-    .output(ZPrompt)
+    .output(checked(ZPrompt))
     .mutation(async ({ ctx, input }) => {
       await requireProject(ctx, input.projectId);
       // The source document must be one of this project's, not another of the owner's projects.
@@ -44,7 +44,7 @@ export const promptsRouter = {
   /** Edits the text of a saved prompt in place (the Prompt tab's edit mode); it stays (in)active. */
   update: authedProcedure
     .input(ZUpdatePromptInput)
-    .output(ZPrompt)
+    .output(checked(ZPrompt))
     .mutation(async ({ ctx, input }) => {
       const prompt = await docs.getOwnedPrompt(ctx.db, ctx.user.id, input.id);
       if (!prompt) throw notFound("Prompt");
@@ -54,7 +54,7 @@ export const promptsRouter = {
 
   activate: authedProcedure
     .input(z.object({ id: ZId }))
-    .output(ZPrompt)
+    .output(checked(ZPrompt))
     .mutation(async ({ ctx, input }) => {
       const prompt = await docs.getOwnedPrompt(ctx.db, ctx.user.id, input.id);
       if (!prompt) throw notFound("Prompt");
@@ -64,7 +64,7 @@ export const promptsRouter = {
 
   delete: authedProcedure
     .input(z.object({ id: ZId }))
-    .output(ZSuccess)
+    .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       const prompt = await docs.getOwnedPrompt(ctx.db, ctx.user.id, input.id);
       if (!prompt) throw notFound("Prompt");

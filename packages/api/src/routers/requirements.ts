@@ -6,7 +6,7 @@ import { AppError, notFound } from "../errors";
 import { ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toDocument, ZDocument } from "../schemas/document";
 import { loadRequirements, saveRequirementsText, saveRequirementsTree } from "../services/requirements";
-import { authedProcedure, creatorProcedure } from "../trpc";
+import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireProject, requireReadableProject } from "./documents";
 
 const required = (message: string, max = 500) =>
@@ -65,7 +65,7 @@ export const requirementsRouter = {
   /** The tree (with row ids), its markdown text, and the saved requirements documents. */
   get: authedProcedure
     .input(z.object({ projectId: ZId }))
-    .output(ZRequirementsView)
+    .output(checked(ZRequirementsView))
     .query(async ({ ctx, input }) => {
       await requireReadableProject(ctx, input.projectId);
       const [{ epics, text }, saved] = await Promise.all([
@@ -85,7 +85,7 @@ export const requirementsRouter = {
           .max(MAX_DOCUMENT, "Requirements are too long"),
       }),
     )
-    .output(z.object({ requirements: z.string() }))
+    .output(checked(z.object({ requirements: z.string() })))
     .mutation(async ({ ctx, input }) => {
       await requireProject(ctx, input.projectId);
       const text = await ctx.db
@@ -97,7 +97,7 @@ export const requirementsRouter = {
   /** A whole generated tree (with quotes), as the AI engine returns it. */
   saveTree: creatorProcedure
     .input(z.object({ projectId: ZId, tree: ZRequirementsTree }))
-    .output(z.object({ requirements: z.string() }))
+    .output(checked(z.object({ requirements: z.string() })))
     .mutation(async ({ ctx, input }) => {
       await requireProject(ctx, input.projectId);
       const text = await ctx.db
@@ -109,7 +109,7 @@ export const requirementsRouter = {
   /** Saves the current text as a requirements document and makes it the active one. */
   saveVersion: creatorProcedure
     .input(z.object({ projectId: ZId, title: z.string().trim().min(1).max(300).optional() }))
-    .output(ZDocument)
+    .output(checked(ZDocument))
     .mutation(async ({ ctx, input }) => {
       const project = await requireProject(ctx, input.projectId);
       const { text } = await loadRequirements(ctx.db, input.projectId);
@@ -131,7 +131,7 @@ export const requirementsRouter = {
 
   addEpic: creatorProcedure
     .input(z.object({ projectId: ZId, name: required("Epic name required", 300), description: ZDescription }))
-    .output(z.object({ id: z.number() }))
+    .output(checked(z.object({ id: z.number() })))
     .mutation(async ({ ctx, input }) => {
       await requireProject(ctx, input.projectId);
       return q.insertEpic(ctx.db, input.projectId, { name: input.name, description: input.description });
@@ -145,7 +145,7 @@ export const requirementsRouter = {
         description: ZDescription.optional(),
       }),
     )
-    .output(ZSuccess)
+    .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       if (!(await q.ownedEpic(ctx.db, ctx.user.id, input.id))) throw notFound("Epic");
       const { id, ...fields } = input;
@@ -156,7 +156,7 @@ export const requirementsRouter = {
   /** Removes the epic with its features and stories. */
   deleteEpic: authedProcedure
     .input(z.object({ id: ZId }))
-    .output(ZSuccess)
+    .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       if (!(await q.ownedEpic(ctx.db, ctx.user.id, input.id))) throw notFound("Epic");
       await ctx.db.deleteFrom("epics").where("id", "=", input.id).execute();
@@ -172,7 +172,7 @@ export const requirementsRouter = {
         acceptanceCriteria: ZCriteria,
       }),
     )
-    .output(z.object({ id: z.number() }))
+    .output(checked(z.object({ id: z.number() })))
     .mutation(async ({ ctx, input }) => {
       if (!(await q.ownedEpic(ctx.db, ctx.user.id, input.epicId))) throw notFound("Epic");
       const { epicId, ...values } = input;
@@ -188,7 +188,7 @@ export const requirementsRouter = {
         acceptanceCriteria: ZCriteria.optional(),
       }),
     )
-    .output(ZSuccess)
+    .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       if (!(await q.ownedFeature(ctx.db, ctx.user.id, input.id))) throw notFound("Feature");
       const { id, acceptanceCriteria, ...fields } = input;
@@ -205,7 +205,7 @@ export const requirementsRouter = {
 
   deleteFeature: authedProcedure
     .input(z.object({ id: ZId }))
-    .output(ZSuccess)
+    .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       if (!(await q.ownedFeature(ctx.db, ctx.user.id, input.id))) throw notFound("Feature");
       await ctx.db.deleteFrom("features").where("id", "=", input.id).execute();
@@ -216,7 +216,7 @@ export const requirementsRouter = {
     .input(
       z.object({ featureId: z.number({ error: "No feature selected" }).int().positive(), ...ZStoryFields }),
     )
-    .output(z.object({ id: z.number() }))
+    .output(checked(z.object({ id: z.number() })))
     .mutation(async ({ ctx, input }) => {
       if (!(await q.ownedFeature(ctx.db, ctx.user.id, input.featureId))) throw notFound("Feature");
       const { featureId, ...values } = input;
@@ -225,7 +225,7 @@ export const requirementsRouter = {
 
   updateStory: authedProcedure
     .input(z.object({ id: ZId, ...ZStoryFields }))
-    .output(ZSuccess)
+    .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       if (!(await q.ownedStory(ctx.db, ctx.user.id, input.id))) throw notFound("User story");
       await ctx.db
@@ -238,7 +238,7 @@ export const requirementsRouter = {
 
   deleteStory: authedProcedure
     .input(z.object({ id: ZId }))
-    .output(ZSuccess)
+    .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       if (!(await q.ownedStory(ctx.db, ctx.user.id, input.id))) throw notFound("User story");
       await ctx.db.deleteFrom("user_stories").where("id", "=", input.id).execute();
