@@ -1,6 +1,6 @@
 /**
- * Security headers for every response, computed once (helmet's defaults, tuned for this SPA).
- * Stripe's script and frames are allowed for card entry; the microphone is allowed for the
+ * Security headers, computed once. Pages and files (the SPA) get helmet's defaults tuned for this
+ * app: Stripe's script and frames are allowed for card entry; the microphone is allowed for the
  * participant page only from our own origin.
  */
 const CSP = [
@@ -19,7 +19,7 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
   "content-security-policy": CSP,
   "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
@@ -34,3 +34,23 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "x-xss-protection": "0",
   "permissions-policy": "camera=(), geolocation=(), microphone=(self)",
 };
+
+/**
+ * API answers (/api, /trpc) are data for our own scripts, never pages: the OWASP REST set. Nothing
+ * may load from or frame them, and no cache keeps them (they carry account data). Shorter than the
+ * page set, which every API answer would otherwise carry for nothing.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "cache-control": "no-store",
+  "cross-origin-resource-policy": "same-origin",
+  "referrer-policy": "no-referrer",
+  "strict-transport-security": "max-age=31536000; includeSubDomains",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+};
+
+/** Whether a request URL is an API call rather than a page or a file. */
+export function isApiUrl(url: string): boolean {
+  return url.startsWith("/api/") || url.startsWith("/trpc/") || url === "/api" || url === "/trpc";
+}

@@ -7,17 +7,16 @@ import {
   type AppRouter,
   appRouter,
   type CookieOptions,
-  createCaller,
   createContext,
   type RequestInfo,
   type Services,
   toHttpError,
 } from "@parley/api";
-import { restRoutes } from "@parley/api/rest";
+import { createRestCaller, type RestRoute, restRoutes } from "@parley/api/rest";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { sql } from "kysely";
-import { SECURITY_HEADERS } from "./security-headers";
+import { API_HEADERS, DOCUMENT_HEADERS, isApiUrl } from "./security-headers";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** tRPC carries interview images (10 MB, base64) and audio; each procedure bounds its own input. */
@@ -84,15 +83,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   await app.register(fastifyCookie);
-  // Recorded audio arrives as multipart form data (POST /api/ai/transcribe).
-  await app.register(fastifyMultipart, {
-    attachFieldsToBody: true,
-    limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 },
-  });
   // Security headers on every answer, and CSRF: a cookie-carrying write from another site is refused
   // (Bearer clients send no cookies). One synchronous hook: it runs on every request.
   app.addHook("onRequest", (req, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(isApiUrl(req.url) ? API_HEADERS : DOCUMENT_HEADERS);
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return done();
     const origin = req.headers.origin;
     if (!origin || !req.headers.cookie || originHost(origin) === req.host) return done();
@@ -141,7 +135,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Browser navigation: ends the session and goes home.
   app.get("/api/logout", async (req, reply) => {
     const ctx = await createContext(services, requestInfo(req, reply));
-    await createCaller(ctx).auth.logout();
+    await createRestCaller(ctx).auth.logout();
     return reply.redirect("/");
   });
 
@@ -155,21 +149,24 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         router: appRouter,
         createContext: ({ req, res }) => createContext(services, requestInfo(req, res)),
         onError: ({ error, path }) => {
-          if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path }, "procedure failed");
+          const { status, body } = toHttpError(error);
+          if (status === 500) app.log.error({ err: error, path }, "procedure failed");
+          else if (status > 500)
+            app.log.warn({ path, status, message: body.message }, "procedure answered an upstream error");
         },
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
   });
 
-  for (const route of restRoutes) {
-    app.route({
+  const addRestRoute = (scope: FastifyInstance, route: RestRoute) =>
+    scope.route({
       method: route.method,
       url: route.path,
       bodyLimit: route.bodyLimit ?? DEFAULT_BODY_LIMIT,
       handler: async (req, reply) => {
         try {
           const ctx = await createContext(services, requestInfo(req, reply));
-          const result = await route.call(createCaller(ctx), {
+          const result = await route.call(createRestCaller(ctx), {
             params: req.params as Record<string, string>,
             query: req.query as Record<string, string | undefined>,
             body: req.body,
@@ -188,7 +185,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         }
       },
     });
-  }
+  for (const route of restRoutes) if (!route.multipart) addRestRoute(app, route);
+  // Uploads (recorded audio for POST /api/ai/transcribe) arrive as multipart form data. The parser
+  // and its hooks live in their own scope, so the other routes neither accept multipart nor pay for it.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      attachFieldsToBody: true,
+      limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 },
+    });
+    for (const route of restRoutes) if (route.multipart) addRestRoute(scope, route);
+  });
 
   for (const plugin of options.plugins ?? []) await plugin(app);
 

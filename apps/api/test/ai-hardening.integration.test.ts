@@ -1,7 +1,8 @@
+import { TTS_UNAVAILABLE } from "@parley/ai/errors";
 import { AI_BUSY, AI_STALLED } from "@parley/ai/openai/provider";
 import { FakeOpenAi } from "@parley/ai/test/fake-openai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Client, ownerWithInterview, startTestServer, type TestServer } from "./harness";
+import { type Client, ownerWithInterview, signUp, startTestServer, type TestServer } from "./harness";
 
 const REPLY = "What is the hardest part of planning routes for your team on a busy morning?";
 const QUOTE = "I need to see every technician on one map";
@@ -273,6 +274,19 @@ describe("AI hardening with the offline provider", () => {
   });
   afterAll(async () => {
     await server?.close();
+  });
+
+  it("answers an engine refusal with its own code and status through both doors", async () => {
+    const { client } = await signUp(server.url);
+    const rest = await client.post("/api/ai/tts", { text: "Hello" });
+    expect(rest.status).toBe(503);
+    expect(rest.body).toEqual({ message: TTS_UNAVAILABLE });
+    const trpc = await client.post("/trpc/ai.tts", { text: "Hello" });
+    expect(trpc.status).toBe(503);
+    expect(trpc.body.error).toMatchObject({
+      message: TTS_UNAVAILABLE,
+      data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503 },
+    });
   });
 
   it("refuses an interview turn after completion and keeps the no-key wording for speech", async () => {

@@ -385,12 +385,24 @@ describe("the HTTP door", () => {
     expect((await victim.get("/api/auth/user")).status).toBe(200);
   });
 
-  it("sends security headers with a content security policy", async () => {
-    const res = await new Client(server.url).get("/api/health");
-    expect(res.body).toEqual({ status: "ok" });
+  it("sends page security headers with a content security policy that fits the app", async () => {
+    const res = await new Client(server.url).get("/some/page");
     expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(res.headers.get("content-security-policy")).toContain("script-src 'self' https://js.stripe.com");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(res.headers.get("permissions-policy")).toContain("microphone=(self)");
+  });
+
+  it("sends API answers the strict headers of data that is never a page nor cached", async () => {
+    for (const path of ["/api/health", "/api/auth/user", "/trpc/auth.providers"]) {
+      const res = await new Client(server.url).get(path);
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+    }
   });
 
   it("reports readiness when the database answers", async () => {

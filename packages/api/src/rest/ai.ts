@@ -73,6 +73,7 @@ export const aiRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/ai/transcribe",
     bodyLimit: AUDIO_LIMIT,
+    multipart: true,
     call: async (c, req) => c.ai.transcribe((await transcribeInput(req)) as never),
   },
   {

@@ -11,6 +11,7 @@ import { promptsRoutes } from "./prompts";
 import { requirementsRoutes } from "./requirements";
 import type { RestRoute } from "./types";
 
+export { callProcedure, createRestCaller } from "./caller";
 export type { RestRequest, RestRoute } from "./types";
 
 /** Every documented `/api/...` path of both spec documents, each mapped to one procedure. */

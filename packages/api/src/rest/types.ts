@@ -22,6 +22,8 @@ export interface RestRoute {
   bodyLimit?: number;
   /** Content type of a binary (Buffer) result, such as synthesized speech. */
   contentType?: string;
+  /** Accepts multipart form data (uploads); only these routes parse it. */
+  multipart?: boolean;
 }
 
 /** A path id as a number; a non-numeric id becomes NaN, which the procedure answers with 400. */

@@ -1,0 +1,150 @@
+/**
+ * How the REST door calls the procedures. The same procedure definitions run, with the same
+ * middlewares (authorization), input and output parsers and resolvers, in the same order, and fail
+ * with the same TRPCError; only the bookkeeping around them is lighter than tRPC's `createCaller`,
+ * which copies the whole call state at every middleware level (Babel's object spread helper) and
+ * resolves the path through an async lookup. On GET /api/auth/user, which every page load makes,
+ * that bookkeeping was the largest single cost of the request (bench/auth-user.ts,
+ * docs/decisions.md "REST door").
+ *
+ * It relies on a procedure's `_def.middlewares`, which tRPC does not document: the version is pinned
+ * (pnpm-workspace.yaml), the shape is checked when this module loads, and caller.test.ts holds the
+ * two callers to the same answers and errors.
+ */
+import { getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
+import type { Context } from "../context";
+import { appRouter, type Caller } from "../root";
+
+interface MiddlewareResult {
+  ok: boolean;
+  data?: unknown;
+  error?: TRPCError;
+}
+
+interface NextOptions {
+  ctx?: object;
+  input?: unknown;
+  getRawInput?: () => Promise<unknown>;
+}
+
+interface MiddlewareOptions {
+  ctx: object;
+  input: unknown;
+  getRawInput: () => Promise<unknown>;
+  path: string;
+  type: string;
+  meta: unknown;
+  signal: undefined;
+  batchIndex: number;
+  next(options?: NextOptions): Promise<MiddlewareResult>;
+}
+
+type Middleware = (options: MiddlewareOptions) => Promise<MiddlewareResult>;
+
+interface ProcedureInternals {
+  _def: { type: string; meta: unknown; middlewares: Middleware[] };
+}
+
+/** One call's fixed part: what every middleware level shares. */
+interface Call {
+  middlewares: Middleware[];
+  path: string;
+  type: string;
+  meta: unknown;
+}
+
+const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureInternals>;
+for (const [path, procedure] of Object.entries(procedures)) {
+  if (
+    path.split(".").length !== 2 ||
+    !Array.isArray(procedure._def?.middlewares) ||
+    typeof procedure._def.type !== "string"
+  ) {
+    throw new Error(`REST caller: procedure ${path} does not have the shape this tRPC version had`);
+  }
+}
+
+const failure = (cause: unknown): MiddlewareResult => ({ ok: false, error: getTRPCErrorFromUnknown(cause) });
+
+function run(
+  call: Call,
+  index: number,
+  ctx: object,
+  input: unknown,
+  getRawInput: () => Promise<unknown>,
+): Promise<MiddlewareResult> {
+  const middleware = call.middlewares[index];
+  if (!middleware) {
+    return Promise.resolve(
+      failure(new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "No result from middlewares" })),
+    );
+  }
+  try {
+    return middleware({
+      ctx,
+      input,
+      getRawInput,
+      path: call.path,
+      type: call.type,
+      meta: call.meta,
+      signal: undefined,
+      batchIndex: 0,
+      next: (options) =>
+        run(
+          call,
+          index + 1,
+          options?.ctx ? { ...ctx, ...options.ctx } : ctx,
+          options && "input" in options ? options.input : input,
+          options?.getRawInput ?? getRawInput,
+        ),
+    }).catch(failure);
+  } catch (cause) {
+    return Promise.resolve(failure(cause));
+  }
+}
+
+/** Calls the procedure at `path` as `ctx`'s user; throws its TRPCError when it fails. */
+export async function callProcedure(ctx: Context, path: string, input: unknown): Promise<unknown> {
+  const procedure = procedures[path];
+  if (!procedure) throw new TRPCError({ code: "NOT_FOUND", message: `No procedure on path "${path}"` });
+  const { middlewares, type, meta } = procedure._def;
+  const result = await run({ middlewares, path, type, meta }, 0, ctx, undefined, () =>
+    Promise.resolve(input),
+  );
+  if (!result) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "No result from middlewares" });
+  if (!result.ok) throw result.error;
+  return result.data;
+}
+
+/**
+ * A caller with the same shape and types as tRPC's (`c.auth.me()`), for the REST routes: per
+ * namespace, one prototype whose methods call that namespace's procedures with the caller's context.
+ */
+class RestCaller {
+  constructor(readonly ctx: Context) {}
+}
+const namespaces = new Map<
+  string,
+  Record<string, (this: { ctx: Context }, input?: unknown) => Promise<unknown>>
+>();
+for (const path of Object.keys(procedures)) {
+  const [namespace = "", name = ""] = path.split(".");
+  const methods = namespaces.get(namespace) ?? {};
+  methods[name] = function (input) {
+    return callProcedure(this.ctx, path, input);
+  };
+  namespaces.set(namespace, methods);
+}
+for (const [namespace, methods] of namespaces) {
+  Object.defineProperty(RestCaller.prototype, namespace, {
+    get(this: RestCaller) {
+      const bound = Object.create(methods) as { ctx: Context };
+      bound.ctx = this.ctx;
+      return bound;
+    },
+  });
+}
+
+export function createRestCaller(ctx: Context): Caller {
+  return new RestCaller(ctx) as unknown as Caller;
+}
