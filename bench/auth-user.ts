@@ -4,7 +4,7 @@
  * same SELECT the session lookup runs, through the same database handle (so the difference is the
  * door: hooks, context, procedure, output check); for information, the same SELECT as a plain
  * pg.query (not prepared: the plainest bare route) and a two-column SELECT by id on raw pg. Prints req/s and p99 of each and the ratios (target: REST ≥ 75%
- * of the bare route). Needs PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
+ * of the bare route), and the server's CPU time per request. Needs PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
  * (a database is created and dropped).
  *   npx tsx bench/auth-user.ts [seconds per run, 5] [rounds, 3]
  */
@@ -46,10 +46,20 @@ try {
   const { token, user } = (await register.json()) as { token: string; user: { id: string } };
   const auth = { authorization: `Bearer ${token}` };
 
+  const serverCpu = () =>
+    new Promise<number>((resolve) => {
+      child.once("message", (m) => {
+        const { cpu } = m as { cpu: NodeJS.CpuUsage };
+        resolve(cpu.user + cpu.system);
+      });
+      child.send("cpu");
+    });
   const measure = async (target: string, headers: Record<string, string>, duration: number) => {
+    const before = await serverCpu();
     const result = await autocannon({ url: target, headers, connections: 20, duration });
+    const cpuUs = ((await serverCpu()) - before) / result.requests.total;
     if (result.non2xx > 0) throw new Error(`${target}: ${result.non2xx} non-2xx answers`);
-    return { rps: result.requests.average, p99: result.latency.p99 };
+    return { rps: result.requests.average, p99: result.latency.p99, cpuUs };
   };
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -64,7 +74,7 @@ try {
   // A short warm-up of each route, then rounds that take the routes in turn, so a noisy moment on
   // this shared machine falls on all of them; each figure is the median of its rounds.
   for (const [, , target, headers] of targets) await measure(target, headers, 2);
-  const samples = targets.map(() => [] as Array<{ rps: number; p99: number }>);
+  const samples = targets.map(() => [] as Array<{ rps: number; p99: number; cpuUs: number }>);
   for (let round = 0; round < rounds; round++) {
     for (const [i, [, , target, headers]] of targets.entries()) {
       samples[i]?.push(await measure(target, headers, seconds));
@@ -74,17 +84,27 @@ try {
     name,
     rps: median(samples[i]?.map((s) => s.rps) ?? []),
     p99: median(samples[i]?.map((s) => s.p99) ?? []),
+    cpuUs: median(samples[i]?.map((s) => s.cpuUs) ?? []),
   }));
   console.log(
     `\nGET current user, 20 connections, median of ${rounds} runs of ${seconds} s each, 2 cores shared with the load generator`,
   );
   for (const row of rows) {
-    console.log(`${row.name.padEnd(28)} ${row.rps.toFixed(0).padStart(7)} req/s   p99 ${row.p99} ms`);
+    console.log(
+      `${row.name.padEnd(28)} ${row.rps.toFixed(0).padStart(7)} req/s   p99 ${String(row.p99).padStart(3)} ms   server CPU ${row.cpuUs.toFixed(0).padStart(4)} µs/req`,
+    );
   }
   const [rest, trpc, bare, barePg, bareMin] = rows;
   if (!only && rest && trpc && bare && barePg && bareMin) {
     const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
     console.log(`REST / bare (same SELECT): ${pct(rest.rps, bare.rps)} (target ≥ 75%)`);
+    // The same ratio within each round (the two routes measured seconds apart): the machine's speed
+    // drifts between rounds, so this is the steadier reading.
+    const perRound = (samples[0] ?? []).map((s, r) => s.rps / (samples[2]?.[r]?.rps ?? Number.NaN));
+    const sorted = [...perRound].sort((a, b) => a - b);
+    console.log(
+      `REST / bare per round: median ${pct(median(perRound), 1)}, lowest ${pct(sorted[0] ?? 0, 1)}, highest ${pct(sorted.at(-1) ?? 0, 1)}`,
+    );
     console.log(`tRPC / bare (same SELECT): ${pct(trpc.rps, bare.rps)}`);
     console.log(`REST / same SELECT as a plain pg.query: ${pct(rest.rps, barePg.rps)}`);
     console.log(`REST / 2 columns by id on raw pg: ${pct(rest.rps, bareMin.rps)}`);
