@@ -94,21 +94,26 @@ try {
       `${row.name.padEnd(28)} ${row.rps.toFixed(0).padStart(7)} req/s   p99 ${String(row.p99).padStart(3)} ms   server CPU ${row.cpuUs.toFixed(0).padStart(4)} µs/req`,
     );
   }
-  const [rest, trpc, bare, barePg, bareMin] = rows;
-  if (!only && rest && trpc && bare && barePg && bareMin) {
-    const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
+  const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
+  const index = (key: string) => targets.findIndex(([k]) => k === key);
+  const [rest, trpc, bare, barePg, bareMin] = ["rest", "trpc", "bare", "bare-pg", "bare-min"].map(
+    (key) => rows[index(key)],
+  );
+  if (rest && bare) {
     console.log(`REST / bare (same SELECT): ${pct(rest.rps, bare.rps)} (target ≥ 75%)`);
     // The same ratio within each round (the two routes measured seconds apart): the machine's speed
     // drifts between rounds, so this is the steadier reading.
-    const perRound = (samples[0] ?? []).map((s, r) => s.rps / (samples[2]?.[r]?.rps ?? Number.NaN));
+    const restSamples = samples[index("rest")] ?? [];
+    const bareSamples = samples[index("bare")] ?? [];
+    const perRound = restSamples.map((s, r) => s.rps / (bareSamples[r]?.rps ?? Number.NaN));
     const sorted = [...perRound].sort((a, b) => a - b);
     console.log(
       `REST / bare per round: median ${pct(median(perRound), 1)}, lowest ${pct(sorted[0] ?? 0, 1)}, highest ${pct(sorted.at(-1) ?? 0, 1)}`,
     );
-    console.log(`tRPC / bare (same SELECT): ${pct(trpc.rps, bare.rps)}`);
-    console.log(`REST / same SELECT as a plain pg.query: ${pct(rest.rps, barePg.rps)}`);
-    console.log(`REST / 2 columns by id on raw pg: ${pct(rest.rps, bareMin.rps)}`);
   }
+  if (trpc && bare) console.log(`tRPC / bare (same SELECT): ${pct(trpc.rps, bare.rps)}`);
+  if (rest && barePg) console.log(`REST / same SELECT as a plain pg.query: ${pct(rest.rps, barePg.rps)}`);
+  if (rest && bareMin) console.log(`REST / 2 columns by id on raw pg: ${pct(rest.rps, bareMin.rps)}`);
 } finally {
   child.kill();
   await new Promise((resolve) => setTimeout(resolve, 300));

@@ -32,26 +32,46 @@ export interface ServerOptions {
   plugins?: Array<(app: FastifyInstance) => Promise<void> | void>;
 }
 
+/**
+ * What a procedure may know of a Fastify request. A class rather than an object literal: a literal
+ * with a getter and closures is built through V8's slow path (about 1 µs, on every request).
+ */
+class FastifyRequestInfo implements RequestInfo {
+  readonly ip: string;
+  readonly headers: FastifyRequest["headers"];
+  readonly cookies: FastifyRequest["cookies"];
+
+  constructor(
+    private readonly req: FastifyRequest,
+    private readonly reply: FastifyReply,
+  ) {
+    this.ip = req.ip;
+    this.headers = req.headers;
+    this.cookies = req.cookies;
+  }
+
+  /** Only links in emails and share links need it: computed when read. */
+  get origin(): string {
+    return `${this.req.protocol}://${this.req.host}`;
+  }
+
+  setCookie(name: string, value: string, options?: CookieOptions): void {
+    this.reply.setCookie(name, value, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: this.req.protocol === "https",
+      ...(options?.maxAgeSeconds !== undefined ? { maxAge: options.maxAgeSeconds } : {}),
+    });
+  }
+
+  clearCookie(name: string): void {
+    this.reply.clearCookie(name, { path: "/" });
+  }
+}
+
 export function requestInfo(req: FastifyRequest, reply: FastifyReply): RequestInfo {
-  const secure = req.protocol === "https";
-  const cookieOptions = (options?: CookieOptions) => ({
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax" as const,
-    secure,
-    ...(options?.maxAgeSeconds !== undefined ? { maxAge: options.maxAgeSeconds } : {}),
-  });
-  return {
-    ip: req.ip,
-    headers: req.headers,
-    cookies: req.cookies,
-    // Only links in emails and share links need it: computed when read.
-    get origin() {
-      return `${req.protocol}://${req.host}`;
-    },
-    setCookie: (name, value, options) => reply.setCookie(name, value, cookieOptions(options)),
-    clearCookie: (name) => reply.clearCookie(name, { path: "/" }),
-  };
+  return new FastifyRequestInfo(req, reply);
 }
 
 function originHost(origin: string): string | undefined {

@@ -7,9 +7,10 @@
  * that bookkeeping was the largest single cost of the request (bench/auth-user.ts,
  * docs/decisions.md "REST door").
  *
- * It relies on a procedure's `_def.middlewares`, which tRPC does not document: the version is pinned
- * (pnpm-workspace.yaml), the shape is checked when this module loads, and caller.test.ts holds the
- * two callers to the same answers and errors.
+ * It relies on a procedure's `_def` (its middlewares, tagged by kind, and its output parser), which
+ * tRPC does not document: the version is pinned (pnpm-workspace.yaml), the shape is checked when
+ * this module loads, and caller.integration.test.ts holds the two callers to the same answers and
+ * errors.
  */
 import { getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
 import type { Context } from "../context";
@@ -39,10 +40,10 @@ interface MiddlewareOptions {
   next(options?: NextOptions): Promise<MiddlewareResult>;
 }
 
-type Middleware = (options: MiddlewareOptions) => Promise<MiddlewareResult>;
+type Middleware = ((options: MiddlewareOptions) => Promise<MiddlewareResult>) & { _type?: string };
 
 interface ProcedureInternals {
-  _def: { type: string; meta: unknown; middlewares: Middleware[] };
+  _def: { type: string; meta: unknown; middlewares: Middleware[]; output?: unknown };
 }
 
 /** One call's fixed part: what every middleware level shares. */
@@ -51,6 +52,8 @@ interface Call {
   path: string;
   type: string;
   meta: unknown;
+  /** The procedure's output parser when it is a plain function (`checked(...)`). */
+  output: ((value: unknown) => unknown) | undefined;
 }
 
 const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureInternals>;
@@ -79,6 +82,8 @@ function run(
       failure(new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "No result from middlewares" })),
     );
   }
+  if (middleware._type === "output" && call.output)
+    return checkOutput(call, call.output, index, ctx, input, getRawInput);
   try {
     return middleware({
       ctx,
@@ -103,12 +108,36 @@ function run(
   }
 }
 
+/**
+ * tRPC's output middleware, without its copy of the result: the procedure's own output parser, the
+ * same error when the answer does not fit it.
+ */
+async function checkOutput(
+  call: Call,
+  parse: (value: unknown) => unknown,
+  index: number,
+  ctx: object,
+  input: unknown,
+  getRawInput: () => Promise<unknown>,
+): Promise<MiddlewareResult> {
+  const result = await run(call, index + 1, ctx, input, getRawInput);
+  if (!result.ok) return result;
+  try {
+    return { ok: true, data: await parse(result.data) };
+  } catch (cause) {
+    return failure(
+      new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Output validation failed", cause }),
+    );
+  }
+}
+
 /** Calls the procedure at `path` as `ctx`'s user; throws its TRPCError when it fails. */
 export async function callProcedure(ctx: Context, path: string, input: unknown): Promise<unknown> {
   const procedure = procedures[path];
   if (!procedure) throw new TRPCError({ code: "NOT_FOUND", message: `No procedure on path "${path}"` });
-  const { middlewares, type, meta } = procedure._def;
-  const result = await run({ middlewares, path, type, meta }, 0, ctx, undefined, () =>
+  const { middlewares, type, meta, output } = procedure._def;
+  const parse = typeof output === "function" ? (output as (value: unknown) => unknown) : undefined;
+  const result = await run({ middlewares, path, type, meta, output: parse }, 0, ctx, undefined, () =>
     Promise.resolve(input),
   );
   if (!result) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "No result from middlewares" });
