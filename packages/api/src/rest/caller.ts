@@ -69,6 +69,27 @@ for (const [path, procedure] of Object.entries(procedures)) {
 
 const failure = (cause: unknown): MiddlewareResult => ({ ok: false, error: getTRPCErrorFromUnknown(cause) });
 
+/**
+ * A middleware's `next`. Made by this function (an unnamed arrow it returns) rather than written in
+ * the options object: tsx keeps function names, and a named closure costs a defineProperty per call.
+ */
+function nextLevel(
+  call: Call,
+  index: number,
+  ctx: object,
+  input: unknown,
+  getRawInput: () => Promise<unknown>,
+): MiddlewareOptions["next"] {
+  return (options) =>
+    run(
+      call,
+      index + 1,
+      options?.ctx ? { ...ctx, ...options.ctx } : ctx,
+      options && "input" in options ? options.input : input,
+      options?.getRawInput ?? getRawInput,
+    );
+}
+
 function run(
   call: Call,
   index: number,
@@ -94,14 +115,7 @@ function run(
       meta: call.meta,
       signal: undefined,
       batchIndex: 0,
-      next: (options) =>
-        run(
-          call,
-          index + 1,
-          options?.ctx ? { ...ctx, ...options.ctx } : ctx,
-          options && "input" in options ? options.input : input,
-          options?.getRawInput ?? getRawInput,
-        ),
+      next: nextLevel(call, index, ctx, input, getRawInput),
     }).catch(failure);
   } catch (cause) {
     return Promise.resolve(failure(cause));

@@ -26,6 +26,9 @@ export const ZUser = z.object({
 });
 export type User = z.infer<typeof ZUser>;
 
+/** A timestamp from the database (a Date from pg, a string from some drivers) as ISO 8601. */
+const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+
 export function toUser(record: UserRecord): User {
   return {
     id: record.id,
@@ -42,8 +45,8 @@ export function toUser(record: UserRecord): User {
     monthlyApiLimit: record.monthly_api_limit,
     monthlyApiCost: Math.round(record.monthly_api_cost * 100) / 100,
     monthlyBudget: record.monthly_budget,
-    usageResetDate: new Date(record.usage_reset_date).toISOString(),
-    createdAt: new Date(record.created_at).toISOString(),
-    updatedAt: new Date(record.updated_at).toISOString(),
+    usageResetDate: iso(record.usage_reset_date),
+    createdAt: iso(record.created_at),
+    updatedAt: iso(record.updated_at),
   };
 }
