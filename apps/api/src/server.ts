@@ -14,7 +14,12 @@ import {
 } from "@parley/api";
 import { createRestCaller, type RestRoute, restRoutes } from "@parley/api/rest";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import { sql } from "kysely";
 import { API_HEADERS, DOCUMENT_HEADERS, isApiUrl } from "./security-headers";
 
@@ -72,6 +77,17 @@ class FastifyRequestInfo implements RequestInfo {
 
 export function requestInfo(req: FastifyRequest, reply: FastifyReply): RequestInfo {
   return new FastifyRequestInfo(req, reply);
+}
+
+/** Both doors log a failed call alike: a bug as an error (with its stack), an upstream refusal as a warning. */
+function logFailure(
+  log: FastifyBaseLogger,
+  error: unknown,
+  { status, body }: ReturnType<typeof toHttpError>,
+  path: string | undefined,
+): void {
+  if (status === 500) log.error({ err: error, path }, "call failed");
+  else if (status > 500) log.warn({ path, status, message: body.message }, "call answered an upstream error");
 }
 
 function originHost(origin: string): string | undefined {
@@ -168,12 +184,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       trpcOptions: {
         router: appRouter,
         createContext: ({ req, res }) => createContext(services, requestInfo(req, res)),
-        onError: ({ error, path }) => {
-          const { status, body } = toHttpError(error);
-          if (status === 500) app.log.error({ err: error, path }, "procedure failed");
-          else if (status > 500)
-            app.log.warn({ path, status, message: body.message }, "procedure answered an upstream error");
-        },
+        onError: ({ error, path, req }) => logFailure(req.log, error, toHttpError(error), path),
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
   });
@@ -197,11 +208,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           }
           return reply.code(route.status ?? 200).send(result ?? { success: true });
         } catch (error) {
-          const { status, body } = toHttpError(error);
-          if (status === 500) req.log.error({ err: error }, "REST call failed");
-          else if (status > 500)
-            req.log.warn({ status, message: body.message }, "REST call answered an upstream error");
-          return reply.code(status).send(body);
+          const answer = toHttpError(error);
+          logFailure(req.log, error, answer, route.path);
+          return reply.code(answer.status).send(answer.body);
         }
       },
     });

@@ -98,10 +98,19 @@ export function describeZodIssues(issues: readonly ZodLikeIssue[]): string {
   return field ? `Invalid ${field}: ${issue.message}` : issue.message;
 }
 
+/**
+ * The domain error an error stands for: an AI engine or billing refusal, thrown as it is or carried as
+ * the cause of tRPC's INTERNAL_SERVER_ERROR, becomes the AppError of its status; others stay as they are.
+ */
+export function domainError<T>(error: T): T | AppError {
+  if (isPackageError(error)) return fromAiError(error);
+  if (error instanceof TRPCError && isPackageError(error.cause)) return fromAiError(error.cause);
+  return error;
+}
+
 /** Status and JSON body for any error thrown by a procedure. Unknown errors never leak detail. */
-export function toHttpError(error: unknown): { status: number; body: { message: string } & AppErrorExtra } {
-  if (isPackageError(error)) return toHttpError(fromAiError(error));
-  if (error instanceof TRPCError && isPackageError(error.cause)) return toHttpError(fromAiError(error.cause));
+export function toHttpError(thrown: unknown): { status: number; body: { message: string } & AppErrorExtra } {
+  const error = domainError(thrown);
   if (error instanceof TRPCError) {
     const cause = error.cause as { issues?: ZodLikeIssue[] } | undefined;
     const extra = error instanceof AppError ? error.extra : {};

@@ -1,54 +1,22 @@
-import { createAiEngine } from "@parley/ai/engine";
-import { createBillingService } from "@parley/billing/service";
 import type { DbHandle } from "@parley/db/client";
 import type { User } from "@parley/db/schema";
 import { createTestDb, seedUser } from "@parley/db/testing";
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContext, type RequestInfo, type Services } from "./context";
-import { toHttpError } from "./errors";
+import type { Services } from "./context";
 import { createCaller } from "./root";
-import { startSession } from "./services/auth";
-import { createMailer } from "./services/mail";
-import { MemoryRateLimitStore, RateLimiter } from "./services/rate-limit";
+import { contextFor, createTestServices, refusal } from "./testing";
 
 let handle: DbHandle;
 let services: Services;
 beforeAll(async () => {
   handle = await createTestDb();
-  const { db } = handle;
-  const logger = { info() {}, warn() {}, error() {} };
-  services = {
-    db,
-    logger,
-    config: { appOrigin: undefined, oidcEnabled: false, supportEmail: "support@example.com" },
-    rateLimiter: new RateLimiter(new MemoryRateLimitStore(), 1000),
-    mailer: createMailer({ db, from: "parley@example.com", log: () => {} }),
-    ai: createAiEngine({ db }),
-    billing: createBillingService({ db }),
-  };
+  services = createTestServices(handle.db);
 });
 afterAll(async () => {
   await handle?.close();
 });
 
-function requestInfo(token?: string): RequestInfo {
-  return {
-    ip: "127.0.0.1",
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    cookies: {},
-    setCookie() {},
-    clearCookie() {},
-    origin: "http://localhost:3000",
-  };
-}
-
-/** A caller whose context is built the way apps/api builds it: from a Bearer session token. */
-async function callerFor(user?: User) {
-  if (!user) return createCaller(await createContext(services, requestInfo()));
-  const token = await startSession(await createContext(services, requestInfo()), user.id);
-  return createCaller(await createContext(services, requestInfo(token)));
-}
+const callerFor = async (user?: User) => createCaller(await contextFor(services, user));
 
 async function signedIn(overrides: Parameters<typeof seedUser>[1] = {}) {
   const user = await seedUser(services.db, {
@@ -57,18 +25,6 @@ async function signedIn(overrides: Parameters<typeof seedUser>[1] = {}) {
     ...overrides,
   });
   return { user, caller: await callerFor(user) };
-}
-
-/** The tRPC code of a refused call, with the status and body both doors answer for it. */
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => {
-      throw new Error("expected the call to be refused");
-    },
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return { code: (error as TRPCError).code, ...toHttpError(error) };
 }
 
 const notFound = (what: string) => ({

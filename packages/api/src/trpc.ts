@@ -15,13 +15,12 @@ import { initTRPC } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { z } from "zod";
 import type { Context } from "./context";
-import { AppError, fromAiError, isPackageError, toHttpError } from "./errors";
+import { AppError, domainError, toHttpError } from "./errors";
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
-    // An AI engine or billing refusal arrives as the cause of tRPC's INTERNAL_SERVER_ERROR: it is
-    // answered as the domain error it is (its own code and status), as the REST door does.
-    const domain = isPackageError(error.cause) ? fromAiError(error.cause) : error;
+    // An AI engine or billing refusal is answered with its own code and status, as the REST door does.
+    const domain = domainError(error);
     const { status, body } = toHttpError(domain);
     const { message, ...extra } = body;
     return {
@@ -34,6 +33,8 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const createCallerFactory = t.createCallerFactory;
+export const router = t.router;
+export const middleware = t.middleware;
 
 /**
  * A procedure's output schema, checked synchronously: `.output(checked(ZUser))`. Given a zod schema
@@ -44,8 +45,6 @@ export const checked =
   <T extends z.ZodType>(schema: T) =>
   (value: unknown): z.output<T> =>
     schema.parse(value);
-export const router = t.router;
-export const middleware = t.middleware;
 
 /**
  * Anyone, signed in or not: plans, sign-in and sign-up, public pages. No middleware of its own: AI

@@ -1,17 +1,11 @@
-import { createAiEngine } from "@parley/ai/engine";
 import { TTS_UNAVAILABLE } from "@parley/ai/errors";
-import { createBillingService } from "@parley/billing/service";
 import type { DbHandle } from "@parley/db/client";
 import type { User } from "@parley/db/schema";
 import { createTestDb, seedUser } from "@parley/db/testing";
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Context, createContext, type RequestInfo, type Services } from "../context";
-import { toHttpError } from "../errors";
+import type { Services } from "../context";
 import { type Caller, createCaller } from "../root";
-import { startSession } from "../services/auth";
-import { createMailer } from "../services/mail";
-import { MemoryRateLimitStore, RateLimiter } from "../services/rate-limit";
+import { contextFor, createTestServices, refusal } from "../testing";
 import { createRestCaller } from "./caller";
 
 // The REST door's caller runs the procedures without tRPC's createCaller: these tests hold the two
@@ -21,56 +15,19 @@ let handle: DbHandle;
 let services: Services;
 beforeAll(async () => {
   handle = await createTestDb();
-  const { db } = handle;
-  services = {
-    db,
-    logger: { info() {}, warn() {}, error() {} },
-    config: { appOrigin: undefined, oidcEnabled: false, supportEmail: "support@example.com" },
-    rateLimiter: new RateLimiter(new MemoryRateLimitStore(), 1000),
-    mailer: createMailer({ db, from: "parley@example.com", log: () => {} }),
-    ai: createAiEngine({ db }),
-    billing: createBillingService({ db }),
-  };
+  services = createTestServices(handle.db);
 });
 afterAll(async () => {
   await handle?.close();
 });
 
-function requestInfo(headers: Record<string, string> = {}): RequestInfo {
-  return {
-    ip: "127.0.0.1",
-    headers,
-    cookies: {},
-    setCookie() {},
-    clearCookie() {},
-    origin: "http://localhost:3000",
-  };
-}
-
-async function contextFor(user?: User): Promise<Context> {
-  if (!user) return createContext(services, requestInfo());
-  const token = await startSession(await createContext(services, requestInfo()), user.id);
-  return createContext(services, requestInfo({ authorization: `Bearer ${token}` }));
-}
-
 /** Both callers for the same user: tRPC's and the REST door's. */
 async function callers(user?: User): Promise<Array<[string, Caller]>> {
-  const ctx = await contextFor(user);
+  const ctx = await contextFor(services, user);
   return [
     ["tRPC createCaller", createCaller(ctx)],
     ["REST caller", createRestCaller(ctx)],
   ];
-}
-
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => {
-      throw new Error("expected the call to be refused");
-    },
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return { code: (error as TRPCError).code, ...toHttpError(error) };
 }
 
 const proUser = () => seedUser(services.db, { subscription_tier: "pro", subscription_status: "active" });

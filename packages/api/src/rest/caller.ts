@@ -56,6 +56,8 @@ interface Call {
   output: ((value: unknown) => unknown) | undefined;
 }
 
+/** Every procedure's fixed part, read once when this module loads (and its shape checked). */
+const calls = new Map<string, Call>();
 const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureInternals>;
 for (const [path, procedure] of Object.entries(procedures)) {
   if (
@@ -65,6 +67,14 @@ for (const [path, procedure] of Object.entries(procedures)) {
   ) {
     throw new Error(`REST caller: procedure ${path} does not have the shape this tRPC version had`);
   }
+  const { middlewares, type, meta, output } = procedure._def;
+  calls.set(path, {
+    middlewares,
+    path,
+    type,
+    meta,
+    output: typeof output === "function" ? (output as (value: unknown) => unknown) : undefined,
+  });
 }
 
 const failure = (cause: unknown): MiddlewareResult => ({ ok: false, error: getTRPCErrorFromUnknown(cause) });
@@ -147,13 +157,9 @@ async function checkOutput(
 
 /** Calls the procedure at `path` as `ctx`'s user; throws its TRPCError when it fails. */
 export async function callProcedure(ctx: Context, path: string, input: unknown): Promise<unknown> {
-  const procedure = procedures[path];
-  if (!procedure) throw new TRPCError({ code: "NOT_FOUND", message: `No procedure on path "${path}"` });
-  const { middlewares, type, meta, output } = procedure._def;
-  const parse = typeof output === "function" ? (output as (value: unknown) => unknown) : undefined;
-  const result = await run({ middlewares, path, type, meta, output: parse }, 0, ctx, undefined, () =>
-    Promise.resolve(input),
-  );
+  const call = calls.get(path);
+  if (!call) throw new TRPCError({ code: "NOT_FOUND", message: `No procedure on path "${path}"` });
+  const result = await run(call, 0, ctx, undefined, () => Promise.resolve(input));
   if (!result) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "No result from middlewares" });
   if (!result.ok) throw result.error;
   return result.data;
@@ -170,7 +176,7 @@ const namespaces = new Map<
   string,
   Record<string, (this: { ctx: Context }, input?: unknown) => Promise<unknown>>
 >();
-for (const path of Object.keys(procedures)) {
+for (const path of calls.keys()) {
   const [namespace = "", name = ""] = path.split(".");
   const methods = namespaces.get(namespace) ?? {};
   methods[name] = function (input) {
