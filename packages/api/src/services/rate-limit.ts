@@ -36,11 +36,14 @@ interface RedisLike {
 
 /** Shared windows in Redis, for several replicas behind a load balancer. */
 export class RedisRateLimitStore implements RateLimitStore {
-  constructor(private readonly redis: RedisLike) {}
+  constructor(
+    private readonly redis: RedisLike,
+    private readonly prefix = "rl:",
+  ) {}
   async hit(key: string, windowMs: number): Promise<number> {
     const tx = this.redis.multi();
-    tx.incr(`rl:${key}`);
-    tx.pexpire(`rl:${key}`, windowMs, "NX");
+    tx.incr(`${this.prefix}${key}`);
+    tx.pexpire(`${this.prefix}${key}`, windowMs, "NX");
     const results = await tx.exec();
     return Number(results?.[0]?.[1] ?? 1);
   }
