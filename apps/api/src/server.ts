@@ -219,7 +219,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     scope.addHook("preParsing", async (req, _reply, payload) => {
       const limit = trpcBodyLimit(req.url);
       if (limit >= TRPC_MAX_BODY) return payload;
-      if (Number(req.headers["content-length"] ?? 0) > limit) throw new BodyTooLarge("Request body is too large");
+      if (Number(req.headers["content-length"] ?? 0) > limit)
+        throw new BodyTooLarge("Request body is too large");
       return limitStream(payload, limit);
     });
     await scope.register(fastifyTRPCPlugin, {
@@ -248,7 +249,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           });
           if (result instanceof BinaryResult) {
             const { data } = result;
-            return reply.type(result.contentType).send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+            return reply
+              .type(result.contentType)
+              .send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
           }
           if (result instanceof Uint8Array) {
             return reply.type(route.contentType ?? "application/octet-stream").send(Buffer.from(result));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownerWithInterview, signUp, type TestServer, startTestServer, trpcMutation } from "./harness";
+import { ownerWithInterview, signUp, startTestServer, type TestServer, trpcMutation } from "./harness";
 
 const PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -45,7 +45,10 @@ describe("a cancelled interview takes no writes from its participant", () => {
       }),
       participant.patch(`/api/interviews/${interviewId}/notes`, { notes: "late notes" }),
       participant.post("/api/transcripts", { interviewId, content: "late transcript" }),
-      trpcMutation(participant, "participant.addImage", { interviewId, dataUrl: `data:image/png;base64,${PNG}` }),
+      trpcMutation(participant, "participant.addImage", {
+        interviewId,
+        dataUrl: `data:image/png;base64,${PNG}`,
+      }),
     ]);
     for (const res of attempts) {
       expect(res.status).toBe(403);
@@ -55,7 +58,9 @@ describe("a cancelled interview takes no writes from its participant", () => {
     const interview = await owner.client.get(`/api/interviews/${interviewId}`);
     expect(interview.body.status).toBe("cancelled");
     const conversation = await owner.client.get(`/api/interviews/${interviewId}/conversation`);
-    expect(conversation.body.messages.map((m: string) => JSON.parse(m).content)).toEqual(["Before the cancel"]);
+    expect(conversation.body.messages.map((m: string) => JSON.parse(m).content)).toEqual([
+      "Before the cancel",
+    ]);
     expect((await owner.client.get(`/api/interviews/${interviewId}/transcript`)).status).toBe(404);
     const usage = await server.services.db
       .selectFrom("usage_events")
@@ -139,7 +144,11 @@ describe("plan limits under parallel requests", () => {
     expect(await interviews()).toHaveLength(2);
 
     expect((await owner.client.delete(`/api/interviews/${interviewId}`)).status).toBe(200);
-    const again = await owner.client.post("/api/interviews", { projectId, name: "Again", stakeholderType: "user" });
+    const again = await owner.client.post("/api/interviews", {
+      projectId,
+      name: "Again",
+      stakeholderType: "user",
+    });
     expect(again.status).toBe(403);
     expect(await interviews()).toHaveLength(1);
   });

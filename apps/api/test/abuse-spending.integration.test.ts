@@ -5,7 +5,7 @@ import { RateLimiter, RedisRateLimitStore } from "@parley/api";
 import { TOO_FAST } from "@parley/api/services/rate-limit";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, ownerWithInterview, type TestServer, startTestServer, trpcMutation } from "./harness";
+import { type Client, ownerWithInterview, startTestServer, type TestServer, trpcMutation } from "./harness";
 
 const PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -54,7 +54,11 @@ describe("what one share link can spend (real rate limits, fake OpenAI)", () => 
   beforeAll(async () => {
     const url = await fake.start();
     // Real rate limits (scale 1): 3 calls per link and kind in ten seconds, 6 a minute.
-    server = await startTestServer({ OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: url, RATE_LIMIT_SCALE: "1" });
+    server = await startTestServer({
+      OPENAI_API_KEY: "test-key",
+      OPENAI_BASE_URL: url,
+      RATE_LIMIT_SCALE: "1",
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -83,7 +87,9 @@ describe("what one share link can spend (real rate limits, fake OpenAI)", () => 
   it("limits image analysis, transcription and speech per link the same way", async () => {
     const { owner, interviewId, participant } = await ownerWithInterview(server);
     const images = await Promise.all(
-      Array.from({ length: 8 }, () => participant.post("/api/ai/analyze-image", { interviewId, base64Image: PNG })),
+      Array.from({ length: 8 }, () =>
+        participant.post("/api/ai/analyze-image", { interviewId, base64Image: PNG }),
+      ),
     );
     const audio = Buffer.alloc(2000, 7).toString("base64");
     const heard = await Promise.all(

@@ -2,7 +2,13 @@ import { migrateToLatest, migrations } from "@parley/db/migrate";
 import { createTestDb, seedUser } from "@parley/db/testing";
 import { type Kysely, Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, ownerWithInterview, type TestServer, startTestServer, trpcMutation, trpcQuery } from "./harness";
+import {
+  Client,
+  ownerWithInterview,
+  startTestServer,
+  type TestServer,
+  trpcMutation,
+} from "./harness";
 
 const PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -120,7 +126,10 @@ describe("interview images: capped, stored apart, served by address", () => {
     });
     expect(rest.status).toBe(413);
     expect(rest.body.message).toBe("Request body is too large");
-    const trpc = await trpcMutation(participant, "participant.saveConversation", { interviewId, messages: huge });
+    const trpc = await trpcMutation(participant, "participant.saveConversation", {
+      interviewId,
+      messages: huge,
+    });
     expect(trpc.status).toBe(413);
     const stored = await participant.get(`/api/interviews/${interviewId}/conversation`);
     expect(stored.body.messages.map((m: string) => JSON.parse(m).content)).toEqual(["Kept"]);

@@ -85,7 +85,8 @@ async function holdsGrant(ctx: Context, interviewId: number, shareLink: string):
   return Boolean(grant);
 }
 
-export const INTERVIEW_CANCELLED = "This interview was cancelled by its owner, so it can no longer be changed.";
+export const INTERVIEW_CANCELLED =
+  "This interview was cancelled by its owner, so it can no longer be changed.";
 
 /** A cancelled interview takes no writes from its participant (the owner may still act on it). */
 export function assertNotCancelled(interview: Pick<InterviewAccess, "as" | "status">): void {

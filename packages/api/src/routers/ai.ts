@@ -312,7 +312,11 @@ export const aiRouter = {
     .output(checked(z.object({ description: z.string() })))
     .mutation(async ({ ctx, input }) => {
       await allowInterviewAi(ctx, ctx.interview, "image");
-      const { base64, mimeType } = decodeImage(input.base64Image, MAX_IMAGE_BYTES, "Images must be at most 10 MB");
+      const { base64, mimeType } = decodeImage(
+        input.base64Image,
+        MAX_IMAGE_BYTES,
+        "Images must be at most 10 MB",
+      );
       const description = await participantCall(ctx.interview, () =>
         ctx.ai.describeImage({
           base64,
