@@ -2,13 +2,7 @@ import { migrateToLatest, migrations } from "@parley/db/migrate";
 import { createTestDb, seedUser } from "@parley/db/testing";
 import { type Kysely, Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  Client,
-  ownerWithInterview,
-  startTestServer,
-  type TestServer,
-  trpcMutation,
-} from "./harness";
+import { Client, ownerWithInterview, startTestServer, type TestServer, trpcMutation } from "./harness";
 
 const PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
