@@ -135,17 +135,6 @@ export async function reserveAiCall(
   };
 }
 
-/** Refuses the call with a clear 4xx when the payer's plan or budget says so (no reservation). */
-export async function assertAiAllowed(db: Db, userId: string): Promise<void> {
-  let user = await getUserById(db, userId);
-  if (user && isPeriodOver(user.usage_reset_date) && (await closeUsagePeriodIfDue(db, userId))) {
-    user = await getUserById(db, userId);
-  }
-  if (!user) throw new AiError(403, "The account this interview belongs to no longer exists.");
-  const refusal = refusalError(user);
-  if (refusal) throw refusal;
-}
-
 /**
  * One usage event and the payer's monthly cost, in one transaction. The call itself was counted
  * when it was reserved (`reserved`); the interview's tokens are added to its ceiling's count.
