@@ -84,7 +84,7 @@ describe("what one share link can spend (real rate limits, fake OpenAI)", () => 
     expect(after.events).toBe(3);
   });
 
-  it("limits image analysis, transcription and speech per link the same way", async () => {
+  it("limits image analysis, transcription, speech and image uploads per link the same way", async () => {
     const { owner, interviewId, participant } = await ownerWithInterview(server);
     const images = await Promise.all(
       Array.from({ length: 8 }, () =>
@@ -100,7 +100,15 @@ describe("what one share link can spend (real rate limits, fake OpenAI)", () => 
     const spoken = await Promise.all(
       Array.from({ length: 8 }, () => participant.post("/api/ai/tts", { interviewId, text: "Hello there." })),
     );
-    for (const kind of [images, heard, spoken]) {
+    const uploads = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        trpcMutation(participant, "participant.addImage", {
+          interviewId,
+          dataUrl: `data:image/png;base64,${PNG}`,
+        }),
+      ),
+    );
+    for (const kind of [images, heard, spoken, uploads]) {
       expect(count(statuses(kind), 200)).toBe(3);
       expect(count(statuses(kind), 429)).toBe(5);
     }

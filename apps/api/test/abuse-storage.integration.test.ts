@@ -106,6 +106,27 @@ describe("interview images: capped, stored apart, served by address", () => {
     expect(await imageCount(interviewId)).toBe(0);
   });
 
+  it("never serves an older upload that is not a raster image as an image", async () => {
+    const { interviewId, participant } = await ownerWithInterview(server);
+    const svg = Buffer.from(SVG, "base64");
+    const row = await server.services.db
+      .insertInto("interview_images")
+      .values({
+        interview_id: interviewId,
+        url: null,
+        data: svg,
+        byte_size: svg.length,
+        mime_type: "image/svg+xml",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const res = await fetch(`${server.url}/api/interviews/${interviewId}/images/${row.id}`, {
+      headers: { cookie: [...participant.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/octet-stream");
+  });
+
   it("refuses a conversation save past 2 MB on both doors and keeps the saved conversation", async () => {
     const { interviewId, participant } = await ownerWithInterview(server);
     const first = await participant.post("/api/conversations", {

@@ -2,6 +2,7 @@ import type { Db } from "@parley/db/client";
 import type { AiComponent, StakeholderType } from "@parley/db/schema";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { AiError, SPEECH_UNAVAILABLE, TTS_UNAVAILABLE } from "./errors";
+import { CONTEXT_CAP, capHistory } from "./history";
 import {
   type BillTo,
   DEFAULT_INTERVIEW_CEILING,
@@ -63,27 +64,6 @@ export interface RequirementsInput {
 
 export const OFFLINE_MODEL = "offline";
 
-/** What of the sent history reaches the model (issue 12): the newest messages, within both caps. */
-export const HISTORY_CAP = { messages: 40, chars: 32_000 };
-/** Notes and image descriptions the participant's browser sends, as far as the model reads them. */
-const CONTEXT_CAP = 8000;
-
-/**
- * The tail of the history that fits: at most 40 messages and 32,000 characters, newest first kept.
- * A participant's browser may send anything; whatever it sends, the model (and the owner's bill)
- * sees at most this much.
- */
-export function capHistory<T extends { content: string }>(messages: T[]): T[] {
-  const kept: T[] = [];
-  let chars = 0;
-  for (let i = messages.length - 1; i >= 0 && kept.length < HISTORY_CAP.messages; i--) {
-    const message = messages[i]!;
-    chars += message.content.length;
-    if (chars > HISTORY_CAP.chars) break;
-    kept.push(message);
-  }
-  return kept.reverse();
-}
 const MERGE_PREFIX = 200;
 
 /**

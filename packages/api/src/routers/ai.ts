@@ -56,7 +56,7 @@ async function allowInterviewAi(ctx: Context, interview: InterviewAccess, kind: 
 }
 
 const OWNER_ALLOWANCE_USED =
-  "The interviewer is paused: the AI allowance of the team that invited you is used up for now. Everything you said is saved; please let them know.";
+  "The interviewer is paused: the team that invited you has reached its AI limit for now. Everything you said is saved; please let them know.";
 
 /** A limit that stops a participant is worded for them: plainly, and saying nothing is lost. */
 function forParticipant(interview: InterviewAccess, error: unknown): unknown {

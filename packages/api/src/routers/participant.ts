@@ -1,3 +1,4 @@
+import { sniffImageType } from "@parley/ai/images";
 import { TIME_LIMIT_MINUTES } from "@parley/ai/roles";
 import * as interviews from "@parley/db/queries/interviews";
 import * as q from "@parley/db/queries/participant";
@@ -235,10 +236,10 @@ export const participantRouter = {
     .query(async ({ ctx, input }) => {
       const row = await q.getImage(ctx.db, ctx.interview.id, input.imageId);
       if (!row) throw new AppError("NOT_FOUND", "Image not found");
-      if (row.data) return { mimeType: row.mime_type, data: new Uint8Array(row.data) };
       // A row written before the bytes moved out of `url` (the migration moves them; this is a backstop).
-      const { bytes, mimeType } = decodeImage(row.url ?? "", Number.POSITIVE_INFINITY, "");
-      return { mimeType, data: new Uint8Array(bytes) };
+      const data = row.data ? new Uint8Array(row.data) : decodeImage(row.url ?? "", Infinity, "").bytes;
+      // The type is read from the bytes again: an older upload labelled SVG is never served as one.
+      return { mimeType: sniffImageType(data) ?? "application/octet-stream", data: new Uint8Array(data) };
     }),
 
   addImage: participantProcedure
@@ -246,6 +247,9 @@ export const participantRouter = {
     .output(checked(ZImage))
     .mutation(async ({ ctx, input }) => {
       assertConversationOpen(ctx.interview);
+      if (ctx.interview.as === "participant") {
+        await ctx.rateLimiter.consumeParticipantAi(ctx.interview.id, "upload", ctx.req.ip);
+      }
       const { bytes, mimeType } = decodeImage(input.dataUrl, MAX_IMAGE_BYTES, "Images must be at most 10 MB");
       const row = await q.insertImageWithinLimit(
         ctx.db,

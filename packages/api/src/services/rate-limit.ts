@@ -77,7 +77,8 @@ export interface ParticipantAiRate {
 
 export const DEFAULT_PARTICIPANT_AI_RATE: ParticipantAiRate = { perMinute: 6, burst: 3 };
 
-export type ParticipantAiKind = "turn" | "transcription" | "speech" | "image";
+/** The kinds of call a share link is rate-limited for; `upload` (an image added) costs storage, not AI. */
+export type ParticipantAiKind = "turn" | "transcription" | "speech" | "image" | "upload";
 
 export const TOO_FAST = "You're going a little fast. Please wait a moment and send again.";
 
