@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { Transform } from "node:stream";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
@@ -12,7 +13,7 @@ import {
   type Services,
   toHttpError,
 } from "@parley/api";
-import { createRestCaller, type RestRoute, restRoutes } from "@parley/api/rest";
+import { BinaryResult, createRestCaller, type RestRoute, restRoutes } from "@parley/api/rest";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, {
   type FastifyBaseLogger,
@@ -24,8 +25,44 @@ import { sql } from "kysely";
 import { API_HEADERS, DOCUMENT_HEADERS, isApiUrl } from "./security-headers";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-/** tRPC carries interview images (10 MB, base64) and audio; each procedure bounds its own input. */
-const TRPC_BODY_LIMIT = 36 * 1024 * 1024;
+/**
+ * tRPC bodies: what a real interview needs (a conversation save is about 100 kB), more only for the
+ * procedures that carry an image (10 MB, base64) or audio (25 MB, base64). A batched call may take
+ * the largest limit of the procedures it names.
+ */
+const TRPC_BODY_LIMIT = 2 * 1024 * 1024;
+const TRPC_IMAGE_LIMIT = 15 * 1024 * 1024;
+const TRPC_UPLOAD_LIMITS: Record<string, number> = {
+  "participant.addImage": TRPC_IMAGE_LIMIT,
+  "ai.analyzeImage": TRPC_IMAGE_LIMIT,
+  "ai.transcribe": 36 * 1024 * 1024,
+};
+const TRPC_MAX_BODY = Math.max(TRPC_BODY_LIMIT, ...Object.values(TRPC_UPLOAD_LIMITS));
+
+/** The body limit of a /trpc/a,b?batch=1 request: the largest of the procedures it names. */
+export function trpcBodyLimit(url: string): number {
+  const names = (url.split("?")[0] ?? "").replace(/^\/trpc\/?/, "").split(",");
+  return Math.max(TRPC_BODY_LIMIT, ...names.map((name) => TRPC_UPLOAD_LIMITS[name] ?? 0));
+}
+
+class BodyTooLarge extends Error {
+  readonly statusCode = 413;
+  readonly code = "FST_ERR_CTP_BODY_TOO_LARGE";
+}
+
+/** Counts a body's bytes as they stream in and stops at `limit` (a missing content-length included). */
+function limitStream(payload: NodeJS.ReadableStream, limit: number): NodeJS.ReadableStream {
+  let seen = 0;
+  return payload.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        seen += chunk.length;
+        if (seen > limit) done(new BodyTooLarge("Request body is too large"));
+        else done(null, chunk);
+      },
+    }),
+  );
+}
 
 export interface ServerOptions {
   services: Services;
@@ -177,7 +214,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.register(async (scope) => {
     scope.addHook("onRoute", (route) => {
-      route.bodyLimit = TRPC_BODY_LIMIT;
+      route.bodyLimit = TRPC_MAX_BODY;
+    });
+    scope.addHook("preParsing", async (req, _reply, payload) => {
+      const limit = trpcBodyLimit(req.url);
+      if (limit >= TRPC_MAX_BODY) return payload;
+      if (Number(req.headers["content-length"] ?? 0) > limit)
+        throw new BodyTooLarge("Request body is too large");
+      return limitStream(payload, limit);
     });
     await scope.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
@@ -203,6 +247,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             body: req.body,
             headers: req.headers,
           });
+          if (result instanceof BinaryResult) {
+            const { data } = result;
+            return reply
+              .type(result.contentType)
+              .send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+          }
           if (result instanceof Uint8Array) {
             return reply.type(route.contentType ?? "application/octet-stream").send(Buffer.from(result));
           }

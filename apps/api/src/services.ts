@@ -34,13 +34,17 @@ export function createServices(env: Env, db: Db, logger: Logger): Services & { c
       oidcEnabled: Boolean(env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID),
       supportEmail: env.SUPPORT_EMAIL,
     },
-    rateLimiter: new RateLimiter(store, env.RATE_LIMIT_SCALE),
+    rateLimiter: new RateLimiter(store, env.RATE_LIMIT_SCALE, {
+      perMinute: env.PARTICIPANT_AI_PER_MINUTE,
+      burst: env.PARTICIPANT_AI_BURST,
+    }),
     mailer,
     ai: createAiEngine({
       db,
       openaiApiKey: env.OPENAI_API_KEY,
       openaiBaseUrl: env.OPENAI_BASE_URL,
       timeoutMs: env.OPENAI_TIMEOUT_MS,
+      interviewCeiling: { calls: env.INTERVIEW_AI_CALL_LIMIT, tokens: env.INTERVIEW_AI_TOKEN_LIMIT },
       // Usage alerts at 80% and 100%, once per period, by email.
       afterUsage: async (userId) => {
         for (const email of await dueUsageAlerts(db, userId)) await mailer.send(email);

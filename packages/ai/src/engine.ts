@@ -2,7 +2,15 @@ import type { Db } from "@parley/db/client";
 import type { AiComponent, StakeholderType } from "@parley/db/schema";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { AiError, SPEECH_UNAVAILABLE, TTS_UNAVAILABLE } from "./errors";
-import { assertAiAllowed, type BillTo, recordUsage } from "./metering";
+import { CONTEXT_CAP, capHistory } from "./history";
+import {
+  type BillTo,
+  DEFAULT_INTERVIEW_CEILING,
+  type InterviewCeiling,
+  type Reservation,
+  recordUsage,
+  reserveAiCall,
+} from "./metering";
 import { ModelResolver } from "./models";
 import { type InterviewTurn, nextInterviewMessage } from "./offline/interviewer";
 import { extractRequirements } from "./offline/requirements";
@@ -35,6 +43,8 @@ export interface AiEngineOptions {
   modelCacheMs?: number;
   /** Called after each metered call (usage alerts); its failures never fail the call. */
   afterUsage?: (userId: string) => Promise<void>;
+  /** The most AI calls and tokens one interview may use. */
+  interviewCeiling?: InterviewCeiling;
 }
 
 export interface InterviewInput extends InterviewTurn {
@@ -53,6 +63,7 @@ export interface RequirementsInput {
 }
 
 export const OFFLINE_MODEL = "offline";
+
 const MERGE_PREFIX = 200;
 
 /**
@@ -65,10 +76,12 @@ export class AiEngine {
   readonly #openai: OpenAiProvider | undefined;
   readonly #db: Db;
   readonly #afterUsage: AiEngineOptions["afterUsage"];
+  readonly #ceiling: InterviewCeiling;
 
   constructor(options: AiEngineOptions) {
     this.#db = options.db;
     this.#afterUsage = options.afterUsage;
+    this.#ceiling = options.interviewCeiling ?? DEFAULT_INTERVIEW_CEILING;
     this.provider = options.openaiApiKey ? "openai" : "offline";
     this.models = new ModelResolver(options.db, options.modelCacheMs);
     this.#openai = options.openaiApiKey
@@ -80,9 +93,25 @@ export class AiEngine {
       : undefined;
   }
 
+  /** Every call is reserved (plan, budget, interview ceiling) before it is made, so its record adds cost only. */
   async #record(billTo: BillTo, usage: Parameters<typeof recordUsage>[2]) {
-    await recordUsage(this.#db, billTo, usage);
+    await recordUsage(this.#db, billTo, usage, { reserved: true });
     await this.#afterUsage?.(billTo.userId).catch(() => undefined);
+  }
+
+  #reserve(billTo: BillTo, countsAsCall = true): Promise<Reservation> {
+    return reserveAiCall(this.#db, billTo, { countsAsCall, ceiling: this.#ceiling });
+  }
+
+  /** Runs one call under a reservation, released when the call fails (it cost nothing then). */
+  async #reserved<T>(billTo: BillTo, run: () => Promise<T>, countsAsCall = true): Promise<T> {
+    const reservation = await this.#reserve(billTo, countsAsCall);
+    try {
+      return await run();
+    } catch (error) {
+      await reservation.release().catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Called after an admin edits model configurations, so the next call uses them. */
@@ -101,7 +130,9 @@ export class AiEngine {
     });
   }
 
+  /** The offline provider cannot fail midway: its call is reserved (limits checked) and recorded at once. */
   async #meterOffline(billTo: BillTo, component: string, operation: string) {
+    await this.#reserve(billTo);
     await this.#record(billTo, { component, model: OFFLINE_MODEL, operation, costCents: 0 });
   }
 
@@ -113,8 +144,9 @@ export class AiEngine {
     json = false,
   ): Promise<string> {
     const openai = this.#openai!;
-    const choice = await this.models.resolve(component);
-    const { text, usage } = await openai.complete(choice, messages, { json });
+    const { text, usage } = await this.#reserved(billTo, async () =>
+      openai.complete(await this.models.resolve(component), messages, { json }),
+    );
     await this.#meterTokens(billTo, component, operation, usage);
     return text;
   }
@@ -128,12 +160,13 @@ export class AiEngine {
     component: AiComponent,
     operation: string,
     messages: ChatCompletionMessageParam[],
+    reservation: Reservation,
     signal?: AbortSignal,
   ) {
-    const choice = await this.models.resolve(component);
     let usage: TokenUsage | undefined;
     let finished = false;
     try {
+      const choice = await this.models.resolve(component);
       yield* this.#openai!.stream(
         choice,
         messages,
@@ -148,34 +181,44 @@ export class AiEngine {
         const metering = this.#meterTokens(billTo, component, operation, usage);
         // On a failed or abandoned stream, a metering failure must not hide what happened.
         await (finished ? metering : metering.catch(() => undefined));
+      } else if (!finished) {
+        // Failed before the model produced anything: the reserved call is given back.
+        await reservation.release().catch(() => undefined);
       }
     }
   }
 
   /** The interview agent's next message, streamed as it is generated. */
   async *interviewReply(input: InterviewInput & { billTo: BillTo }): AsyncGenerator<string> {
-    await assertAiAllowed(this.#db, input.billTo.userId);
     if (!this.#openai) {
-      const reply = nextInterviewMessage(input);
       await this.#meterOffline(input.billTo, "interview_agent", "interview_turn");
-      yield* chunkWords(reply);
+      yield* chunkWords(nextInterviewMessage(input));
       return;
     }
+    const reservation = await this.#reserve(input.billTo);
+    const messages = capHistory(input.messages);
+    const turnInput = {
+      ...input,
+      messages,
+      notesContext: input.notesContext?.slice(0, CONTEXT_CAP),
+      imageContext: input.imageContext?.slice(0, CONTEXT_CAP),
+    };
     // The history comes from the participant's browser, "ai" lines included, and the stored
     // conversation is written by that same browser, so rebuilding from it would prove nothing.
     // Sending those lines as real assistant turns would let a participant put words in the
     // agent's mouth; the whole history therefore travels as one fenced record of data.
-    const turn = input.messages.length
-      ? interviewHistoryMessage(input.messages)
+    const turn = messages.length
+      ? interviewHistoryMessage(messages)
       : "(The participant has just joined. Greet them and ask your first question.)";
     yield* this.#stream(
       input.billTo,
       "interview_agent",
       "interview_turn",
       [
-        { role: "system", content: interviewSystemPrompt(input) },
+        { role: "system", content: interviewSystemPrompt(turnInput) },
         { role: "user", content: turn },
       ],
+      reservation,
       input.signal,
     );
   }
@@ -187,7 +230,6 @@ export class AiEngine {
   }
 
   async summarize(input: { transcripts: string[]; title: string; billTo: BillTo }): Promise<string> {
-    await assertAiAllowed(this.#db, input.billTo.userId);
     if (!this.#openai) {
       await this.#meterOffline(input.billTo, "summary_agent", "documentation");
       return summarizeTranscripts(input.transcripts, input.title);
@@ -204,7 +246,6 @@ export class AiEngine {
   async requirements(
     input: RequirementsInput & { billTo: BillTo },
   ): Promise<{ tree: RequirementsTree; markdown: string }> {
-    await assertAiAllowed(this.#db, input.billTo.userId);
     const transcripts = input.transcripts.filter((t) => t.trim());
     const sources = transcripts.length ? transcripts : [input.content ?? ""];
     let tree: RequirementsTree;
@@ -257,7 +298,6 @@ export class AiEngine {
     documentation?: string | null;
     billTo: BillTo;
   }): Promise<string> {
-    await assertAiAllowed(this.#db, input.billTo.userId);
     if (!this.#openai) {
       await this.#meterOffline(input.billTo, "prompt_creator", "prompt");
       const tree = input.requirements ? parseRequirements(input.requirements) : null;
@@ -290,12 +330,12 @@ export class AiEngine {
     billTo: BillTo;
     signal?: AbortSignal | undefined;
   }): AsyncGenerator<string> {
-    await assertAiAllowed(this.#db, input.billTo.userId);
     if (!this.#openai) {
       await this.#meterOffline(input.billTo, "strategic_partner", "chat");
       yield* chunkWords(answerFromSummary(input.message, input.summary));
       return;
     }
+    const reservation = await this.#reserve(input.billTo);
     yield* this.#stream(
       input.billTo,
       "strategic_partner",
@@ -312,6 +352,7 @@ export class AiEngine {
           ),
         { role: "user", content: input.message },
       ],
+      reservation,
       input.signal,
     );
   }
@@ -322,22 +363,23 @@ export class AiEngine {
     context?: string | null;
     billTo: BillTo;
   }): Promise<string> {
-    await assertAiAllowed(this.#db, input.billTo.userId);
     if (!this.#openai) {
       await this.#meterOffline(input.billTo, "vision", "image_analysis");
       return describeImageOffline(input.context, input.mimeType);
     }
-    const choice = await this.models.resolve("interview_agent");
-    const { text, usage } = await this.#openai.complete(choice, [
-      { role: "system", content: VISION_PROMPT },
-      {
-        role: "user",
-        content: [
-          { type: "text", text: fence("participant_data", input.context ?? "") },
-          { type: "image_url", image_url: { url: `data:${input.mimeType};base64,${input.base64}` } },
-        ],
-      },
-    ]);
+    const openai = this.#openai;
+    const { text, usage } = await this.#reserved(input.billTo, async () =>
+      openai.complete(await this.models.resolve("interview_agent"), [
+        { role: "system", content: VISION_PROMPT },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: fence("participant_data", input.context ?? "") },
+            { type: "image_url", image_url: { url: `data:${input.mimeType};base64,${input.base64}` } },
+          ],
+        },
+      ]),
+    );
     await this.#record(input.billTo, {
       component: "vision",
       model: usage.model,
@@ -351,8 +393,8 @@ export class AiEngine {
 
   async transcribe(input: { audio: Buffer; mimeType: string; billTo: BillTo }): Promise<string> {
     if (!this.#openai) throw new AiError(503, SPEECH_UNAVAILABLE);
-    await assertAiAllowed(this.#db, input.billTo.userId);
-    const text = await this.#openai.transcribe(input.audio, input.mimeType);
+    const openai = this.#openai;
+    const text = await this.#reserved(input.billTo, () => openai.transcribe(input.audio, input.mimeType));
     // webm from the browser has no duration header; estimate from Opus at about 32 kbit/s.
     const seconds = Math.max(1, input.audio.length / 4000);
     await this.#record(input.billTo, {
@@ -367,9 +409,9 @@ export class AiEngine {
 
   async speak(input: { text: string; billTo: BillTo }): Promise<Buffer> {
     if (!this.#openai) throw new AiError(503, TTS_UNAVAILABLE);
-    await assertAiAllowed(this.#db, input.billTo.userId);
+    const openai = this.#openai;
     const text = sanitizeForSpeech(input.text);
-    const audio = await this.#openai.speak(text);
+    const audio = await this.#reserved(input.billTo, () => openai.speak(text), false);
     // Spec 1 §9 does not count text-to-speech as an API call: its cost is recorded, not the call.
     await this.#record(input.billTo, {
       component: "speech",

@@ -4,6 +4,8 @@ export class AiError extends Error {
     readonly status: 400 | 403 | 413 | 415 | 429 | 502 | 503 | 504,
     message: string,
     readonly upgradeRequired = false,
+    /** Set when a limit refused the call before it was made (the API words it for participants). */
+    readonly limit?: "canceled" | "call-limit" | "budget" | "interview-limit",
   ) {
     super(message);
     this.name = "AiError";

@@ -1,3 +1,4 @@
+import { IMAGE_ONLY, sniffBase64ImageType } from "@parley/ai/images";
 import { sql } from "kysely";
 import { z } from "zod";
 import { type Context, GRANT_COOKIE_PREFIX } from "./context";
@@ -84,8 +85,19 @@ async function holdsGrant(ctx: Context, interviewId: number, shareLink: string):
   return Boolean(grant);
 }
 
+export const INTERVIEW_CANCELLED =
+  "This interview was cancelled by its owner, so it can no longer be changed.";
+
+/** A cancelled interview takes no writes from its participant (the owner may still act on it). */
+export function assertNotCancelled(interview: Pick<InterviewAccess, "as" | "status">): void {
+  if (interview.as === "participant" && interview.status === "cancelled") {
+    throw new AppError("FORBIDDEN", INTERVIEW_CANCELLED);
+  }
+}
+
 /** Refuses changes to a completed interview's conversation (it is frozen at completion). */
 export function assertConversationOpen(interview: InterviewAccess): void {
+  assertNotCancelled(interview);
   if (interview.as === "participant" && interview.status === "completed") {
     throw new AppError("FORBIDDEN", "This interview is already completed.");
   }
@@ -93,8 +105,34 @@ export function assertConversationOpen(interview: InterviewAccess): void {
 
 /** After completion, a participant may save the review for 24 hours only. */
 export function assertReviewOpen(interview: InterviewAccess): void {
+  assertNotCancelled(interview);
   if (interview.as !== "participant" || !interview.completedAt) return;
   if (Date.now() - interview.completedAt.getTime() > REVIEW_WINDOW_MS) {
     throw new AppError("FORBIDDEN", "The review period for this interview has ended.");
   }
+}
+
+/** At most this many images per interview, and this many bytes in all (issue 12: storage). */
+export const IMAGE_CAPS = { maxCount: 10, maxBytes: 30 * 1024 * 1024 };
+
+/** Where an interview image is served: the participant's grant or the owner's session may GET it. */
+export const imageUrl = (interviewId: number, imageId: number) =>
+  `/api/interviews/${interviewId}/images/${imageId}`;
+
+/**
+ * base64 (or a data URL) → bytes and type. Only PNG, JPEG, GIF or WebP, told by their bytes (an SVG
+ * or a PDF labelled image/png is refused), at most `maxBytes`.
+ */
+export function decodeImage(input: string, maxBytes: number, maxLabel: string) {
+  const match = /^data:([^;,]+);base64,(.*)$/s.exec(input.trim());
+  const declared = match?.[1];
+  const base64 = (match?.[2] ?? input).replace(/\s/g, "");
+  if (declared !== undefined && !declared.startsWith("image/"))
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", IMAGE_ONLY);
+  if ((base64.length * 3) / 4 > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", maxLabel);
+  if (!/^[A-Za-z0-9+/]+=*$/.test(base64)) throw new AppError("BAD_REQUEST", "The image is not valid base64");
+  // The type comes from the bytes, never from the label.
+  const mimeType = sniffBase64ImageType(base64);
+  if (!mimeType) throw new AppError("BAD_REQUEST", IMAGE_ONLY);
+  return { base64, mimeType, bytes: Buffer.from(base64, "base64") };
 }

@@ -17,6 +17,22 @@ export const TIER_LIMITS: Record<SubscriptionTier, PlanLimits> = {
   enterprise: { projectsPerMonth: 20, interviewsPerProject: 20, includedAiCents: 7500, apiCallLimit: 5000 },
 };
 
+/**
+ * The monthly budget (cents of pay-as-you-go above the included amount) that applies while the owner
+ * has set none (issue 12: a paid plan is never without a cap). The owner raises it on the account page.
+ */
+export const DEFAULT_BUDGET_CENTS: Record<SubscriptionTier, number> = {
+  free: 0,
+  basic: 2500,
+  pro: 10_000,
+  enterprise: 10_000,
+};
+
+/** The budget that stops AI calls: the owner's own when set (above 0), else the plan's default. */
+export function effectiveBudgetCents(budgetCents: number, tier: SubscriptionTier): number {
+  return budgetCents > 0 ? budgetCents : DEFAULT_BUDGET_CENTS[tier];
+}
+
 export function limitsFor(tier: SubscriptionTier): PlanLimits {
   return TIER_LIMITS[tier];
 }

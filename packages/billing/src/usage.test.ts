@@ -53,4 +53,12 @@ describe("aiRefusal", () => {
       aiRefusal({ ...base, subscription_tier: "basic", monthly_api_cost: 2000, monthly_budget: 500 }),
     ).toEqual({ reason: "budget", budgetCents: 500 });
   });
+
+  it("caps a paid plan with no budget set at the plan's default budget, which a set budget raises", () => {
+    const basic = { ...base, subscription_tier: "basic" as const };
+    // Basic includes $15.00; the default budget is $25.00 above it.
+    expect(aiRefusal({ ...basic, monthly_api_cost: 3999 })).toBeNull();
+    expect(aiRefusal({ ...basic, monthly_api_cost: 4000 })).toEqual({ reason: "budget", budgetCents: 2500 });
+    expect(aiRefusal({ ...basic, monthly_api_cost: 4000, monthly_budget: 50_000 })).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import type { SubscriptionTier } from "@parley/db/schema";
-import { limitsFor } from "./plans";
+import { effectiveBudgetCents, limitsFor } from "./plans";
 
 /**
  * Usage and budget arithmetic (spec 2 §4, §9). Money is in cents; API usage is counted in calls.
@@ -54,7 +54,8 @@ export type AiRefusal =
 
 /**
  * Whether a user may make one more AI call. Free users stop at their monthly call limit; paid tiers
- * go pay-as-you-go above the included amount until their budget (when set) is used up.
+ * go pay-as-you-go above the included amount until their budget is used up: the one they set, or
+ * the plan's default budget while they have set none.
  */
 export function aiRefusal(user: {
   subscription_tier: SubscriptionTier;
@@ -68,11 +69,9 @@ export function aiRefusal(user: {
   if (user.subscription_tier === "free" && user.monthly_api_usage >= user.monthly_api_limit) {
     return { reason: "call-limit", limit: user.monthly_api_limit };
   }
-  if (
-    user.monthly_budget > 0 &&
-    overageCents(user.monthly_api_cost, user.subscription_tier) >= user.monthly_budget
-  ) {
-    return { reason: "budget", budgetCents: user.monthly_budget };
+  const budget = effectiveBudgetCents(user.monthly_budget, user.subscription_tier);
+  if (budget > 0 && overageCents(user.monthly_api_cost, user.subscription_tier) >= budget) {
+    return { reason: "budget", budgetCents: budget };
   }
   return null;
 }

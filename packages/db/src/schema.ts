@@ -125,6 +125,8 @@ export interface ProjectsTable {
   status: Generated<string>;
   summary: string | null;
   requirements: string | null;
+  /** Interviews ever created in this project, deleted or not (the per-project plan limit). */
+  interviews_created: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -143,6 +145,9 @@ export interface InterviewsTable {
   notes: string | null;
   started_at: NullableTimestamp;
   completed_at: NullableTimestamp;
+  /** AI calls and tokens spent on this interview (its ceiling, reserved before each call). */
+  ai_calls: Generated<number>;
+  ai_tokens: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -178,9 +183,19 @@ export interface TranscriptsTable {
 export interface InterviewImagesTable {
   id: Generated<number>;
   interview_id: number;
-  url: string;
+  /** Null since issue 12: the bytes are in `data` and the image is served at its own address. */
+  url: string | null;
   mime_type: string;
   description: string | null;
+  data: Buffer | null;
+  byte_size: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** One row per project created (kept when the project is deleted): the monthly plan limit counts these. */
+export interface ProjectCreationsTable {
+  id: Generated<number>;
+  user_id: string;
   created_at: Timestamp;
 }
 
@@ -329,6 +344,7 @@ export interface Database {
   conversations: ConversationsTable;
   transcripts: TranscriptsTable;
   interview_images: InterviewImagesTable;
+  project_creations: ProjectCreationsTable;
   participant_grants: ParticipantGrantsTable;
   documents: DocumentsTable;
   build_prompts: BuildPromptsTable;

@@ -12,7 +12,7 @@ import { requirementsRoutes } from "./requirements";
 import type { RestRoute } from "./types";
 
 export { callProcedure, createRestCaller } from "./caller";
-export type { RestRequest, RestRoute } from "./types";
+export { BinaryResult, type RestRequest, type RestRoute } from "./types";
 
 /** Every documented `/api/...` path of both spec documents, each mapped to one procedure. */
 export const restRoutes: RestRoute[] = [

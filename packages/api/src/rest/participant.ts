@@ -1,5 +1,8 @@
 import { AppError } from "../errors";
-import { body, pathId, type RestRequest, type RestRoute } from "./types";
+import { BinaryResult, body, pathId, type RestRequest, type RestRoute } from "./types";
+
+/** A conversation save: a 40-minute interview is about 100 kB of text; images travel apart. */
+const CONVERSATION_LIMIT = 2 * 1024 * 1024;
 
 /**
  * The REST door carries conversation messages as an array of JSON-encoded strings (spec 2 §3);
@@ -58,6 +61,14 @@ export const participantRoutes: RestRoute[] = [
   },
   {
     method: "GET",
+    path: "/api/interviews/:id/images/:imageId",
+    call: async (c, req) => {
+      const image = await c.participant.image({ interviewId: pathId(req), imageId: pathId(req, "imageId") });
+      return new BinaryResult(image.data, image.mimeType);
+    },
+  },
+  {
+    method: "GET",
     path: "/api/interviews/:id/transcript",
     call: async (c, req) => {
       const transcript = await c.participant.transcript({ interviewId: pathId(req) });
@@ -69,7 +80,7 @@ export const participantRoutes: RestRoute[] = [
     method: "POST",
     path: "/api/conversations",
     status: 201,
-    bodyLimit: 40 * 1024 * 1024,
+    bodyLimit: CONVERSATION_LIMIT,
     call: async (c, req) =>
       encodeConversation(
         await c.participant.saveConversation({
@@ -81,7 +92,7 @@ export const participantRoutes: RestRoute[] = [
   {
     method: "PATCH",
     path: "/api/conversations/:id",
-    bodyLimit: 40 * 1024 * 1024,
+    bodyLimit: CONVERSATION_LIMIT,
     call: async (c, req) =>
       encodeConversation(
         await c.participant.updateConversation({

@@ -26,6 +26,14 @@ export interface RestRoute {
   multipart?: boolean;
 }
 
+/** Bytes answered with their own content type (an interview image). */
+export class BinaryResult {
+  constructor(
+    readonly data: Uint8Array,
+    readonly contentType: string,
+  ) {}
+}
+
 /** A path id as a number; a non-numeric id becomes NaN, which the procedure answers with 400. */
 export const pathId = (req: RestRequest, name = "id"): number => {
   const raw = req.params[name] ?? "";

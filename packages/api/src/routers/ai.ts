@@ -1,4 +1,5 @@
-import { IMAGE_ONLY, sniffBase64ImageType } from "@parley/ai/images";
+import { AiError } from "@parley/ai/errors";
+import { INTERVIEW_AI_USED_UP } from "@parley/ai/metering";
 import { toStakeholderType } from "@parley/ai/roles";
 import { hasSpeechData } from "@parley/ai/speech";
 import { getProject } from "@parley/db/queries/projects";
@@ -7,13 +8,14 @@ import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
 import {
   assertConversationOpen,
+  decodeImage,
   type InterviewAccess,
   participantProcedure,
   requireInterviewAccess,
 } from "../participant";
 import { ZId } from "../schemas/common";
 import { MAX_IMAGE_BYTES, MAX_TEXT } from "../schemas/participant";
-import { RATE_RULES } from "../services/rate-limit";
+import type { ParticipantAiKind } from "../services/rate-limit";
 import { checked, creatorProcedure, publicProcedure } from "../trpc";
 
 const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
@@ -42,16 +44,43 @@ const ZInterviewTurnInput = z.object({
   imageContext: text(MAX_TEXT, "Image context").nullish(),
 });
 
-/** A participant's AI calls are limited per share link and per IP, and billed to the interview's owner. */
 /**
- * Before any AI call about an interview: a completed interview takes no more (its conversation is
- * frozen, and the owner would be billed), and a participant's calls are rate-limited per link and IP.
+ * Before any AI call about an interview: a completed or cancelled interview takes no more (the
+ * owner would be billed), and a participant's calls are rate-limited per link, per kind of call,
+ * and per IP. The call itself is then reserved against the owner's plan and the interview's ceiling.
  */
-async function allowInterviewAi(ctx: Context, interview: InterviewAccess) {
+async function allowInterviewAi(ctx: Context, interview: InterviewAccess, kind: ParticipantAiKind) {
   assertConversationOpen(interview);
   if (interview.as !== "participant") return;
-  await ctx.rateLimiter.consume(`ai:link:${interview.id}`, RATE_RULES.anonymousAiPerLink);
-  await ctx.rateLimiter.consume(`ai:ip:${ctx.req.ip}`, RATE_RULES.anonymousAiPerIp);
+  await ctx.rateLimiter.consumeParticipantAi(interview.id, kind, ctx.req.ip);
+}
+
+const OWNER_ALLOWANCE_USED =
+  "The interviewer is paused: the team that invited you has reached its AI limit for now. Everything you said is saved; please let them know.";
+
+/** A limit that stops a participant is worded for them: plainly, and saying nothing is lost. */
+function forParticipant(interview: InterviewAccess, error: unknown): unknown {
+  if (interview.as !== "participant" || !(error instanceof AiError) || !error.limit) return error;
+  if (error.limit === "interview-limit") {
+    return new AppError("TOO_MANY_REQUESTS", `${INTERVIEW_AI_USED_UP} You can finish the interview now.`);
+  }
+  return new AppError(error.status === 429 ? "TOO_MANY_REQUESTS" : "FORBIDDEN", OWNER_ALLOWANCE_USED);
+}
+
+async function participantCall<T>(interview: InterviewAccess, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw forParticipant(interview, error);
+  }
+}
+
+async function* participantStream(interview: InterviewAccess, stream: AsyncIterable<string>) {
+  try {
+    yield* stream;
+  } catch (error) {
+    throw forParticipant(interview, error);
+  }
 }
 
 const billInterview = (interview: InterviewAccess) => ({
@@ -65,7 +94,7 @@ async function interviewTurn(
   input: z.infer<typeof ZInterviewTurnInput>,
   signal?: AbortSignal,
 ) {
-  await allowInterviewAi(ctx, ctx.interview);
+  await allowInterviewAi(ctx, ctx.interview, "turn");
   const row = await ctx.db
     .selectFrom("interviews")
     .innerJoin("projects", "projects.id", "interviews.project_id")
@@ -73,7 +102,7 @@ async function interviewTurn(
     .where("interviews.id", "=", ctx.interview.id)
     .executeTakeFirstOrThrow();
   const projectInfo = ctx.interview.as === "owner" ? input.projectInfo : null;
-  return ctx.ai.interviewReply({
+  const reply = ctx.ai.interviewReply({
     messages: input.messages,
     stakeholderType: toStakeholderType(ctx.interview.stakeholderType ?? input.templateType),
     projectTitle: row.title,
@@ -87,6 +116,7 @@ async function interviewTurn(
     billTo: billInterview(ctx.interview),
     signal,
   });
+  return participantStream(ctx.interview, reply);
 }
 
 async function requireOwnedProject(
@@ -101,22 +131,6 @@ const ZTranscripts = z
   .array(text(MAX_TRANSCRIPT, "Transcript"), { error: "transcripts must be a list of texts" })
   .max(MAX_TRANSCRIPTS, `At most ${MAX_TRANSCRIPTS} transcripts at a time`);
 const ZTitle = z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(300);
-
-/** base64 (or a data URL) → bytes and type; PNG, JPEG, GIF or WebP by their bytes, at most 10 MB. */
-function decodeImage(input: string): { base64: string; mimeType: string } {
-  const match = /^data:([^;,]+);base64,(.*)$/s.exec(input.trim());
-  const declared = match?.[1];
-  const base64 = (match?.[2] ?? input).replace(/\s/g, "");
-  if (declared !== undefined && !declared.startsWith("image/"))
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only image files can be analyzed");
-  if ((base64.length * 3) / 4 > MAX_IMAGE_BYTES)
-    throw new AppError("PAYLOAD_TOO_LARGE", "Images must be at most 10 MB");
-  if (!/^[A-Za-z0-9+/]+=*$/.test(base64)) throw new AppError("BAD_REQUEST", "The image is not valid base64");
-  // The type comes from the bytes, never from the label: plain base64 used to pass as PNG unseen.
-  const mimeType = sniffBase64ImageType(base64);
-  if (!mimeType) throw new AppError("BAD_REQUEST", IMAGE_ONLY);
-  return { base64, mimeType };
-}
 
 export const aiRouter = {
   interviewResponse: participantProcedure
@@ -243,7 +257,7 @@ export const aiRouter = {
     )
     .output(checked(z.object({ text: z.string() })))
     .mutation(async ({ ctx, input }) => {
-      await allowInterviewAi(ctx, ctx.interview);
+      await allowInterviewAi(ctx, ctx.interview, "transcription");
       const audio =
         typeof input.audio === "string" ? Buffer.from(input.audio, "base64") : Buffer.from(input.audio);
       if (audio.length > MAX_AUDIO_BYTES)
@@ -252,11 +266,9 @@ export const aiRouter = {
         throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only audio can be transcribed");
       }
       if (!hasSpeechData(audio.length)) return { text: "" }; // under 100 characters of data: no speech
-      const text = await ctx.ai.transcribe({
-        audio,
-        mimeType: input.mimeType,
-        billTo: billInterview(ctx.interview),
-      });
+      const text = await participantCall(ctx.interview, () =>
+        ctx.ai.transcribe({ audio, mimeType: input.mimeType, billTo: billInterview(ctx.interview) }),
+      );
       return { text };
     }),
 
@@ -273,17 +285,16 @@ export const aiRouter = {
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      let billTo: { userId: string; projectId?: number; interviewId?: number };
       if (input.interviewId) {
         const interview = await requireInterviewAccess(ctx, input.interviewId);
-        await allowInterviewAi(ctx, interview);
-        billTo = billInterview(interview);
-      } else if (ctx.user) {
-        billTo = { userId: ctx.user.id };
-      } else {
-        throw new AppError("UNAUTHORIZED", "Sign in or open an interview link to use speech");
+        await allowInterviewAi(ctx, interview, "speech");
+        const audio = await participantCall(interview, () =>
+          ctx.ai.speak({ text: input.text, billTo: billInterview(interview) }),
+        );
+        return { audio, contentType: "audio/mpeg" };
       }
-      const audio = await ctx.ai.speak({ text: input.text, billTo });
+      if (!ctx.user) throw new AppError("UNAUTHORIZED", "Sign in or open an interview link to use speech");
+      const audio = await ctx.ai.speak({ text: input.text, billTo: { userId: ctx.user.id } });
       return { audio, contentType: "audio/mpeg" };
     }),
 
@@ -300,14 +311,20 @@ export const aiRouter = {
     )
     .output(checked(z.object({ description: z.string() })))
     .mutation(async ({ ctx, input }) => {
-      await allowInterviewAi(ctx, ctx.interview);
-      const { base64, mimeType } = decodeImage(input.base64Image);
-      const description = await ctx.ai.describeImage({
-        base64,
-        mimeType,
-        context: input.context,
-        billTo: billInterview(ctx.interview),
-      });
+      await allowInterviewAi(ctx, ctx.interview, "image");
+      const { base64, mimeType } = decodeImage(
+        input.base64Image,
+        MAX_IMAGE_BYTES,
+        "Images must be at most 10 MB",
+      );
+      const description = await participantCall(ctx.interview, () =>
+        ctx.ai.describeImage({
+          base64,
+          mimeType,
+          context: input.context,
+          billTo: billInterview(ctx.interview),
+        }),
+      );
       if (input.imageId) {
         await ctx.db
           .updateTable("interview_images")

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { notFound } from "../errors";
 import { ZId, ZSuccess } from "../schemas/common";
 import { toInterview, ZCreateInterviewInput, ZInterview } from "../schemas/project";
-import { assertCanCreateInterview } from "../services/limits";
+import { createInterviewWithinPlan } from "../services/limits";
 import { generateShareLink } from "../services/tokens";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireReadableProject } from "./documents";
@@ -37,8 +37,10 @@ export const interviewsRouter = {
     .mutation(async ({ ctx, input }) => {
       if (!(await getProject(ctx.db, { userId: ctx.user.id, id: input.projectId })))
         throw notFound("Project");
-      await assertCanCreateInterview(ctx.db, ctx.user, input.projectId);
-      const row = await interviews.insertInterview(ctx.db, { ...input, shareLink: generateShareLink() });
+      const row = await createInterviewWithinPlan(ctx.db, ctx.user, {
+        ...input,
+        shareLink: generateShareLink(),
+      });
       return toInterview(row);
     }),
 

@@ -1,3 +1,4 @@
+import { sniffImageType } from "@parley/ai/images";
 import { TIME_LIMIT_MINUTES } from "@parley/ai/roles";
 import * as interviews from "@parley/db/queries/interviews";
 import * as q from "@parley/db/queries/participant";
@@ -7,13 +8,18 @@ import { GRANT_COOKIE_PREFIX } from "../context";
 import { AppError } from "../errors";
 import {
   assertConversationOpen,
+  assertNotCancelled,
   assertReviewOpen,
+  decodeImage,
+  IMAGE_CAPS,
   type InterviewAccess,
+  imageUrl,
   participantProcedure,
   requireInterviewAccess,
 } from "../participant";
 import { ZId } from "../schemas/common";
 import {
+  MAX_IMAGE_BYTES,
   MAX_TEXT,
   type Message,
   ZConversation,
@@ -30,6 +36,11 @@ import { generateToken, hashToken } from "../services/tokens";
 import { checked, publicProcedure } from "../trpc";
 
 const GRANT_DAYS = 30;
+const toImage = (row: { id: number; interview_id: number; description: string | null }) => ({
+  id: row.id,
+  url: imageUrl(row.interview_id, row.id),
+  description: row.description,
+});
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
 const toConversation = (row: { id: number; interview_id: number; messages: Message[] }) => ({
@@ -64,6 +75,7 @@ async function changeStatus(
   }
   const current = await interviews.getInterviewById(ctx.db, access.id);
   if (!current) throw new AppError("NOT_FOUND", "Interview not found");
+  assertNotCancelled({ as: access.as, status: current.status });
   if (access.as === "participant" && current.status === "completed" && status !== "completed") {
     throw new AppError("FORBIDDEN", "This interview is already completed.");
   }
@@ -125,7 +137,7 @@ export const participantRouter = {
           targetAudience: row.project_target_audience,
         },
         conversation: conversation ? toConversation(conversation) : null,
-        images: images.map((i) => ({ id: i.id, url: i.url, description: i.description })),
+        images: images.map(toImage),
       };
     }),
 
@@ -136,6 +148,7 @@ export const participantRouter = {
 
   start: participantProcedure.output(checked(ZInterview)).mutation(async ({ ctx }) => {
     const current = await interviews.getInterviewById(ctx.db, ctx.interview.id);
+    if (current) assertNotCancelled({ as: ctx.interview.as, status: current.status });
     if (current?.status === "completed") return toInterview(current);
     return toInterview(await changeStatus(ctx, ctx.interview, "in_progress"));
   }),
@@ -213,22 +226,43 @@ export const participantRouter = {
 
   images: participantProcedure.output(checked(z.array(ZImage))).query(async ({ ctx }) => {
     const rows = await q.listImages(ctx.db, ctx.interview.id);
-    return rows.map((i) => ({ id: i.id, url: i.url, description: i.description }));
+    return rows.map(toImage);
   }),
+
+  /** One image's bytes, for GET /api/interviews/{id}/images/{imageId} (the grant or the owner). */
+  image: participantProcedure
+    .input(z.object({ imageId: ZId }))
+    .output(checked(z.object({ mimeType: z.string(), data: z.instanceof(Uint8Array) })))
+    .query(async ({ ctx, input }) => {
+      const row = await q.getImage(ctx.db, ctx.interview.id, input.imageId);
+      if (!row) throw new AppError("NOT_FOUND", "Image not found");
+      // A row written before the bytes moved out of `url` (the migration moves them; this is a backstop).
+      const data = row.data ? new Uint8Array(row.data) : decodeImage(row.url ?? "", Infinity, "").bytes;
+      // The type is read from the bytes again: an older upload labelled SVG is never served as one.
+      return { mimeType: sniffImageType(data) ?? "application/octet-stream", data: new Uint8Array(data) };
+    }),
 
   addImage: participantProcedure
     .input(z.object({ dataUrl: ZDataUrlImage, description: z.string().max(MAX_TEXT).nullish() }))
     .output(checked(ZImage))
     .mutation(async ({ ctx, input }) => {
       assertConversationOpen(ctx.interview);
-      const mimeType = input.dataUrl.slice(5, input.dataUrl.indexOf(";"));
-      const row = await q.insertImage(ctx.db, {
-        interviewId: ctx.interview.id,
-        url: input.dataUrl,
-        mimeType,
-        description: input.description ?? null,
-      });
-      return { id: row.id, url: row.url, description: row.description };
+      if (ctx.interview.as === "participant") {
+        await ctx.rateLimiter.consumeParticipantAi(ctx.interview.id, "upload", ctx.req.ip);
+      }
+      const { bytes, mimeType } = decodeImage(input.dataUrl, MAX_IMAGE_BYTES, "Images must be at most 10 MB");
+      const row = await q.insertImageWithinLimit(
+        ctx.db,
+        { interviewId: ctx.interview.id, data: bytes, mimeType, description: input.description ?? null },
+        IMAGE_CAPS,
+      );
+      if (!row) {
+        throw new AppError(
+          "FORBIDDEN",
+          `An interview holds at most ${IMAGE_CAPS.maxCount} images and ${IMAGE_CAPS.maxBytes / 1024 / 1024} MB of images. Remove one to add another; everything else is saved.`,
+        );
+      }
+      return toImage(row);
     }),
 
   removeImage: participantProcedure

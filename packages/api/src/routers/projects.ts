@@ -3,7 +3,7 @@ import { z } from "zod";
 import { notFound } from "../errors";
 import { ZId, ZSuccess } from "../schemas/common";
 import { toProject, ZCreateProjectInput, ZProject, ZUpdateProjectInput } from "../schemas/project";
-import { assertCanCreateProject } from "../services/limits";
+import { createProjectWithinPlan } from "../services/limits";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireReadableProject } from "./documents";
 
@@ -23,8 +23,7 @@ export const projectsRouter = {
     .input(ZCreateProjectInput)
     .output(checked(ZProject))
     .mutation(async ({ ctx, input }) => {
-      await assertCanCreateProject(ctx.db, ctx.user);
-      const row = await q.insertProject(ctx.db, ctx.user.id, {
+      const row = await createProjectWithinPlan(ctx.db, ctx.user, {
         ...input,
         status: input.status ?? "in_progress",
       });

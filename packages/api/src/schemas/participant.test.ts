@@ -14,10 +14,11 @@ describe("ZMessages", () => {
     expect(ZMessages.parse([older])).toEqual([older]);
   });
 
-  it("refuses an older image field larger than the 10 MB image limit", () => {
+  it("refuses a picture stuffed into a message: images are uploaded apart and messages hold their address", () => {
     const tooLarge = `data:image/png;base64,${"A".repeat(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 100)}`;
     const result = ZMessages.safeParse([{ role: "user", content: "", imageData: tooLarge }]);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe("Images must be at most 10 MB");
+    expect(result.error?.issues[0]?.message).toBe("Images are added as visual notes");
+    expect(ZMessages.safeParse([{ role: "user", content: tooLarge }]).success).toBe(false);
   });
 });

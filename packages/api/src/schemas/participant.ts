@@ -8,9 +8,12 @@ export const MAX_TEXT = 20_000;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const MAX_DATA_URL = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 100;
 
+/** An image in a message is the address it is served at (issue 12): pictures are uploaded apart. */
+const MAX_IMAGE_REF = 2000;
+
 export const ZMessage = z.object({
   role: z.enum(["ai", "user"], { error: "Message role must be 'ai' or 'user'" }),
-  content: z.string({ error: "Message content must be text" }).max(MAX_DATA_URL, "Message is too long"),
+  content: z.string({ error: "Message content must be text" }).max(MAX_TEXT, "Message is too long"),
   timestamp: z
     .string()
     .max(40)
@@ -19,8 +22,8 @@ export const ZMessage = z.object({
   description: z.string().max(MAX_TEXT).optional(),
   imageId: z.number().int().optional(),
   // Older image messages carry the picture and its analysis under these names (spec 2 §3).
-  imageData: z.string().max(MAX_DATA_URL, "Images must be at most 10 MB").optional(),
-  image: z.string().max(MAX_DATA_URL, "Images must be at most 10 MB").optional(),
+  imageData: z.string().max(MAX_IMAGE_REF, "Images are added as visual notes").optional(),
+  image: z.string().max(MAX_IMAGE_REF, "Images are added as visual notes").optional(),
   analysis: z.string().max(MAX_TEXT).optional(),
 });
 export type Message = z.infer<typeof ZMessage>;
@@ -29,10 +32,23 @@ export const ZMessages = z
   .array(ZMessage, { error: "messages must be a list" })
   .max(MAX_MESSAGES, `A conversation holds at most ${MAX_MESSAGES} messages`);
 
+/** A message as stored: conversations saved before today's limits may hold longer texts. */
+const ZStoredMessage = z.object({
+  role: z.enum(["ai", "user"]),
+  content: z.string(),
+  timestamp: z.string().optional(),
+  type: z.literal("image").optional(),
+  description: z.string().optional(),
+  imageId: z.number().int().optional(),
+  imageData: z.string().optional(),
+  image: z.string().optional(),
+  analysis: z.string().optional(),
+});
+
 export const ZConversation = z.object({
   id: z.number(),
   interviewId: z.number(),
-  messages: z.array(ZMessage),
+  messages: z.array(ZStoredMessage),
 });
 
 export const ZTranscript = z.object({

@@ -1,33 +1,55 @@
 import { limitsFor } from "@parley/billing/plans";
 import type { Db } from "@parley/db/client";
-import { countInterviews } from "@parley/db/queries/interviews";
-import { countProjectsThisMonth } from "@parley/db/queries/projects";
+import { insertInterviewWithinLimit } from "@parley/db/queries/interviews";
+import { insertProjectWithinLimit, type ProjectFields } from "@parley/db/queries/projects";
 import type { UserRecord } from "@parley/db/queries/users";
+import type { InterviewStatus, StakeholderType } from "@parley/db/schema";
 import { AppError } from "../errors";
 
 const TIER_NAMES = { free: "Free", basic: "Basic", pro: "Pro", enterprise: "Enterprise" } as const;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** Projects created per calendar month, by tier (spec 2 §9). */
-export async function assertCanCreateProject(db: Db, user: UserRecord): Promise<void> {
+/**
+ * Creates a project within the tier's projects per calendar month (spec 2 §9). Creations are
+ * counted, deleted projects included, and checked and inserted under a lock on the owner's row.
+ */
+export async function createProjectWithinPlan(
+  db: Db,
+  user: UserRecord,
+  fields: ProjectFields & { title: string },
+) {
   const { projectsPerMonth } = limitsFor(user.subscription_tier);
-  if ((await countProjectsThisMonth(db, { userId: user.id })) >= projectsPerMonth) {
+  const row = await insertProjectWithinLimit(db, user.id, fields, projectsPerMonth);
+  if (!row) {
     throw new AppError(
       "FORBIDDEN",
       `Project limit reached: the ${TIER_NAMES[user.subscription_tier]} plan allows ${plural(projectsPerMonth, "project")} per month. Upgrade your plan to create more projects.`,
       { upgradeRequired: true },
     );
   }
+  return row;
 }
 
-/** Interviews per project, by tier (spec 2 §9). */
-export async function assertCanCreateInterview(db: Db, user: UserRecord, projectId: number): Promise<void> {
+/** Creates an interview within the tier's interviews per project (spec 2 §9), deleted ones counted. */
+export async function createInterviewWithinPlan(
+  db: Db,
+  user: UserRecord,
+  values: {
+    projectId: number;
+    name: string;
+    stakeholderType: StakeholderType;
+    status: InterviewStatus;
+    shareLink: string;
+  },
+) {
   const { interviewsPerProject } = limitsFor(user.subscription_tier);
-  if ((await countInterviews(db, projectId)) >= interviewsPerProject) {
+  const row = await insertInterviewWithinLimit(db, values, interviewsPerProject);
+  if (!row) {
     throw new AppError(
       "FORBIDDEN",
       `Interview limit reached: the ${TIER_NAMES[user.subscription_tier]} plan allows ${plural(interviewsPerProject, "interview")} per project. Upgrade your subscription to add more.`,
       { upgradeRequired: true },
     );
   }
+  return row;
 }

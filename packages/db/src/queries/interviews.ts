@@ -61,6 +61,29 @@ export function countInterviews(db: Db, projectId: number) {
     .then((row) => Number(row.count));
 }
 
+/**
+ * Creates an interview unless `perProject` have already been created in the project (deleted ones
+ * count): the project's creation counter is raised by a conditional UPDATE, which PostgreSQL runs one
+ * at a time per row, in the same transaction as the insert. Undefined when the limit is reached.
+ */
+export function insertInterviewWithinLimit(
+  db: Db,
+  values: Parameters<typeof insertInterview>[1],
+  perProject: number,
+) {
+  return db.transaction().execute(async (trx) => {
+    const counted = await trx
+      .updateTable("projects")
+      .set((eb) => ({ interviews_created: eb("interviews_created", "+", 1) }))
+      .where("id", "=", values.projectId)
+      .where("interviews_created", "<", perProject)
+      .returning("id")
+      .executeTakeFirst();
+    if (!counted) return undefined;
+    return insertInterview(trx, values);
+  });
+}
+
 export function insertInterview(
   db: Db,
   values: {

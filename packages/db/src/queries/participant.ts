@@ -112,29 +112,66 @@ export async function saveTranscript(
     .executeTakeFirstOrThrow();
 }
 
+/** An interview's images without their bytes (those are served one by one at their own address). */
 export function listImages(db: Db, interviewId: number) {
   return db
     .selectFrom("interview_images")
-    .select(["id", "url", "mime_type", "description", "created_at"])
+    .select(["id", "interview_id", "mime_type", "description", "byte_size", "created_at"])
     .where("interview_id", "=", interviewId)
     .orderBy("id")
     .execute();
 }
 
-export function insertImage(
-  db: Db,
-  values: { interviewId: number; url: string; mimeType: string; description: string | null },
-) {
+/** One image with its bytes; `url` holds a data URL only for rows written before the bytes moved. */
+export function getImage(db: Db, interviewId: number, imageId: number) {
   return db
-    .insertInto("interview_images")
-    .values({
-      interview_id: values.interviewId,
-      url: values.url,
-      mime_type: values.mimeType,
-      description: values.description,
-    })
-    .returning(["id", "url", "mime_type", "description", "created_at"])
-    .executeTakeFirstOrThrow();
+    .selectFrom("interview_images")
+    .select(["id", "mime_type", "data", "url"])
+    .where("id", "=", imageId)
+    .where("interview_id", "=", interviewId)
+    .executeTakeFirst();
+}
+
+/**
+ * Stores an image unless the interview already holds `maxCount` images or the new one would take it
+ * past `maxBytes`: counted and inserted in one transaction holding the interview's row lock, so
+ * parallel uploads cannot pass the caps. Undefined when a cap is reached.
+ */
+export function insertImageWithinLimit(
+  db: Db,
+  values: { interviewId: number; data: Uint8Array; mimeType: string; description: string | null },
+  caps: { maxCount: number; maxBytes: number },
+) {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .selectFrom("interviews")
+      .select("id")
+      .where("id", "=", values.interviewId)
+      .forUpdate()
+      .executeTakeFirst();
+    const held = await trx
+      .selectFrom("interview_images")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("count"),
+        eb.fn.coalesce(eb.fn.sum<number>("byte_size"), eb.lit(0)).as("bytes"),
+      ])
+      .where("interview_id", "=", values.interviewId)
+      .executeTakeFirstOrThrow();
+    if (Number(held.count) >= caps.maxCount) return undefined;
+    if (Number(held.bytes) + values.data.length > caps.maxBytes) return undefined;
+    return trx
+      .insertInto("interview_images")
+      .values({
+        interview_id: values.interviewId,
+        url: null,
+        data: Buffer.from(values.data),
+        byte_size: values.data.length,
+        mime_type: values.mimeType,
+        description: values.description,
+      })
+      .returning(["id", "interview_id", "mime_type", "description", "byte_size", "created_at"])
+      .executeTakeFirstOrThrow();
+  });
 }
 
 export async function deleteImage(db: Db, interviewId: number, imageId: number) {

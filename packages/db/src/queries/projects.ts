@@ -66,14 +66,34 @@ export function getProjectById(db: Db, id: number) {
   return db.selectFrom("projects").select(projectColumns).where("id", "=", id).executeTakeFirst();
 }
 
+/** Projects created this calendar month, deleted ones included (the plan limit counts creations). */
 export function countProjectsThisMonth(db: Db, { userId }: { userId: string }) {
   return db
-    .selectFrom("projects")
+    .selectFrom("project_creations")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("user_id", "=", userId)
     .where("created_at", ">=", sql<Date>`date_trunc('month', now())`)
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.count));
+}
+
+/**
+ * Creates a project unless the owner has already created `perMonth` this calendar month: the count
+ * and the insert run in one transaction holding a lock on the owner's row, so parallel requests
+ * queue and exactly `perMonth` succeed. Undefined when the limit is reached.
+ */
+export function insertProjectWithinLimit(
+  db: Db,
+  userId: string,
+  fields: ProjectFields & { title: string },
+  perMonth: number,
+) {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
+    if ((await countProjectsThisMonth(trx, { userId })) >= perMonth) return undefined;
+    await trx.insertInto("project_creations").values({ user_id: userId }).execute();
+    return insertProject(trx, userId, fields);
+  });
 }
 
 export function insertProject(db: Db, userId: string, fields: ProjectFields & { title: string }) {
