@@ -23,7 +23,10 @@ const ZTrustProxy = z
     if (lower === "" || lower === "false" || lower === "0") return false;
     if (lower === "true") return 1;
     if (/^\d+$/.test(lower)) return Number(lower);
-    const list = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+    const list = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     if (list.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry) || entry === "loopback")) return list;
     context.addIssue({ code: "custom", message: "expected a hop count or a list of proxy addresses/CIDRs" });
     return z.NEVER;
@@ -84,7 +87,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     try {
       appOrigin = new URL(env.APP_ORIGIN).origin;
     } catch {
-      throw new Error("Invalid configuration: APP_ORIGIN: expected an origin such as https://parley.example.com");
+      throw new Error(
+        "Invalid configuration: APP_ORIGIN: expected an origin such as https://parley.example.com",
+      );
     }
   }
   return { ...env, appOrigin };

@@ -91,8 +91,8 @@ function logFailure(
   if (status === 500) log.error({ err: error, path }, "call failed");
   else if (isDatabaseDataError(error) || isDatabaseDataError((error as { cause?: unknown }).cause)) {
     log.warn({ err: error, path }, "the database refused a value from the client (answered 400)");
-  }
-  else if (status > 500) log.warn({ path, status, message: body.message }, "call answered an upstream error");
+  } else if (status > 500)
+    log.warn({ path, status, message: body.message }, "call answered an upstream error");
 }
 
 /**
@@ -122,7 +122,9 @@ export function redactUrl(url: string): string {
  * senders (the socket's peer first) are our proxies, so the client is the entry the outermost of them
  * wrote. Safe only when the app cannot be reached but through them; a list of their addresses is safer.
  */
-function trustedProxies(trust: false | number | string[]): boolean | string[] | ((a: string, i: number) => boolean) {
+function trustedProxies(
+  trust: false | number | string[],
+): boolean | string[] | ((a: string, i: number) => boolean) {
   if (typeof trust !== "number") return trust;
   return trust > 0 ? (_address, hop) => hop < trust : false;
 }

@@ -11,7 +11,7 @@ import {
   participantProcedure,
   requireInterviewAccess,
 } from "../participant";
-import { ZId } from "../schemas/common";
+import { storableText, ZId } from "../schemas/common";
 import { MAX_IMAGE_BYTES, MAX_TEXT } from "../schemas/participant";
 import { RATE_RULES } from "../services/rate-limit";
 import { checked, creatorProcedure, publicProcedure } from "../trpc";
@@ -21,17 +21,17 @@ const MAX_TRANSCRIPTS = 50;
 const MAX_TRANSCRIPT = 200_000;
 
 const text = (max: number, name: string) =>
-  z.string({ error: `${name} must be text` }).max(max, `${name} is too long`);
+  storableText({ error: `${name} must be text` }).max(max, `${name} is too long`);
 
 const ZInterviewMessage = z.object({
   role: z.enum(["ai", "user"], { error: "Message role must be 'ai' or 'user'" }),
   content: text(MAX_TEXT, "Message"),
-  timestamp: z.string().max(40).optional(),
+  timestamp: storableText().max(40).optional(),
 });
 
 const ZInterviewTurnInput = z.object({
   messages: z.array(ZInterviewMessage).max(400, "The conversation is too long"),
-  templateType: z.string().max(40).nullish(),
+  templateType: storableText().max(40).nullish(),
   projectInfo: z
     .object({
       objective: text(5000, "Objective").nullish(),
@@ -100,7 +100,7 @@ async function requireOwnedProject(
 const ZTranscripts = z
   .array(text(MAX_TRANSCRIPT, "Transcript"), { error: "transcripts must be a list of texts" })
   .max(MAX_TRANSCRIPTS, `At most ${MAX_TRANSCRIPTS} transcripts at a time`);
-const ZTitle = z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(300);
+const ZTitle = storableText({ error: "Title is required" }).trim().min(1, "Title is required").max(300);
 
 /** base64 (or a data URL) → bytes and type; PNG, JPEG, GIF or WebP by their bytes, at most 10 MB. */
 function decodeImage(input: string): { base64: string; mimeType: string } {
@@ -233,12 +233,12 @@ export const aiRouter = {
     .input(
       z.object({
         audio: z.union(
-          [z.instanceof(Uint8Array), z.string().max(Math.ceil((MAX_AUDIO_BYTES * 4) / 3) + 16)],
+          [z.instanceof(Uint8Array), storableText().max(Math.ceil((MAX_AUDIO_BYTES * 4) / 3) + 16)],
           {
             error: "Audio is required",
           },
         ),
-        mimeType: z.string().max(100).default("audio/webm"),
+        mimeType: storableText().max(100).default("audio/webm"),
       }),
     )
     .output(checked(z.object({ text: z.string() })))
