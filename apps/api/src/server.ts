@@ -25,6 +25,7 @@ import { sql } from "kysely";
 import { API_HEADERS, DOCUMENT_HEADERS, isApiUrl } from "./security-headers";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const MALFORMED_FORM = "Malformed multipart form data";
 /** tRPC carries interview images (10 MB, base64) and audio; each procedure bounds its own input. */
 const TRPC_BODY_LIMIT = 36 * 1024 * 1024;
 
@@ -241,6 +242,19 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Uploads (recorded audio for POST /api/ai/transcribe) arrive as multipart form data. The parser
   // and its hooks live in their own scope, so the other routes neither accept multipart nor pay for it.
   await app.register(async (scope) => {
+    // Route handlers answer their own errors: what reaches this scope's handler is the form's parse
+    // (no boundary, a body cut before its closing boundary, a broken part header): the client's form.
+    scope.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      req.log.warn({ err: error }, "multipart form refused");
+      const message =
+        status === 413
+          ? "Request body is too large"
+          : status === 415
+            ? "Unsupported content type"
+            : MALFORMED_FORM;
+      return reply.code(status).send({ message });
+    });
     await scope.register(fastifyMultipart, {
       attachFieldsToBody: true,
       limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 },

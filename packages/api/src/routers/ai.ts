@@ -180,7 +180,9 @@ export const aiRouter = {
         ...input,
         billTo: { userId: ctx.user.id, projectId: input.projectId ?? null },
       });
-      if (!tree.epics.length) throw new AppError("BAD_GATEWAY", "Failed to generate requirements structure");
+      // Nothing in the input reads as a requirement: the input's fault (422), not the AI service's.
+      if (!tree.epics.length)
+        throw new AppError("UNPROCESSABLE_CONTENT", "Failed to generate requirements structure");
       return { requirements: markdown, tree };
     }),
 

@@ -166,7 +166,11 @@ export const requirementsRouter = {
   addFeature: creatorProcedure
     .input(
       z.object({
-        epicId: z.number({ error: "No epic selected" }).int().positive("No epic selected").max(ZId.maxValue ?? 0, "No epic selected"),
+        epicId: z
+          .number({ error: "No epic selected" })
+          .int()
+          .positive("No epic selected")
+          .max(ZId.maxValue ?? 0, "No epic selected"),
         name: required("Feature name required", 300),
         description: ZDescription,
         acceptanceCriteria: ZCriteria,
@@ -214,7 +218,14 @@ export const requirementsRouter = {
 
   addStory: creatorProcedure
     .input(
-      z.object({ featureId: z.number({ error: "No feature selected" }).int().positive().max(ZId.maxValue ?? 0), ...ZStoryFields }),
+      z.object({
+        featureId: z
+          .number({ error: "No feature selected" })
+          .int()
+          .positive()
+          .max(ZId.maxValue ?? 0),
+        ...ZStoryFields,
+      }),
     )
     .output(checked(z.object({ id: z.number() })))
     .mutation(async ({ ctx, input }) => {

@@ -12,8 +12,9 @@ export const ZSuccess = z.object({ success: z.literal(true) });
 export const TEXT_REFUSED = "Text must not contain NUL characters or unpaired surrogates";
 
 /** PostgreSQL refuses 0x00 in text and unpaired UTF-16 surrogates in jsonb; so do we, with a 400. */
-const UNSTORABLE = /[\u0000\p{Cs}]/u;
-export const isStorableText = (value: string): boolean => !UNSTORABLE.test(value);
+const LONE_SURROGATE = /\p{Cs}/u;
+export const isStorableText = (value: string): boolean =>
+  !value.includes("\u0000") && !LONE_SURROGATE.test(value);
 
 /**
  * Every string a client sends: `storableText({ error })` where one would write `z.string({ error })`, with the
