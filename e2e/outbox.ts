@@ -8,8 +8,16 @@ import path from "node:path";
  */
 export async function readLatestResetLink(email: string): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  const files = (await readdir(dir)).filter((f) => f.toLowerCase().endsWith(`-${email.toLowerCase()}.txt`));
-  const newest = files.sort().at(-1);
+  // The server sends the email after answering (a queued task): give it a few seconds to arrive.
+  let newest: string | undefined;
+  for (let waited = 0; !newest && waited <= 5_000; waited += 100) {
+    const files = await readdir(dir).catch(() => [] as string[]);
+    newest = files
+      .filter((f) => f.toLowerCase().endsWith(`-${email.toLowerCase()}.txt`))
+      .sort()
+      .at(-1);
+    if (!newest) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   if (!newest) throw new Error(`no email to ${email} in ${dir}`);
   const text = await readFile(path.join(dir, newest), "utf8");
   const match = text.match(/https?:\/\/[^\s]+\/reset-password\?token=[a-z0-9]+/);

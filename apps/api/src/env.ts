@@ -9,14 +9,38 @@ const optional = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/**
+ * Which proxies' X-Forwarded-For to believe: a hop count ("1" behind one proxy) or a list of proxy
+ * addresses or CIDRs. "true" means one hop: trusting every hop would make the client-written leftmost
+ * entry the client's address, and every per-address limit could be walked around.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .default("false")
+  .transform((value, context): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (lower === "" || lower === "false" || lower === "0") return false;
+    if (lower === "true") return 1;
+    if (/^\d+$/.test(lower)) return Number(lower);
+    const list = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (list.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry) || entry === "loopback")) return list;
+    context.addIssue({ code: "custom", message: "expected a hop count or a list of proxy addresses/CIDRs" });
+    return z.NEVER;
+  });
+
 const ZEnv = z.object({
+  NODE_ENV: optional,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: optional,
   DATA_DIR: z.string().default(path.join(repoRoot, "data")),
   APP_ORIGIN: optional,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: ZTrustProxy,
   WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
@@ -45,7 +69,10 @@ const ZEnv = z.object({
   INTERVIEW_AI_TOKEN_LIMIT: z.coerce.number().int().positive().default(600_000),
 });
 
-export type Env = z.infer<typeof ZEnv>;
+export type Env = z.infer<typeof ZEnv> & {
+  /** Where emailed links point: APP_ORIGIN, else http://localhost:PORT (never the request's Host). */
+  appOrigin: string;
+};
 
 /** The one place environment variables are read. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -54,5 +81,22 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const env = parsed.data;
+  if (env.NODE_ENV === "production" && !env.APP_ORIGIN) {
+    throw new Error(
+      "Invalid configuration: APP_ORIGIN is required when NODE_ENV=production (the public origin of the app, " +
+        "e.g. https://parley.example.com): emailed links are never built from request headers.",
+    );
+  }
+  let appOrigin = `http://localhost:${env.PORT}`;
+  if (env.APP_ORIGIN) {
+    try {
+      appOrigin = new URL(env.APP_ORIGIN).origin;
+    } catch {
+      throw new Error(
+        "Invalid configuration: APP_ORIGIN: expected an origin such as https://parley.example.com",
+      );
+    }
+  }
+  return { ...env, appOrigin };
 }

@@ -9,6 +9,7 @@ import {
   appRouter,
   type CookieOptions,
   createContext,
+  isDatabaseDataError,
   type RequestInfo,
   type Services,
   toHttpError,
@@ -64,12 +65,15 @@ function limitStream(payload: NodeJS.ReadableStream, limit: number): NodeJS.Read
   );
 }
 
+const MALFORMED_FORM = "Malformed multipart form data";
+
 export interface ServerOptions {
   services: Services;
   /** Built web app to serve with an index.html fallback; skipped when missing. */
   webDist?: string | undefined;
   logLevel?: string;
-  trustProxy?: boolean;
+  /** A hop count or the proxies' addresses/CIDRs (env TRUST_PROXY); never `true`, which trusts every hop. */
+  trustProxy?: false | number | string[];
   /** Extra plain routes (webhooks, OpenID Connect) registered by other modules. */
   plugins?: Array<(app: FastifyInstance) => Promise<void> | void>;
 }
@@ -124,15 +128,26 @@ function logFailure(
   path: string | undefined,
 ): void {
   if (status === 500) log.error({ err: error, path }, "call failed");
-  else if (status > 500) log.warn({ path, status, message: body.message }, "call answered an upstream error");
+  else if (isDatabaseDataError(error) || isDatabaseDataError((error as { cause?: unknown }).cause)) {
+    log.warn({ err: error, path }, "the database refused a value from the client (answered 400)");
+  } else if (status > 500)
+    log.warn({ path, status, message: body.message }, "call answered an upstream error");
 }
 
-function originHost(origin: string): string | undefined {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return undefined;
-  }
+/**
+ * CSRF: a write that carries cookies must come from our own pages. The browser says where a request
+ * comes from twice: `Sec-Fetch-Site` (our app only ever calls its own origin, so "same-site" is refused
+ * too: a sibling subdomain is another site's code) and `Origin`, compared whole (scheme, host and port)
+ * with the origin this request reached or the configured public origin. Bearer clients send no cookies.
+ */
+export function isCrossSiteWrite(req: FastifyRequest, appOrigin: string): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  if (!req.headers.cookie) return false;
+  const site = req.headers["sec-fetch-site"];
+  if (site === "cross-site" || site === "same-site") return true;
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  return origin !== `${req.protocol}://${req.host}` && origin !== appOrigin;
 }
 
 /** Strips query strings from logged URLs: reset tokens and share links travel there. */
@@ -141,11 +156,23 @@ export function redactUrl(url: string): string {
   return (pathname ?? "").replace(/\/(interview|interviews\/share)\/[^/]+/, "/$1/[link]");
 }
 
+/**
+ * Fastify 5.12 reads a bare hop count as "trust nothing"; a hop count here means: the `hops` nearest
+ * senders (the socket's peer first) are our proxies, so the client is the entry the outermost of them
+ * wrote. Safe only when the app cannot be reached but through them; a list of their addresses is safer.
+ */
+function trustedProxies(
+  trust: false | number | string[],
+): boolean | string[] | ((a: string, i: number) => boolean) {
+  if (typeof trust !== "number") return trust;
+  return trust > 0 ? (_address, hop) => hop < trust : false;
+}
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { services } = options;
   const app = Fastify({
     bodyLimit: DEFAULT_BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustedProxies(options.trustProxy ?? false),
     logger: {
       level: options.logLevel ?? "info",
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
@@ -160,9 +187,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // (Bearer clients send no cookies). One synchronous hook: it runs on every request.
   app.addHook("onRequest", (req, reply, done) => {
     reply.headers(isApiUrl(req.url) ? API_HEADERS : DOCUMENT_HEADERS);
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return done();
-    const origin = req.headers.origin;
-    if (!origin || !req.headers.cookie || originHost(origin) === req.host) return done();
+    if (!isCrossSiteWrite(req, services.config.appOrigin)) return done();
     reply.code(403).send({ message: "Cross-site request refused" });
   });
 
@@ -268,6 +293,19 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Uploads (recorded audio for POST /api/ai/transcribe) arrive as multipart form data. The parser
   // and its hooks live in their own scope, so the other routes neither accept multipart nor pay for it.
   await app.register(async (scope) => {
+    // Route handlers answer their own errors: what reaches this scope's handler is the form's parse
+    // (no boundary, a body cut before its closing boundary, a broken part header): the client's form.
+    scope.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      req.log.warn({ err: error }, "multipart form refused");
+      const message =
+        status === 413
+          ? "Request body is too large"
+          : status === 415
+            ? "Unsupported content type"
+            : MALFORMED_FORM;
+      return reply.code(status).send({ message });
+    });
     await scope.register(fastifyMultipart, {
       attachFieldsToBody: true,
       limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 },

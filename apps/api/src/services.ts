@@ -30,7 +30,7 @@ export function createServices(env: Env, db: Db, logger: Logger): Services & { c
     db,
     logger,
     config: {
-      appOrigin: env.APP_ORIGIN,
+      appOrigin: env.appOrigin,
       oidcEnabled: Boolean(env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID),
       supportEmail: env.SUPPORT_EMAIL,
     },

@@ -1,7 +1,7 @@
 import { ensureAdmin } from "@parley/api";
 import { getUserByEmail } from "@parley/db/queries/users";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client, signUp, startTestServer, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -19,6 +19,17 @@ const outboxFor = (email: string) =>
     .where("to_address", "=", email)
     .orderBy("id", "desc")
     .execute();
+
+/** Reset emails are sent after the answer (a queued task): wait until one is in the outbox. */
+const mailedTo = (email: string) =>
+  vi.waitFor(
+    async () => {
+      const mails = await outboxFor(email);
+      if (!mails.length) throw new Error(`no email to ${email} yet`);
+      return mails;
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 
 const resetTokenFrom = (text: string) => {
   const match = text.match(/reset-password\?token=([a-z0-9]+)/);
@@ -225,14 +236,14 @@ describe("forgot and reset password", () => {
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
     expect(known.body.message).toBe("If this email exists, a password reset link will be sent...");
-    expect(await outboxFor(email)).toHaveLength(1);
+    expect(await mailedTo(email)).toHaveLength(1);
     expect(await outboxFor("ghost@example.com")).toHaveLength(0);
   });
 
   it("resets the password once with the mailed token, ends old sessions, and refuses reuse", async () => {
     const { client, email } = await signUp(server.url);
     await new Client(server.url).post("/api/auth/forgot-password", { email });
-    const [mail] = await outboxFor(email);
+    const [mail] = await mailedTo(email);
     const token = resetTokenFrom(mail?.text_body ?? "");
     const stored = await server.services.db
       .selectFrom("password_reset_tokens")
@@ -263,7 +274,7 @@ describe("forgot and reset password", () => {
   it("refuses an expired token", async () => {
     const { email } = await signUp(server.url);
     await new Client(server.url).post("/api/auth/forgot-password", { email });
-    const [mail] = await outboxFor(email);
+    const [mail] = await mailedTo(email);
     const token = resetTokenFrom(mail?.text_body ?? "");
     await server.services.db
       .updateTable("password_reset_tokens")

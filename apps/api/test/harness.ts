@@ -33,7 +33,12 @@ export async function startTestServer(env: Partial<Record<keyof Env, string>> = 
     ...env,
   } as NodeJS.ProcessEnv);
   const services = createServices(config, handle.db, silentLogger);
-  const app = await buildServer({ services, logLevel: "silent", plugins: extraRoutes(services, config) });
+  const app = await buildServer({
+    services,
+    logLevel: "silent",
+    trustProxy: config.TRUST_PROXY,
+    plugins: extraRoutes(services, config),
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

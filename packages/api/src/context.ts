@@ -27,8 +27,8 @@ export interface RequestInfo {
 }
 
 export interface AppConfig {
-  /** Public origin for links in emails; falls back to the request's origin when unset. */
-  appOrigin: string | undefined;
+  /** Public origin for links in emails (APP_ORIGIN, else http://localhost:PORT); never from request headers. */
+  appOrigin: string;
   oidcEnabled: boolean;
   supportEmail: string;
 }

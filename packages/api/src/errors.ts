@@ -10,6 +10,7 @@ export type AppErrorCode =
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
+  | "UNPROCESSABLE_CONTENT"
   | "TOO_MANY_REQUESTS"
   | "SERVICE_UNAVAILABLE"
   | "BAD_GATEWAY"
@@ -99,12 +100,34 @@ export function describeZodIssues(issues: readonly ZodLikeIssue[]): string {
 }
 
 /**
+ * A PostgreSQL refusal of the data itself (SQLSTATE class 22: a NUL byte, a number out of range, text
+ * that is not a number; 23502/23514: a missing or out-of-bounds value), which only client input can
+ * cause once the schemas have let it through. The backstop that makes it a 400, never a 500.
+ */
+export function isDatabaseDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    typeof code === "string" &&
+    /^(22[0-9A-Z]{3}|23502|23514)$/.test(code) &&
+    error instanceof Error &&
+    !(error instanceof TRPCError)
+  );
+}
+
+const DATA_ERROR_MESSAGE = "Invalid input: a value could not be stored";
+
+/**
  * The domain error an error stands for: an AI engine or billing refusal, thrown as it is or carried as
- * the cause of tRPC's INTERNAL_SERVER_ERROR, becomes the AppError of its status; others stay as they are.
+ * the cause of tRPC's INTERNAL_SERVER_ERROR, becomes the AppError of its status; so does PostgreSQL's
+ * refusal of a value (400); others stay as they are.
  */
 export function domainError<T>(error: T): T | AppError {
   if (isPackageError(error)) return fromAiError(error);
   if (error instanceof TRPCError && isPackageError(error.cause)) return fromAiError(error.cause);
+  if (isDatabaseDataError(error)) return new AppError("BAD_REQUEST", DATA_ERROR_MESSAGE);
+  if (error instanceof TRPCError && isDatabaseDataError(error.cause)) {
+    return new AppError("BAD_REQUEST", DATA_ERROR_MESSAGE);
+  }
   return error;
 }
 

@@ -7,7 +7,7 @@ export {
   type RequestInfo,
   type Services,
 } from "./context";
-export { AppError, toHttpError } from "./errors";
+export { AppError, isDatabaseDataError, toHttpError } from "./errors";
 export {
   type AppRouter,
   appRouter,

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { type Context, GRANT_COOKIE_PREFIX } from "./context";
 import { AppError } from "./errors";
+import { ZId } from "./schemas/common";
 import { RATE_RULES } from "./services/rate-limit";
 import { hashToken } from "./services/tokens";
 import { publicProcedure } from "./trpc";
@@ -27,7 +28,7 @@ export interface InterviewAccess {
  * callers are rate-limited per IP.
  */
 export const participantProcedure = publicProcedure
-  .input(z.object({ interviewId: z.number({ error: "interviewId must be a number" }).int().positive() }))
+  .input(z.object({ interviewId: ZId }))
   .use(async ({ ctx, input, next }) => {
     const interview = await requireInterviewAccess(ctx, input.interviewId);
     return next({ ctx: { ...ctx, interview } });

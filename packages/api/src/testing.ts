@@ -16,7 +16,7 @@ export function createTestServices(db: Db): Services {
   return {
     db,
     logger: { info() {}, warn() {}, error() {} },
-    config: { appOrigin: undefined, oidcEnabled: false, supportEmail: "support@example.com" },
+    config: { appOrigin: "http://localhost:3000", oidcEnabled: false, supportEmail: "support@example.com" },
     rateLimiter: new RateLimiter(new MemoryRateLimitStore(), 1000),
     mailer: createMailer({ db, from: "parley@example.com", log: () => {} }),
     ai: createAiEngine({ db }),

@@ -477,14 +477,19 @@ export class BillingService {
   async handleWebhook(
     rawBody: string | Buffer,
     signature: string | undefined,
-  ): Promise<{ received: true; applied: boolean }> {
+  ): Promise<{ received: true; applied: boolean; ignored?: string }> {
     if (!this.stripe || !this.#webhookSecret) throw new BillingError(400, "Webhooks are not configured");
+    // The SDK refuses a signature older than its tolerance but not one from the future: a signature
+    // dated ahead would outlive every replay window.
+    if (signedInTheFuture(signature)) throw new BillingError(400, "Invalid webhook signature");
     let event: Stripe.Event;
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature ?? "", this.#webhookSecret);
     } catch {
       throw new BillingError(400, "Invalid webhook signature");
     }
+    const ignored = malformedEvent(event);
+    if (ignored) return { received: true, applied: false, ignored };
     const applied = await this.#db.transaction().execute(async (trx) => {
       const fresh = await trx
         .insertInto("processed_webhook_events")
@@ -537,6 +542,47 @@ export class BillingService {
     });
     return { received: true, applied };
   }
+}
+
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+function signedInTheFuture(signature: string | undefined): boolean {
+  const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature ?? "")?.[1]);
+  return Number.isFinite(timestamp) && timestamp > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS;
+}
+
+/**
+ * What a signed event lacks for us to apply it (Stripe never sends such an event, but a signature
+ * only proves who sent it): answered 200 so it is not retried forever, and logged by the route.
+ */
+function malformedEvent(event: Stripe.Event): string | undefined {
+  const raw = event as unknown as {
+    id?: unknown;
+    type?: unknown;
+    created?: unknown;
+    data?: { object?: unknown };
+  };
+  if (typeof raw.id !== "string" || !raw.id || raw.id.length > 255) return "event without an id";
+  if (typeof raw.type !== "string" || raw.type.length > 255) return "event without a type";
+  if (!raw.type.startsWith("customer.subscription.")) return undefined;
+  if (
+    typeof raw.created !== "number" ||
+    !Number.isFinite(raw.created) ||
+    raw.created < 0 ||
+    raw.created > 1e10
+  )
+    return "event without a creation time";
+  const object = raw.data?.object as
+    | { id?: unknown; customer?: unknown; status?: unknown }
+    | null
+    | undefined;
+  if (!object || typeof object !== "object") return "subscription event without data.object";
+  const customer = object.customer as { id?: unknown } | string | null | undefined;
+  const customerId = typeof customer === "string" ? customer : customer?.id;
+  if (typeof object.id !== "string" || typeof customerId !== "string") {
+    return "subscription event without a subscription or customer id";
+  }
+  return undefined;
 }
 
 export function createBillingService(options: BillingOptions): BillingService {

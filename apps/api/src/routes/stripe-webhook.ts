@@ -12,14 +12,18 @@ export function stripeWebhook(services: Services) {
       scope.post("/api/stripe/webhook", async (req, reply) => {
         try {
           const signature = req.headers["stripe-signature"];
-          const result = await services.billing.handleWebhook(
+          const { ignored, ...result } = await services.billing.handleWebhook(
             req.body as Buffer,
             typeof signature === "string" ? signature : undefined,
           );
+          // A signed event we cannot apply: 2xx, so Stripe does not retry it for days, and a log line.
+          if (ignored) req.log.warn({ reason: ignored }, "Stripe webhook ignored");
           return reply.send(result);
         } catch (error) {
-          const { status, body } = toHttpError(error);
-          return reply.code(status).send(body);
+          const answer = toHttpError(error);
+          if (answer.status >= 500) req.log.error({ err: error }, "Stripe webhook failed");
+          else req.log.warn({ message: answer.body.message }, "Stripe webhook refused");
+          return reply.code(answer.status).send(answer.body);
         }
       });
     });

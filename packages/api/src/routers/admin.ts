@@ -11,7 +11,7 @@ import { AI_COMPONENTS } from "@parley/db/schema";
 import { z } from "zod";
 import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
-import { ZId } from "../schemas/common";
+import { storableText, ZId } from "../schemas/common";
 import { toUser, ZUser } from "../schemas/user";
 import { hashPassword } from "../services/passwords";
 import { generateToken } from "../services/tokens";
@@ -58,8 +58,7 @@ const ZModelConfig = z.object({
 });
 
 /** The configuration field is JSON text; anything else is refused with the parser's reason. */
-const ZConfigurationText = z
-  .string({ error: "Configuration must be JSON text" })
+const ZConfigurationText = storableText({ error: "Configuration must be JSON text" })
   .max(20_000, "Configuration is too long")
   .superRefine((text, ctx) => {
     try {
@@ -80,8 +79,11 @@ const ZConfigurationText = z
 
 const ZModelFields = {
   componentName: z.enum(AI_COMPONENTS, { error: `Component must be one of: ${AI_COMPONENTS.join(", ")}` }),
-  modelName: z.string({ error: "Model name is required" }).trim().min(1, "Model name is required").max(200),
-  description: z.string().max(2000).nullish(),
+  modelName: storableText({ error: "Model name is required" })
+    .trim()
+    .min(1, "Model name is required")
+    .max(200),
+  description: storableText().max(2000).nullish(),
   configuration: ZConfigurationText.default("{}"),
   isActive: z.boolean().default(true),
 };
@@ -119,7 +121,7 @@ export const adminRouter = {
     .input(
       z
         .object({
-          search: z.string().max(200).optional(),
+          search: storableText().max(200).optional(),
           limit: z.coerce.number().int().min(1).max(USERS_PAGE_MAX).default(50),
           offset: z.coerce.number().int().min(0).default(0),
         })
@@ -369,8 +371,8 @@ export const adminRouter = {
             .trim()
             .min(1, "Email is required")
             .pipe(z.email({ error: "Please enter a valid email address" })),
-          firstName: z.string().trim().max(100).nullish(),
-          lastName: z.string().trim().max(100).nullish(),
+          firstName: storableText().trim().max(100).nullish(),
+          lastName: storableText().trim().max(100).nullish(),
           subscriptionTier: ZTier.default("free"),
         },
         { error: "Email is required" },

@@ -13,7 +13,7 @@ import {
   participantProcedure,
   requireInterviewAccess,
 } from "../participant";
-import { ZId } from "../schemas/common";
+import { storableText, ZId } from "../schemas/common";
 import { MAX_IMAGE_BYTES, MAX_TEXT } from "../schemas/participant";
 import type { ParticipantAiKind } from "../services/rate-limit";
 import { checked, creatorProcedure, publicProcedure } from "../trpc";
@@ -23,17 +23,17 @@ const MAX_TRANSCRIPTS = 50;
 const MAX_TRANSCRIPT = 200_000;
 
 const text = (max: number, name: string) =>
-  z.string({ error: `${name} must be text` }).max(max, `${name} is too long`);
+  storableText({ error: `${name} must be text` }).max(max, `${name} is too long`);
 
 const ZInterviewMessage = z.object({
   role: z.enum(["ai", "user"], { error: "Message role must be 'ai' or 'user'" }),
   content: text(MAX_TEXT, "Message"),
-  timestamp: z.string().max(40).optional(),
+  timestamp: storableText().max(40).optional(),
 });
 
 const ZInterviewTurnInput = z.object({
   messages: z.array(ZInterviewMessage).max(400, "The conversation is too long"),
-  templateType: z.string().max(40).nullish(),
+  templateType: storableText().max(40).nullish(),
   projectInfo: z
     .object({
       objective: text(5000, "Objective").nullish(),
@@ -130,7 +130,7 @@ async function requireOwnedProject(
 const ZTranscripts = z
   .array(text(MAX_TRANSCRIPT, "Transcript"), { error: "transcripts must be a list of texts" })
   .max(MAX_TRANSCRIPTS, `At most ${MAX_TRANSCRIPTS} transcripts at a time`);
-const ZTitle = z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(300);
+const ZTitle = storableText({ error: "Title is required" }).trim().min(1, "Title is required").max(300);
 
 export const aiRouter = {
   interviewResponse: participantProcedure
@@ -194,7 +194,9 @@ export const aiRouter = {
         ...input,
         billTo: { userId: ctx.user.id, projectId: input.projectId ?? null },
       });
-      if (!tree.epics.length) throw new AppError("BAD_GATEWAY", "Failed to generate requirements structure");
+      // Nothing in the input reads as a requirement: the input's fault (422), not the AI service's.
+      if (!tree.epics.length)
+        throw new AppError("UNPROCESSABLE_CONTENT", "Failed to generate requirements structure");
       return { requirements: markdown, tree };
     }),
 
@@ -247,12 +249,12 @@ export const aiRouter = {
     .input(
       z.object({
         audio: z.union(
-          [z.instanceof(Uint8Array), z.string().max(Math.ceil((MAX_AUDIO_BYTES * 4) / 3) + 16)],
+          [z.instanceof(Uint8Array), storableText().max(Math.ceil((MAX_AUDIO_BYTES * 4) / 3) + 16)],
           {
             error: "Audio is required",
           },
         ),
-        mimeType: z.string().max(100).default("audio/webm"),
+        mimeType: storableText().max(100).default("audio/webm"),
       }),
     )
     .output(checked(z.object({ text: z.string() })))

@@ -49,7 +49,7 @@ export const authRouter = {
     .input(ZForgotPasswordInput)
     .output(checked(ZMessageResult))
     .mutation(async ({ ctx, input }) => {
-      await auth.forgotPassword(ctx, input.email);
+      await auth.queuePasswordReset(ctx, input.email);
       return { success: true, message: FORGOT_PASSWORD_MESSAGE };
     }),
 

@@ -2,7 +2,7 @@ import { getProjectText } from "@parley/db/queries/projects";
 import { z } from "zod";
 import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
-import { ZId } from "../schemas/common";
+import { storableText, ZId } from "../schemas/common";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireReadableProject } from "./documents";
 
@@ -15,12 +15,11 @@ const ZChatMessage = z.object({
 
 const ZSendInput = z.object({
   projectId: ZId,
-  message: z
-    .string({ error: "Message is required" })
+  message: storableText({ error: "Message is required" })
     .trim()
     .min(1, "Message is required")
     .max(10_000, "Message is too long"),
-  summary: z.string().max(500_000, "Summary is too long").nullish(),
+  summary: storableText().max(500_000, "Summary is too long").nullish(),
 });
 
 async function history(ctx: Context, projectId: number) {

@@ -3,7 +3,7 @@ import { getProject, getProjectById, getProjectText, setProjectSummary } from "@
 import { z } from "zod";
 import type { Context } from "../context";
 import { notFound } from "../errors";
-import { ZId, ZSuccess } from "../schemas/common";
+import { storableText, ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toDocument, ZCreateDocumentInput, ZDocument } from "../schemas/document";
 import { saveRequirementsText } from "../services/requirements";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
@@ -29,7 +29,7 @@ export async function requireReadableProject(
   return project;
 }
 
-const ZSummaryText = z.string({ error: "Summary must be text" }).max(MAX_DOCUMENT, "Summary is too long");
+const ZSummaryText = storableText({ error: "Summary must be text" }).max(MAX_DOCUMENT, "Summary is too long");
 
 export const documentsRouter = {
   list: authedProcedure

@@ -17,7 +17,7 @@ import {
   participantProcedure,
   requireInterviewAccess,
 } from "../participant";
-import { ZId } from "../schemas/common";
+import { storableText, ZId } from "../schemas/common";
 import {
   MAX_IMAGE_BYTES,
   MAX_TEXT,
@@ -101,7 +101,7 @@ export const participantRouter = {
   open: publicProcedure
     .input(
       z.object({
-        shareLink: z.string().trim().min(1, "Interview not found").max(100, "Interview not found"),
+        shareLink: storableText().trim().min(1, "Interview not found").max(100, "Interview not found"),
       }),
     )
     .output(checked(ZShareInterview))
@@ -154,7 +154,9 @@ export const participantRouter = {
   }),
 
   setNotes: participantProcedure
-    .input(z.object({ notes: z.string({ error: "Notes must be text" }).max(MAX_TEXT, "Notes are too long") }))
+    .input(
+      z.object({ notes: storableText({ error: "Notes must be text" }).max(MAX_TEXT, "Notes are too long") }),
+    )
     .output(checked(ZInterview))
     .mutation(async ({ ctx, input }) => {
       assertReviewOpen(ctx.interview);
@@ -196,7 +198,7 @@ export const participantRouter = {
       z.object({
         content: ZTranscriptText,
         corrected: z.boolean().default(false),
-        additionalFeedback: z.string().max(MAX_TEXT, "Additional feedback is too long").nullish(),
+        additionalFeedback: storableText().max(MAX_TEXT, "Additional feedback is too long").nullish(),
       }),
     )
     .output(checked(ZTranscript))
@@ -243,7 +245,7 @@ export const participantRouter = {
     }),
 
   addImage: participantProcedure
-    .input(z.object({ dataUrl: ZDataUrlImage, description: z.string().max(MAX_TEXT).nullish() }))
+    .input(z.object({ dataUrl: ZDataUrlImage, description: storableText().max(MAX_TEXT).nullish() }))
     .output(checked(ZImage))
     .mutation(async ({ ctx, input }) => {
       assertConversationOpen(ctx.interview);

@@ -3,20 +3,20 @@ import * as docs from "@parley/db/queries/documents";
 import * as q from "@parley/db/queries/requirements";
 import { z } from "zod";
 import { AppError, notFound } from "../errors";
-import { ZId, ZSuccess } from "../schemas/common";
+import { storableText, ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toDocument, ZDocument } from "../schemas/document";
 import { loadRequirements, saveRequirementsText, saveRequirementsTree } from "../services/requirements";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireProject, requireReadableProject } from "./documents";
 
 const required = (message: string, max = 500) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
-const ZDescription = z.string().trim().max(5000, "Description is too long").default("");
+  storableText({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+const ZDescription = storableText().trim().max(5000, "Description is too long").default("");
 const ZCriteria = z
   .array(
     z.object({
-      text: z.string().trim().min(1, "Acceptance criteria cannot be blank").max(1000),
-      quote: z.string().max(2000).nullable().default(null),
+      text: storableText().trim().min(1, "Acceptance criteria cannot be blank").max(1000),
+      quote: storableText().max(2000).nullable().default(null),
       assumption: z.boolean().default(true),
     }),
   )
@@ -108,7 +108,7 @@ export const requirementsRouter = {
 
   /** Saves the current text as a requirements document and makes it the active one. */
   saveVersion: creatorProcedure
-    .input(z.object({ projectId: ZId, title: z.string().trim().min(1).max(300).optional() }))
+    .input(z.object({ projectId: ZId, title: storableText().trim().min(1).max(300).optional() }))
     .output(checked(ZDocument))
     .mutation(async ({ ctx, input }) => {
       const project = await requireProject(ctx, input.projectId);
@@ -166,7 +166,11 @@ export const requirementsRouter = {
   addFeature: creatorProcedure
     .input(
       z.object({
-        epicId: z.number({ error: "No epic selected" }).int().positive("No epic selected"),
+        epicId: z
+          .number({ error: "No epic selected" })
+          .int()
+          .positive("No epic selected")
+          .max(ZId.maxValue ?? 0, "No epic selected"),
         name: required("Feature name required", 300),
         description: ZDescription,
         acceptanceCriteria: ZCriteria,
@@ -214,7 +218,14 @@ export const requirementsRouter = {
 
   addStory: creatorProcedure
     .input(
-      z.object({ featureId: z.number({ error: "No feature selected" }).int().positive(), ...ZStoryFields }),
+      z.object({
+        featureId: z
+          .number({ error: "No feature selected" })
+          .int()
+          .positive()
+          .max(ZId.maxValue ?? 0),
+        ...ZStoryFields,
+      }),
     )
     .output(checked(z.object({ id: z.number() })))
     .mutation(async ({ ctx, input }) => {

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../services/passwords";
+import { storableText } from "./common";
 import { ZUser } from "./user";
 
 const REQUIRED = "Email and password are required";
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+const requiredText = (message: string) => storableText({ error: message }).trim().min(1, message);
 
 const email = (message: string) =>
   requiredText(message)
@@ -12,13 +13,12 @@ const email = (message: string) =>
     .pipe(z.email({ error: "Please enter a valid email address" }));
 
 const newPassword = (message: string) =>
-  z
-    .string({ error: message })
+  storableText({ error: message })
     .min(1, message)
     .min(PASSWORD_MIN, "Password must be at least 8 characters long")
     .max(PASSWORD_MAX, "Password must be at most 256 characters long");
 
-const name = z.string().trim().max(100, "Names must be at most 100 characters").nullish();
+const name = storableText().trim().max(100, "Names must be at most 100 characters").nullish();
 
 export const ZRegisterInput = z.object(
   {
@@ -34,7 +34,9 @@ export type RegisterInput = z.infer<typeof ZRegisterInput>;
 export const ZLoginInput = z.object(
   {
     email: requiredText(REQUIRED).max(254, "Invalid email or password"),
-    password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(PASSWORD_MAX, "Invalid email or password"),
+    password: storableText({ error: REQUIRED })
+      .min(1, REQUIRED)
+      .max(PASSWORD_MAX, "Invalid email or password"),
   },
   { error: REQUIRED },
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId } from "./common";
+import { storableText, ZId } from "./common";
 
 export const MAX_DOCUMENT = 500_000;
 
@@ -46,14 +46,13 @@ export function toDocument(row: {
 export const ZCreateDocumentInput = z.object(
   {
     projectId: ZId,
-    title: z
-      .string({ error: "Title is required" })
+    title: storableText({ error: "Title is required" })
       .trim()
       .min(1, "Title is required")
       .max(300, "Title is too long"),
-    content: z.string({ error: "Content is required" }).max(MAX_DOCUMENT, "Document is too long"),
+    content: storableText({ error: "Content is required" }).max(MAX_DOCUMENT, "Document is too long"),
     interviewIds: z.array(ZId).max(500).default([]),
-    status: z.string().max(40).default("draft"),
+    status: storableText().max(40).default("draft"),
     kind: z.enum(["summary", "requirements", "documentation"]).default("documentation"),
   },
   { error: "Title is required" },
@@ -95,18 +94,16 @@ export function toPrompt(row: {
 export const ZCreatePromptInput = z.object(
   {
     projectId: ZId,
-    title: z
-      .string({ error: "Title is required" })
+    title: storableText({ error: "Title is required" })
       .trim()
       .min(1, "Title is required")
       .max(300, "Title is too long"),
-    content: z
-      .string({ error: "Prompt content is required" })
+    content: storableText({ error: "Prompt content is required" })
       .trim()
       .min(1, "Prompt content is required")
       .max(MAX_DOCUMENT, "Prompt is too long"),
     documentId: ZId.nullish(),
-    status: z.string().max(40).default("draft"),
+    status: storableText().max(40).default("draft"),
   },
   { error: "Title is required" },
 );

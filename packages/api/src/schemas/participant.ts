@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId } from "./common";
+import { storableText, ZId } from "./common";
 import { ZInterviewStatus, ZStakeholderType } from "./project";
 
 export const MAX_MESSAGES = 1000;
@@ -13,18 +13,17 @@ const MAX_IMAGE_REF = 2000;
 
 export const ZMessage = z.object({
   role: z.enum(["ai", "user"], { error: "Message role must be 'ai' or 'user'" }),
-  content: z.string({ error: "Message content must be text" }).max(MAX_TEXT, "Message is too long"),
-  timestamp: z
-    .string()
+  content: storableText({ error: "Message content must be text" }).max(MAX_TEXT, "Message is too long"),
+  timestamp: storableText()
     .max(40)
     .default(() => new Date().toISOString()),
   type: z.literal("image").optional(),
-  description: z.string().max(MAX_TEXT).optional(),
-  imageId: z.number().int().optional(),
+  description: storableText().max(MAX_TEXT).optional(),
+  imageId: ZId.optional(),
   // Older image messages carry the picture and its analysis under these names (spec 2 §3).
-  imageData: z.string().max(MAX_IMAGE_REF, "Images are added as visual notes").optional(),
-  image: z.string().max(MAX_IMAGE_REF, "Images are added as visual notes").optional(),
-  analysis: z.string().max(MAX_TEXT).optional(),
+  imageData: storableText().max(MAX_IMAGE_REF, "Images are added as visual notes").optional(),
+  image: storableText().max(MAX_IMAGE_REF, "Images are added as visual notes").optional(),
+  analysis: storableText().max(MAX_TEXT).optional(),
 });
 export type Message = z.infer<typeof ZMessage>;
 
@@ -59,9 +58,10 @@ export const ZTranscript = z.object({
   additionalFeedback: z.string().nullable(),
 });
 
-export const ZTranscriptText = z
-  .string({ error: "Transcript content is required" })
-  .max(500_000, "Transcript is too long");
+export const ZTranscriptText = storableText({ error: "Transcript content is required" }).max(
+  500_000,
+  "Transcript is too long",
+);
 
 export const ZShareInterview = z.object({
   interview: z.object({
@@ -85,8 +85,7 @@ export const ZShareInterview = z.object({
 
 export const ZImage = z.object({ id: z.number(), url: z.string(), description: z.string().nullable() });
 
-export const ZDataUrlImage = z
-  .string({ error: "Image is required" })
+export const ZDataUrlImage = storableText({ error: "Image is required" })
   .max(MAX_DATA_URL, "Images must be at most 10 MB")
   .regex(/^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/i, "Only image files can be uploaded");
 

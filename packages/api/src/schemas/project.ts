@@ -1,11 +1,10 @@
 import { INTERVIEW_STATUSES, STAKEHOLDER_TYPES } from "@parley/db/schema";
 import { z } from "zod";
-import { ZId } from "./common";
+import { storableText, ZId } from "./common";
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const optionalText = (max: number, name: string) =>
-  z
-    .string({ error: `${name} must be text` })
+  storableText({ error: `${name} must be text` })
     .max(max, `${name} must be at most ${max} characters`)
     .nullish();
 
@@ -19,14 +18,13 @@ const ZProjectFields = {
   references: optionalText(5000, "References"),
 };
 
-const ZTitle = z
-  .string({ error: "Title is required" })
+const ZTitle = storableText({ error: "Title is required" })
   .trim()
   .min(1, "Title is required")
   .max(200, "Title must be at most 200 characters");
 
 export const ZCreateProjectInput = z.object(
-  { title: ZTitle, ...ZProjectFields, status: z.string().max(40).optional() },
+  { title: ZTitle, ...ZProjectFields, status: storableText().max(40).optional() },
   { error: "Title is required" },
 );
 export const ZUpdateProjectInput = z.object({ id: ZId, title: ZTitle.optional(), ...ZProjectFields });
@@ -90,8 +88,7 @@ export const ZInterviewStatus = z.enum(INTERVIEW_STATUSES, {
 export const ZCreateInterviewInput = z.object(
   {
     projectId: ZId,
-    name: z
-      .string({ error: "Interview name is required" })
+    name: storableText({ error: "Interview name is required" })
       .trim()
       .min(1, "Interview name is required")
       .max(200, "Interview name must be at most 200 characters"),

@@ -1,23 +1,27 @@
 import { AppError } from "../errors";
 
 export interface RateLimitStore {
-  /** Counts one hit in the window that `key` is in; answers the count so far in that window. */
-  hit(key: string, windowMs: number): Promise<number>;
+  /**
+   * Adds `by` (1 unless given; 0 reads, -1 gives a hit back) to the window that `key` is in; answers
+   * the count so far in that window.
+   */
+  hit(key: string, windowMs: number, by?: number): Promise<number>;
 }
 
 /** Fixed windows in this process's memory: right for one replica; use Redis for several. */
 export class MemoryRateLimitStore implements RateLimitStore {
   readonly #windows = new Map<string, { count: number; resetAt: number }>();
 
-  async hit(key: string, windowMs: number): Promise<number> {
+  async hit(key: string, windowMs: number, by = 1): Promise<number> {
     const now = Date.now();
     if (this.#windows.size > 50_000) this.#sweep(now);
     const window = this.#windows.get(key);
     if (!window || window.resetAt <= now) {
-      this.#windows.set(key, { count: 1, resetAt: now + windowMs });
-      return 1;
+      if (by <= 0) return 0;
+      this.#windows.set(key, { count: by, resetAt: now + windowMs });
+      return by;
     }
-    window.count += 1;
+    window.count += by;
     return window.count;
   }
 
@@ -28,7 +32,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
 interface RedisLike {
   multi(): {
-    incr(key: string): unknown;
+    incrby(key: string, by: number): unknown;
     pexpire(key: string, ms: number, mode: "NX"): unknown;
     exec(): Promise<Array<[Error | null, unknown]> | null>;
   };
@@ -40,9 +44,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly redis: RedisLike,
     private readonly prefix = "rl:",
   ) {}
-  async hit(key: string, windowMs: number): Promise<number> {
+  async hit(key: string, windowMs: number, by = 1): Promise<number> {
     const tx = this.redis.multi();
-    tx.incr(`${this.prefix}${key}`);
+    tx.incrby(`${this.prefix}${key}`, by);
     tx.pexpire(`${this.prefix}${key}`, windowMs, "NX");
     const results = await tx.exec();
     return Number(results?.[0]?.[1] ?? 1);
@@ -55,8 +59,6 @@ export interface RateRule {
 }
 
 export const RATE_RULES = {
-  loginPerIp: { limit: 30, windowMs: 15 * 60_000 },
-  loginPerEmail: { limit: 10, windowMs: 15 * 60_000 },
   registerPerIp: { limit: 10, windowMs: 60 * 60_000 },
   registerPerEmail: { limit: 5, windowMs: 60 * 60_000 },
   resetPerIp: { limit: 10, windowMs: 60 * 60_000 },
@@ -94,6 +96,16 @@ export class RateLimiter {
       minute: { limit: participantAi.perMinute, windowMs: 60_000 },
       burst: { limit: participantAi.burst, windowMs: 10_000 },
     };
+  }
+
+  /** Adds `by` to `key`'s window without refusing (0 reads it); the limits are scaled as in `consume`. */
+  count(key: string, rule: RateRule, by = 1): Promise<number> {
+    return this.store.hit(key, rule.windowMs, by);
+  }
+
+  /** The rule's limit as this deployment scales it (RATE_LIMIT_SCALE). */
+  limitOf(rule: RateRule): number {
+    return rule.limit * this.scale;
   }
 
   /** Throws 429 once `key` has been hit more than the rule allows in its window. */
