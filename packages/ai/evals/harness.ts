@@ -23,9 +23,14 @@ export interface PlayedDialogue {
 
 const START = Date.parse("2026-11-23T10:00:00.000Z");
 
+/**
+ * Plays a dialogue. `storeDecisions` passes each turn's decision back in, as the server will once
+ * decisions are stored with the interview; without it the interviewer reads topics from the words.
+ */
 export async function play(
   dialogue: ScriptedDialogue,
   provider?: InterviewProvider,
+  options: { storeDecisions?: boolean } = {},
 ): Promise<PlayedDialogue> {
   const limitMinutes = TIME_LIMIT_MINUTES[dialogue.stakeholderType];
   const { plan } = provider
@@ -51,6 +56,7 @@ export async function play(
         messages,
         now,
         timeLimitMinutes: limitMinutes,
+        ...(options.storeDecisions ? { decisions: turns.map((t) => t.decision) } : {}),
       },
       provider,
     );
@@ -129,15 +135,19 @@ export function figures(played: PlayedDialogue): DialogueFigures {
   let probed = 0;
   for (const feature of listItems(dialogue.project.keyFeatures)) {
     const marks = [...stems(feature)];
+    // Named: at least half of the feature's words (a model may say "reschedule" for "Online rescheduling").
     const mentions = (text: string) => {
       const own = stems(text);
-      return marks.filter((m) => own.has(m)).length >= Math.min(2, marks.length);
+      return marks.filter((m) => own.has(m)).length >= Math.ceil(marks.length / 2);
     };
     const firstAi = messages.findIndex((m) => m.role === "ai" && mentions(m.content));
     const firstUser = messages.findIndex((m) => m.role === "user" && mentions(m.content));
     if (firstUser >= 0 && (firstAi < 0 || firstUser < firstAi)) continue;
     notRaised += 1;
-    if (firstAi >= 0) probed += 1;
+    // Probed: named in a question, or a turn was decided on the plan topic for it (any language).
+    const topicIds = played.plan.topics.filter((t) => mentions(t.title)).map((t) => t.id);
+    const decided = turns.some((t) => topicIds.includes(t.decision.topicId) && t.decision.action !== "close");
+    if (firstAi >= 0 || decided) probed += 1;
   }
   const readBackTurn = turns.find((t) => t.decision.action === "read_back");
   const said = messages.filter((m) => m.role === "user").map((m) => m.content);

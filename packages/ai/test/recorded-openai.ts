@@ -10,7 +10,10 @@ import { FakeOpenAi } from "./fake-openai";
 
 export type RecordedKind = "interview_plan" | "turn_decision" | "question";
 
-/** Recordings by kind, then by the participant's last answer ("" before the first answer). */
+/**
+ * Recordings by kind, then by the participant's last answer ("" before the first answer). A question
+ * recording under "<read_back>" or "<close>" answers every read-back or closing request.
+ */
 export type Recordings = Partial<Record<RecordedKind, Record<string, string>>>;
 
 export function kindOf(body: any): RecordedKind | "other" {
@@ -41,19 +44,25 @@ export class RecordedOpenAi extends FakeOpenAi {
     const kind = kindOf(body);
     const answer = lastAnswerIn(body);
     const table = kind === "other" ? undefined : this.recordings[kind];
+    const system = String(body?.messages?.[0]?.content ?? "");
+    const step = /Points: <participant_data>/.test(system)
+      ? "<read_back>"
+      : /Ask nothing\./.test(system)
+        ? "<close>"
+        : null;
+    const special = kind === "question" && step ? table?.[step] : undefined;
     const hit =
-      table &&
-      Object.entries(table).find(
-        ([key]) => escapeFenced(key) === answer || (kind === "interview_plan" && key === ""),
-      );
+      (special !== undefined ? ([step, special] as [string, string]) : undefined) ||
+      (table &&
+        Object.entries(table).find(
+          ([key]) => escapeFenced(key) === answer || (kind === "interview_plan" && key === ""),
+        ));
     if (!hit) {
       this.misses.push({ kind, answer });
       return "(no recording)";
     }
     // A read-back recording may stand for "the points given in the request, copied as told".
-    const points = JSON.stringify(body?.messages ?? "").match(
-      /Points: <participant_data>\\n([\s\S]*?)\\n<\/participant_data>/,
-    );
-    return hit[1].replace("{points}", points ? JSON.parse(`"${points[1]}"`) : "");
+    const points = system.match(/Points: <participant_data>\n([\s\S]*?)\n<\/participant_data>/)?.[1] ?? "";
+    return hit[1].replace("{points}", points);
   }
 }

@@ -1,7 +1,7 @@
 import type { StakeholderType } from "@parley/db/schema";
 import { QUESTION_BANKS } from "../offline/interviewer";
 import { attributeTopics, type StoredDecisions, topicStems } from "./state";
-import { keywords, listItems, slug, stem, stems, words } from "./text";
+import { keywords, listItems, slug, stem, words } from "./text";
 import {
   type InterviewMessage,
   type InterviewPlan,

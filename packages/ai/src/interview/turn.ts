@@ -57,6 +57,8 @@ export interface TurnInput {
   messages: InterviewMessage[];
   now: number;
   timeLimitMinutes: number;
+  /** The decisions of the interviewer messages so far, when stored with the interview. */
+  decisions?: TurnContext["decisions"];
   signal?: AbortSignal;
 }
 

@@ -1,7 +1,7 @@
 import type { StakeholderType } from "@parley/db/schema";
 import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
-import { type LadderStep, STEP_MARKS } from "./decide";
+import type { LadderStep } from "./decide";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
 import {
   DECLINE,
@@ -156,9 +156,18 @@ export function readBackPoints(ctx: TurnContext): string[] {
   const planWords = new Set(ctx.plan.topics.flatMap((t) => [...stems(t.title)]));
   const candidates: Array<{ text: string; score: number; order: number }> = [];
   const end = state.readBackAt >= 0 ? state.readBackAt : ctx.messages.length;
+  // Answers the interviewer redirected (stored decisions say so in any language) are not points.
+  const redirected = new Set<number>();
+  let aiIndex = 0;
+  ctx.messages.forEach((m, index) => {
+    if (m.role !== "ai") return;
+    if (ctx.decisions?.[aiIndex]?.action === "redirect") redirected.add(index - 1);
+    aiIndex += 1;
+  });
   ctx.messages.slice(0, end).forEach((m, index) => {
     const x = state.info[index]!;
-    if (m.role !== "user" || x.unsure || x.declined || x.offTopic || x.injection) return;
+    if (m.role !== "user" || x.unsure || x.declined || x.offTopic || x.injection || redirected.has(index))
+      return;
     const own = sentences(m.content).map((text, i) => {
       const content = keywords(text);
       let score = Math.min(content.length, 6);
@@ -184,7 +193,9 @@ export function readBackPoints(ctx: TurnContext): string[] {
     .map((c) => c.text);
 }
 
-const AFFIRM = /\b(yes|yeah|yep|correct|right|exactly|spot on|that's it|sounds good|accurate|all good)\b/i;
+/** Agreement, in English and a few other languages the read-back may be answered in. */
+const AFFIRM =
+  /(?<!\p{L})(yes|yeah|yep|correct|right|exactly|spot on|that's it|sounds good|accurate|all good|sí|si|correcto|exacto|oui|exact|ja|genau|richtig)(?!\p{L})/iu;
 const CORRECT =
   /\b(but|actually|except|not quite|wrong|missing|forgot|also|one more|correction|rather|instead|only)\b|^\s*no\b/i;
 
@@ -196,10 +207,13 @@ export function reviewReadBack(points: string[], answer: string): ReadBackReview
   for (const sentence of said) {
     if (!CORRECT.test(sentence) && !(NEGATION.test(sentence) && keywords(sentence).length > 2)) continue;
     const own = stems(sentence);
+    const numbers = new Set(sentence.match(/\d+/g) ?? []);
     let best = -1;
     let bestScore = 0;
     points.forEach((p, i) => {
-      const score = [...stems(p)].filter((s) => own.has(s)).length;
+      // A shared figure ("18 percent") says more about which point is meant than a shared word.
+      const figures = (p.match(/\d+/g) ?? []).filter((n) => numbers.has(n)).length;
+      const score = [...stems(p)].filter((s) => own.has(s)).length + 2 * figures;
       if (score > bestScore) {
         best = i;
         bestScore = score;
