@@ -25,7 +25,7 @@ const CONSTRAINT_KINDS = {
   business:
     /\b(budget|cost|costs|price|pricing|deadline|launch|revenue|regulat\w*|legal|law|compliance|gdpr|hipaa|contract|licen[cs]\w*|staff|q[1-4]|months?|weeks?|quarter)\b/i,
   experience:
-    /\b(accessib\w*|wcag|mobile|phone|device|screen|language|languages|brand|font|elderly|older|children|simple|easy|clicks?|minutes?|offline|rural|signal)\b/i,
+    /\b(accessib\w*|wcag|mobile|phones?|android|iphones?|devices?|screens?|language|languages|brand|font|elderly|older|children|simple|easy|clicks?|minutes?|offline|rural|signal)\b/i,
 };
 type ConstraintKind = keyof typeof CONSTRAINT_KINDS;
 
@@ -95,31 +95,37 @@ function roleTopics(type: StakeholderType): Array<Omit<Topic, "id">> {
       ["How you do it today", "the current process and its steps", [1, 3]],
       ["Obstacles and their cost", "pain points and their cost", [2, 4]],
       ["What would make you stop", "deal-breakers and risks of switching", [6, 10]],
+      ["Products you like", "tools they enjoy and why", [7, 11]],
     ],
     business: [
       ["Measures of success", "which numbers should move", [2, 5]],
       ["Cost of the problem today", "what the problem costs", [3, 10]],
       ["Risks and approvals", "risks and who must agree", [7, 9]],
+      ["Priorities for day one", "what must be true first", [11, 8]],
     ],
     developer: [
       ["Current architecture", "systems and integrations", [1, 2]],
       ["Where things break", "failure points, performance and scale", [4, 6]],
       ["Security and data", "data ownership, security and privacy", [5, 8]],
+      ["Testing and release", "how changes are tested and shipped", [7, 10]],
     ],
     designer: [
       ["Where people get stuck", "confusion in the current experience", [2, 8]],
       ["Accessibility and devices", "accessibility needs and devices", [3, 5]],
       ["Design system and tone", "guidelines and how it should feel", [4, 9]],
+      ["Research to build on", "research and feedback that should shape it", [7, 10]],
     ],
     product_manager: [
       ["Evidence for the problem", "why this matters now and the evidence", [2, 3]],
       ["Scope of the first release", "what is in and out", [5, 7]],
       ["Measures of success", "how the release will be judged", [4, 10]],
+      ["Dependencies and risks", "other teams, assumptions and risks", [7, 8]],
     ],
     other: [
       ["How you deal with it today", "the current way and its troubles", [2, 3]],
       ["Who else is affected", "other people and their stakes", [4, 6]],
       ["Rules and constraints", "policies and what must not break", [7, 6]],
+      ["A good outcome", "what would make it worth it", [5, 8]],
     ],
   };
   return themes[type].map(([title, intent, idx]) =>

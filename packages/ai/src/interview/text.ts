@@ -87,7 +87,7 @@ export function listItems(text: string | null | undefined): string[] {
 // ---- What an answer contains ----
 
 export const FREQUENCY =
-  /\b(every (day|morning|evening|night|week|weekend|month|time|shift)|each (day|week|month|time)|daily|weekly|monthly|always|often|usually|regularly|constantly|all the time|whenever|most (days|weeks|mornings)|times? a (day|week|month)|per (day|week|month)|twice|again and again)\b/i;
+  /\b(every (single )?(day|morning|evening|night|week|weekend|month|time|shift)|each (day|week|month|time)|daily|weekly|monthly|always|often|usually|regularly|constantly|all the time|whenever|most (days|weeks|mornings)|times? a (day|week|month)|per (day|week|month)|twice|again and again)\b/i;
 export const WORKAROUND =
   /\b(workaround|work around|spreadsheet|excel|by hand|manually|on paper|paper|whiteboard|sticky notes?|post-its?|phone (call|them|around)|call (them|around|each)|text (them|each)|email (them|each)|copy(ing)? and past|we just|i just|instead|double[- ]book\w*|hack)\b/i;
 export const FEELING =
