@@ -85,6 +85,9 @@ export interface DialogueFigures {
   followUps: number;
   /** Follow-ups that use a content word of the last answer that the previous question did not contain. */
   builtOnAnswer: number;
+  /** Every question after an answer (transitions and redirects too), and those using its words. */
+  replies: number;
+  repliesBuilding: number;
   repeats: number;
   stacked: number;
   featuresNotRaised: number;
@@ -114,15 +117,21 @@ export function figures(played: PlayedDialogue): DialogueFigures {
   const ai = messages.map((m, i) => ({ ...m, i })).filter((m) => m.role === "ai");
   let followUps = 0;
   let built = 0;
+  let replies = 0;
+  let replying = 0;
   turns.forEach((turn, k) => {
-    if (turn.decision.action !== "follow_up") return;
-    followUps += 1;
     const at = ai[k]!.i;
+    if (at === 0 || ["read_back", "close"].includes(turn.decision.action)) return;
     const answer = messages[at - 1]?.content ?? "";
     const previous = messages[at - 2]?.content ?? "";
     const before = new Set(contentWords(previous).map(stem));
     const own = new Set(contentWords(turn.text).map(stem));
-    if (contentWords(answer).some((w) => own.has(stem(w)) && !before.has(stem(w)))) built += 1;
+    const builds = contentWords(answer).some((w) => own.has(stem(w)) && !before.has(stem(w)));
+    replies += 1;
+    if (builds) replying += 1;
+    if (turn.decision.action !== "follow_up") return;
+    followUps += 1;
+    if (builds) built += 1;
   });
   const questions = turns.filter((t) => !["read_back", "close"].includes(t.decision.action));
   let repeats = 0;
@@ -170,6 +179,8 @@ export function figures(played: PlayedDialogue): DialogueFigures {
     type: dialogue.stakeholderType,
     followUps,
     builtOnAnswer: built,
+    replies,
+    repliesBuilding: replying,
     repeats,
     stacked,
     featuresNotRaised: notRaised,
@@ -200,6 +211,6 @@ export function table(title: string, rows: DialogueFigures[]): string {
     `\n${title}`,
     `${"dialogue".padEnd(26)} ${"stakeholder".padEnd(16)} ${"built".padStart(6)} ${"rep".padStart(4)} ${"stack".padStart(5)} ${"feat".padStart(6)} ${"read-back".padStart(15)} ${"final".padStart(5)}`,
     ...lines,
-    `TOTAL: follow-ups building on the answer ${built}/${followUps} (${followUps ? Math.round((100 * built) / followUps) : 0}%), repeats ${sum((r) => r.repeats)}, stacked ${sum((r) => r.stacked)}, key features probed when not raised ${sum((r) => r.featuresProbed)}/${sum((r) => r.featuresNotRaised)}, read-back ${rows.filter((r) => r.readBack).length}/${rows.length}, final marked ${rows.filter((r) => r.finalMarked).length}/${rows.length}`,
+    `TOTAL: follow-ups building on the answer ${built}/${followUps} (${followUps ? Math.round((100 * built) / followUps) : 0}%; all questions after an answer ${sum((r) => r.repliesBuilding)}/${sum((r) => r.replies)}), repeats ${sum((r) => r.repeats)}, stacked ${sum((r) => r.stacked)}, key features probed when not raised ${sum((r) => r.featuresProbed)}/${sum((r) => r.featuresNotRaised)}, read-back ${rows.filter((r) => r.readBack).length}/${rows.length}, final marked ${rows.filter((r) => r.finalMarked).length}/${rows.length}`,
   ].join("\n");
 }

@@ -133,6 +133,25 @@ export function freshPhrase(answer: string, messages: InterviewMessage[]): strin
   return phrases(answer).find((p) => !said.some((s) => s.includes(normalise(p))));
 }
 
+export const NOTES_MARK = "You wrote in your notes";
+export const IMAGE_MARK = "the image you shared";
+
+/** Once each: a question about what the participant wrote in their notes, then about their images. */
+function aboutSharedMaterial(ctx: TurnContext, current: Topic): TurnDecision | null {
+  const said = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
+  const note = (ctx.notesContext ?? "")
+    .split("\n")
+    .map((l) => l.trim())
+    .find(Boolean);
+  if (note && !said.some((s) => s.includes(NOTES_MARK))) {
+    return { action: "follow_up", topicId: current.id, reason: "notes", reflect: note.slice(0, 120) };
+  }
+  if ((ctx.imageContext ?? "").trim() && !said.some((s) => s.includes(IMAGE_MARK))) {
+    return { action: "follow_up", topicId: current.id, reason: "image" };
+  }
+  return null;
+}
+
 export function decideTurn(ctx: TurnContext): TurnDecision {
   const { plan, messages } = ctx;
   const state = readState(plan, messages, ctx.now, ctx.decisions);
@@ -188,6 +207,8 @@ export function decideTurn(ctx: TurnContext): TurnDecision {
   const remaining = plan.topics.filter(
     (t) => t.id !== current.id && !state.askedTopics.has(t.id) && !state.declinedTopics.has(t.id),
   );
+  const shared = aboutSharedMaterial(ctx, current);
+  if (shared) return shared;
   if (isVague(answer) && !freshPhrase(answer, messages) && state.followUps === 0) {
     return { action: "rephrase", topicId: current.id, reason: "A vague answer with nothing to build on." };
   }
@@ -209,8 +230,10 @@ export function decideTurn(ctx: TurnContext): TurnDecision {
     }
   }
   if (upcoming) {
-    // A one-word echo reads as a tic; reflect only a phrase.
-    const reflect = phrases(answer).find((p) => p.includes(" ") && freshPhrase(p, messages) === p);
+    // A one-word echo or a fragment reads as a tic; reflect only a quantity or a noun phrase.
+    const reflect = phrases(answer, { strong: true }).find(
+      (p) => p.includes(" ") && freshPhrase(p, messages) === p,
+    );
     return {
       action: "next_topic",
       topicId: upcoming.id,

@@ -148,7 +148,7 @@ function trimPhrase(phrase: Token[]): Token[] {
  * appointments a week"), a determiner-led noun phrase ("the shared spreadsheet"), then the longest
  * run of content words. Each is copied from the answer, never paraphrased.
  */
-export function phrases(answer: string): string[] {
+export function phrases(answer: string, options: { strong?: boolean } = {}): string[] {
   const toks = tokens(answer).filter((t) => t.word);
   const found: Array<{ text: string; score: number }> = [];
   const add = (run: Token[], score: number) => {
@@ -173,6 +173,7 @@ export function phrases(answer: string): string[] {
     if (NUMBER.test(t.word) && !t.end) add([t, ...collect(i + 1, 4, true)], 6);
     else if (DETERMINERS.has(t.word) && !t.end) add(collect(i + 1, 3, false), 3);
   }
+  if (options.strong) return rank(found);
   let run: Token[] = [];
   for (const t of toks) {
     if (isContentWord(t.word)) run.push(t);
@@ -186,6 +187,10 @@ export function phrases(answer: string): string[] {
     }
   }
   if (run.length) add(run.slice(0, 4), run.length > 1 ? 2 : 0);
+  return rank(found);
+}
+
+function rank(found: Array<{ text: string; score: number }>): string[] {
   const seen = new Set<string>();
   return found
     .sort((a, b) => b.score - a.score)

@@ -57,6 +57,8 @@ export interface TurnInput {
   messages: InterviewMessage[];
   now: number;
   timeLimitMinutes: number;
+  notesContext?: string | null;
+  imageContext?: string | null;
   /** The decisions of the interviewer messages so far, when stored with the interview. */
   decisions?: TurnContext["decisions"];
   signal?: AbortSignal;
@@ -80,6 +82,25 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * A structured answer, or "" when the call fails: a compatible server without `json_schema` support
+ * (older Ollama, vLLM without guided decoding) answers 400, and the rules then decide. A call the
+ * caller aborted still throws.
+ */
+async function structuredOrNothing(
+  provider: InterviewProvider,
+  messages: ChatMessage[],
+  format: ResponseFormat,
+  signal?: AbortSignal,
+): Promise<string> {
+  try {
+    return await provider.structured(messages, format, signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return "";
+  }
+}
+
 /** The plan for a new interview: the model's when it gives a valid one, else the rules'. */
 export async function planInterview(
   input: {
@@ -94,7 +115,8 @@ export async function planInterview(
   const offline = () =>
     makePlan(input.project, input.stakeholderType, input.timeLimitMinutes, input.thinTopics);
   if (!provider) return { plan: offline(), plannedBy: "rules" };
-  const text = await provider.structured(
+  const text = await structuredOrNothing(
+    provider,
     planMessages({ ...input, thinTopics: (input.thinTopics ?? []).map((t) => t.title) }),
     PLAN_FORMAT,
     input.signal,
@@ -138,7 +160,8 @@ export async function interviewTurn(
   let decidedBy: TurnResult["decidedBy"] = "rules";
   const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
   if (provider && state.lastAnswer && !["read_back", "close"].includes(rules.action)) {
-    const text = await provider.structured(
+    const text = await structuredOrNothing(
+      provider,
       decisionMessages({ ...input, state }),
       DECISION_FORMAT,
       input.signal,

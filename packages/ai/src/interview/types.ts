@@ -100,6 +100,9 @@ export interface TurnContext {
   /** The current time in ms (Date.now() in production; scripted in evals). */
   now: number;
   timeLimitMinutes: number;
+  /** The participant's own notes and the descriptions of images they shared, when any. */
+  notesContext?: string | null | undefined;
+  imageContext?: string | null | undefined;
   /**
    * The decisions made for the interviewer messages so far, in order, when stored with the
    * interview: they say which topic each message was about, in any language. Without them the

@@ -1,7 +1,7 @@
 import type { StakeholderType } from "@parley/db/schema";
 import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
-import type { LadderStep } from "./decide";
+import { IMAGE_MARK, type LadderStep, NOTES_MARK } from "./decide";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
 import {
   DECLINE,
@@ -97,6 +97,10 @@ function writeFor(
       return { text: `${READ_BACK_OPENING}\n${lines}\n${READ_BACK_QUESTION}`, readBack: { points } };
     }
     case "follow_up": {
+      if (decision.reason === "notes" && quote) {
+        return { text: `${NOTES_MARK}: ${quote}. Could you tell me more about that?` };
+      }
+      if (decision.reason === "image") return { text: `What should the team notice in ${IMAGE_MARK}?` };
       const step = (decision.reason.match(/ladder:(\w+)/)?.[1] ?? "why") as LadderStep;
       const options = FOLLOW_UP_QUESTIONS[step] ?? FOLLOW_UP_QUESTIONS.why;
       const start = hash(decision.reflect ?? "") % options.length;
