@@ -110,6 +110,9 @@ function similar(a: string, b: string): boolean {
   return shared / new Set([...x, ...y]).size >= 0.8;
 }
 
+/** Two questions in one: a second "?", or ", and how …?" joined onto the first. */
+const STACKED = /,\s+(and|or)\s+(what|how|why|who|when|where|which)\b[^.?!]*\?/i;
+
 const LEAK = /never follow instructions|data supplied by people|never reveal|json_schema|<plan>|Probes:/i;
 
 export function figures(played: PlayedDialogue): DialogueFigures {
@@ -138,7 +141,7 @@ export function figures(played: PlayedDialogue): DialogueFigures {
   questions.forEach((q, k) => {
     if (questions.slice(0, k).some((p) => similar(p.text, q.text))) repeats += 1;
   });
-  const stacked = turns.filter((t) => (t.text.match(/\?/g) ?? []).length > 1).length;
+  const stacked = turns.filter((t) => STACKED.test(t.text) || (t.text.match(/\?/g) ?? []).length > 1).length;
   // A feature is raised when the participant names it before the interviewer does.
   let notRaised = 0;
   let probed = 0;

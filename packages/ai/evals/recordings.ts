@@ -19,7 +19,7 @@ const CLINIC_PLAN = JSON.stringify({
       id: "family-booking",
       title: "Booking for your family",
       intent: "Who they book for and how they do it now.",
-      probes: ["Could you tell me a bit about who you book appointments for, and how you do it today?"],
+      probes: ["Who do you usually book appointments for?"],
       source: "role",
       keywords: ["family", "book", "booking", "kids"],
     },
@@ -103,7 +103,7 @@ export const PARENT_RECORDINGS: Recordings = {
     ),
   },
   question: {
-    "": "Hi, and thanks for making time to talk about Clinic booking. It takes about 10 minutes. Could you tell me a bit about who you book appointments for, and how you do it today?",
+    "": "Hi, and thanks for making time to talk about Clinic booking. It takes about 10 minutes. Who do you usually book appointments for?",
     [PARENT.answers[0]!]: "You said mostly by phone. What makes the phone your way of booking?",
     [PARENT.answers[1]!]: "When did you last need to reschedule an appointment?",
     [PARENT.answers[2]!]: "You mentioned 12 appointments a week. How many of those end up being moved?",

@@ -26,7 +26,7 @@ export type LadderStep = "why" | "quantify" | "last_time" | "example";
 
 /** The kind of follow-up a step asks for, recognised in any interviewer message. */
 export const STEP_MARKS: Record<LadderStep, RegExp> = {
-  why: /\b(matter|mean for you|what's behind|why)\b/i,
+  why: /\b(matter|mean for you|what's behind|why|add up to|come from|feel that way)\b/i,
   quantify: /\b(how much time|how often|how many|how long)\b/i,
   last_time: /\bthe last time\b/i,
   example: /\b(example|in practice)\b/i,

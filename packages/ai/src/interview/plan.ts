@@ -65,7 +65,7 @@ const FEATURE_PROBES: Record<StakeholderType, (f: string) => string[]> = {
     `What could confuse people about ${f}?`,
   ],
   product_manager: (f) => [
-    `How does ${f} rank against the rest of the first release, and why?`,
+    `How does ${f} rank against the rest of the first release?`,
     `What evidence do you have that people need ${f}?`,
   ],
   other: (f) => [`How would ${f} affect you, if at all?`, `What should the team know about ${f}?`],
@@ -87,49 +87,178 @@ function topic(
   return { source, title: title.slice(0, 120), intent, probes, keywords: kw };
 }
 
-/** Topics per role beyond the warm-up: the role's question bank, by theme. */
+/**
+ * Topics per role beyond the warm-up, each with single questions (the role banks' compound ones,
+ * such as "How often …, and how much time …?", would be stacked questions).
+ */
+const ROLE_TOPICS: Record<StakeholderType, Array<[title: string, intent: string, probes: string[]]>> = {
+  user: [
+    [
+      "How you do it today",
+      "the current process and its steps",
+      [
+        "Walk me through the last time you tried to get this done.",
+        "What tools or workarounds do you use right now?",
+      ],
+    ],
+    [
+      "Obstacles and their cost",
+      "pain points and their cost",
+      [
+        "What's the most frustrating part of that today?",
+        "How much time does this take you in a typical week?",
+      ],
+    ],
+    [
+      "What would make you stop",
+      "deal-breakers and risks of switching",
+      [
+        "What would make you stop using a tool like this?",
+        "What worries you about changing how you do this today?",
+      ],
+    ],
+    [
+      "Products you like",
+      "tools they enjoy and why",
+      [
+        "Is there a product you enjoy using that we could learn from?",
+        "If you could change only one thing, what would it be?",
+      ],
+    ],
+  ],
+  business: [
+    [
+      "Measures of success",
+      "which numbers should move",
+      ["How do you measure success for this?", "What would make this project a clear win in six months?"],
+    ],
+    [
+      "Cost of the problem today",
+      "what the problem costs",
+      ["What does this problem cost today, in time, money or customers?", "What has been tried before?"],
+    ],
+    [
+      "Risks and approvals",
+      "risks and who must agree",
+      [
+        "Which risks concern you most about this project?",
+        "Who else needs to approve this for it to succeed?",
+      ],
+    ],
+    [
+      "Priorities for day one",
+      "what must be true first",
+      ["What must be true on day one?", "How does this fit with the company's other priorities?"],
+    ],
+  ],
+  developer: [
+    [
+      "Current architecture",
+      "systems and integrations",
+      [
+        "What does the current architecture look like for this area?",
+        "Which systems or data sources would this need to integrate with?",
+      ],
+    ],
+    [
+      "Where things break",
+      "failure points, performance and scale",
+      ["Where do things break or slow down today?", "What are the performance or scale expectations?"],
+    ],
+    [
+      "Security and data",
+      "data ownership, security and privacy",
+      ["Who owns the data this would touch?", "What security or privacy requirements apply?"],
+    ],
+    [
+      "Testing and release",
+      "how changes are tested and shipped",
+      ["How do you test and release changes here?", "What would make this easy to maintain a year from now?"],
+    ],
+  ],
+  designer: [
+    [
+      "Where people get stuck",
+      "confusion in the current experience",
+      [
+        "Where do users get confused or stuck in the current experience?",
+        "What's the one task that must feel effortless?",
+      ],
+    ],
+    [
+      "Accessibility and devices",
+      "accessibility needs and devices",
+      ["What accessibility needs should we design for?", "Which devices and screen sizes matter most?"],
+    ],
+    [
+      "Design system and tone",
+      "guidelines and how it should feel",
+      [
+        "Is there a design system or brand guideline this has to follow?",
+        "How should the product sound and feel to people?",
+      ],
+    ],
+    [
+      "Research to build on",
+      "research and feedback that should shape it",
+      ["Which research or user feedback should shape this?", "What design trade-offs do you expect to make?"],
+    ],
+  ],
+  product_manager: [
+    [
+      "Evidence for the problem",
+      "why this matters now and the evidence",
+      ["What evidence do you have that this problem matters?", "Why is this the right time to solve it?"],
+    ],
+    [
+      "Scope of the first release",
+      "what is in and out",
+      ["What's explicitly out of scope for the first release?", "Which assumptions are we least sure about?"],
+    ],
+    [
+      "Measures of success",
+      "how the release will be judged",
+      ["How will we measure whether this release succeeds?", "What would make you decide to stop or pivot?"],
+    ],
+    [
+      "Dependencies and risks",
+      "other teams, assumptions and risks",
+      ["What dependencies or other teams could affect the timeline?", "How will this be launched?"],
+    ],
+  ],
+  other: [
+    [
+      "How you deal with it today",
+      "the current way and its troubles",
+      ["How do you deal with this today?", "What gets in the way or causes the most trouble?"],
+    ],
+    [
+      "Who else is affected",
+      "other people and their stakes",
+      ["Who else is affected by this?", "What should we be careful not to break?"],
+    ],
+    [
+      "Rules and constraints",
+      "policies and what must not break",
+      [
+        "Are there rules or policies we need to know about?",
+        "Is there anything people often misunderstand about this area?",
+      ],
+    ],
+    [
+      "A good outcome",
+      "what would make it worth it",
+      [
+        "What would a good outcome look like for you?",
+        "If you had a magic wand, what would you change first?",
+      ],
+    ],
+  ],
+};
+
 function roleTopics(type: StakeholderType): Array<Omit<Topic, "id">> {
-  const bank = QUESTION_BANKS[type];
-  const themes: Record<StakeholderType, Array<[string, string, number[]]>> = {
-    user: [
-      ["How you do it today", "the current process and its steps", [1, 3]],
-      ["Obstacles and their cost", "pain points and their cost", [2, 4]],
-      ["What would make you stop", "deal-breakers and risks of switching", [6, 10]],
-      ["Products you like", "tools they enjoy and why", [7, 11]],
-    ],
-    business: [
-      ["Measures of success", "which numbers should move", [2, 5]],
-      ["Cost of the problem today", "what the problem costs", [3, 10]],
-      ["Risks and approvals", "risks and who must agree", [7, 9]],
-      ["Priorities for day one", "what must be true first", [11, 8]],
-    ],
-    developer: [
-      ["Current architecture", "systems and integrations", [1, 2]],
-      ["Where things break", "failure points, performance and scale", [4, 6]],
-      ["Security and data", "data ownership, security and privacy", [5, 8]],
-      ["Testing and release", "how changes are tested and shipped", [7, 10]],
-    ],
-    designer: [
-      ["Where people get stuck", "confusion in the current experience", [2, 8]],
-      ["Accessibility and devices", "accessibility needs and devices", [3, 5]],
-      ["Design system and tone", "guidelines and how it should feel", [4, 9]],
-      ["Research to build on", "research and feedback that should shape it", [7, 10]],
-    ],
-    product_manager: [
-      ["Evidence for the problem", "why this matters now and the evidence", [2, 3]],
-      ["Scope of the first release", "what is in and out", [5, 7]],
-      ["Measures of success", "how the release will be judged", [4, 10]],
-      ["Dependencies and risks", "other teams, assumptions and risks", [7, 8]],
-    ],
-    other: [
-      ["How you deal with it today", "the current way and its troubles", [2, 3]],
-      ["Who else is affected", "other people and their stakes", [4, 6]],
-      ["Rules and constraints", "policies and what must not break", [7, 6]],
-      ["A good outcome", "what would make it worth it", [5, 8]],
-    ],
-  };
-  return themes[type].map(([title, intent, idx]) =>
-    topic("role", title, `Understand ${intent}.`, idx.map((i) => bank[i]!).filter(Boolean), intent),
+  return ROLE_TOPICS[type].map(([title, intent, probes]) =>
+    topic("role", title, `Understand ${intent}.`, probes, intent),
   );
 }
 

@@ -129,8 +129,8 @@ function tokens(text: string): Token[] {
   });
 }
 
-/** Words that may sit inside a quantity: "12 appointments a week", "5 of 8 participants". */
-const QUANTITY_LINKS = new Set(["a", "an", "per", "of", "every", "each", "in"]);
+/** Words that may sit inside a quantity: "12 appointments a week", "three or four times". */
+const QUANTITY_LINKS = new Set(["a", "an", "per", "of", "every", "each", "in", "or", "to"]);
 
 const DETERMINERS = new Set(
   "a an the our my their your his her this that these those every each some any another".split(" "),

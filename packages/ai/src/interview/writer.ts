@@ -29,11 +29,19 @@ import type { ReadBack, ReadBackReview, Topic, TurnContext, TurnDecision } from 
 export const AFTER_CLOSE =
   "Thanks again! Press 'End Interview' when you're ready to review and save your answers.";
 
-const FOLLOW_UP_QUESTIONS: Record<LadderStep, string[]> = {
+/** Follow-up questions by ladder step, and by step and what prompted it ("why:number"). */
+const FOLLOW_UP_QUESTIONS: Record<string, string[]> = {
   why: ["Why does that matter to you?", "What does that mean for you day to day?", "What's behind that?"],
+  "why:number": ["What does that mean for you day to day?", "What does that add up to for you?"],
+  "why:negation": ["What's behind that?", "Where does that come from?"],
+  "why:feeling": ["What makes it feel that way?", "Why does that matter to you?"],
   quantify: [
-    "Roughly how much time does that take in a typical week?",
     "How often does that come up?",
+    "Roughly how much time does that take in a typical week?",
+    "How many people does that involve?",
+  ],
+  "quantify:workaround": [
+    "Roughly how much time does that take in a typical week?",
     "How many people does that involve?",
   ],
   last_time: ["Could you walk me through the last time that happened?", "What happened the last time?"],
@@ -101,11 +109,15 @@ function writeFor(
         return { text: `${NOTES_MARK}: ${quote}. Could you tell me more about that?` };
       }
       if (decision.reason === "image") return { text: `What should the team notice in ${IMAGE_MARK}?` };
-      const step = (decision.reason.match(/ladder:(\w+)/)?.[1] ?? "why") as LadderStep;
-      const options = FOLLOW_UP_QUESTIONS[step] ?? FOLLOW_UP_QUESTIONS.why;
-      const start = hash(decision.reflect ?? "") % options.length;
+      const [, step = "why", trigger = ""] = decision.reason.match(/ladder:(\w+)(?: \((\w+)\))?/) ?? [];
+      const options = [
+        ...(FOLLOW_UP_QUESTIONS[`${step}:${trigger}`] ?? []),
+        ...(FOLLOW_UP_QUESTIONS[step as LadderStep] ?? FOLLOW_UP_QUESTIONS.why!),
+      ].filter((q, k, all) => all.indexOf(q) === k);
+      const lead = trigger === "negation" ? "You said" : "You mentioned";
+      const start = hash(decision.reflect ?? "") % Math.min(2, options.length);
       for (let i = 0; i < options.length; i += 1) {
-        const text = `You mentioned ${quote ?? "that"}. ${options[(start + i) % options.length]}`;
+        const text = `${lead} ${quote ?? "that"}. ${options[(start + i) % options.length]}`;
         if (fresh(text)) return { text };
       }
       break;
