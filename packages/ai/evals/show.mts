@@ -1,3 +1,4 @@
+/** Prints scripted dialogues as the offline interviewer plays them: `npx tsx packages/ai/evals/show.mts <id>…`. */
 import { DIALOGUES } from "./dialogues";
 import { play } from "./harness";
 
