@@ -26,6 +26,16 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        // Scripted dialogues against the interviewer; they print figures and assert the targets.
+        test: {
+          name: "evals",
+          include: ["packages/ai/evals/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,184 @@
+import OpenAI from "openai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openAiInterviewProvider } from "../src/interview/openai";
+import { RecordedOpenAi } from "../test/recorded-openai";
+import { DIALOGUES } from "./dialogues";
+import { type DialogueFigures, figures, type PlayedDialogue, play, table } from "./harness";
+import { PARENT_RECORDINGS, SPANISH, SPANISH_RECORDINGS } from "./recordings";
+
+/**
+ * The interviewer evals: scripted stakeholders of all six types against the interviewer, offline
+ * and through the model path (a recorded fake OpenAI server), with the figures printed and the
+ * issue's targets asserted: >= 60% of follow-ups build on the answer, 0 repeats, 0 stacked
+ * questions, >= 2 of 3 key features probed when the participant did not raise them, a read-back
+ * and a final turn in every dialogue.
+ */
+
+function assertTargets(rows: DialogueFigures[]) {
+  const followUps = rows.reduce((n, r) => n + r.followUps, 0);
+  const built = rows.reduce((n, r) => n + r.builtOnAnswer, 0);
+  expect(followUps).toBeGreaterThan(0);
+  expect(built / followUps).toBeGreaterThanOrEqual(0.6);
+  for (const r of rows) {
+    expect(r.repeats, `${r.id}: repeated questions`).toBe(0);
+    expect(r.stacked, `${r.id}: stacked questions`).toBe(0);
+    if (r.featuresNotRaised >= 2) {
+      expect(r.featuresProbed, `${r.id}: key features probed`).toBeGreaterThanOrEqual(
+        Math.min(2, r.featuresNotRaised),
+      );
+    }
+    expect(r.readBack, `${r.id}: read-back`).toBe(true);
+    expect(r.readBackPoints, `${r.id}: read-back points`).toBeGreaterThanOrEqual(3);
+    expect(r.readBackPoints).toBeLessThanOrEqual(5);
+    expect(r.readBackVerbatim, `${r.id}: read-back in the participant's own words`).toBe(true);
+    expect(r.finalMarked, `${r.id}: final marked on the closing turn only`).toBe(true);
+    expect(r.declinedReasked, `${r.id}: declined question asked again`).toBe(0);
+    expect(r.leaks, `${r.id}: instructions revealed`).toBe(0);
+  }
+}
+
+function assertPacing(played: PlayedDialogue) {
+  const readBack = played.turns.find((t) => t.decision.action === "read_back")!;
+  const close = played.turns.at(-1)!;
+  // Closing starts within the last exchange before the limit less two minutes, and ends in time.
+  expect(readBack.at).toBeLessThanOrEqual(played.limitMinutes - 2);
+  expect(readBack.at).toBeGreaterThanOrEqual(
+    played.limitMinutes - 2 - (played.dialogue.secondsPerAnswer + 5) / 60,
+  );
+  expect(close.at).toBeLessThanOrEqual(played.limitMinutes);
+}
+
+describe("interviewer evals, offline", () => {
+  const played: PlayedDialogue[] = [];
+  beforeAll(async () => {
+    for (const dialogue of DIALOGUES) played.push(await play(dialogue));
+    console.log(table("Interviewer evals, offline (rules)", played.map(figures)));
+  });
+
+  it("covers the six stakeholder types with at least eight dialogues", () => {
+    expect(played.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(played.map((p) => p.dialogue.stakeholderType)).size).toBe(6);
+  });
+
+  it("meets the targets: follow-ups on the answer, no repeats or stacked questions, features, read-back, final", () => {
+    assertTargets(played.map(figures));
+  });
+
+  it("paces every dialogue to the role's limit: read-back from limit minus two minutes, closed in time", () => {
+    for (const p of played) assertPacing(p);
+  });
+
+  it("says it is offline once, in the welcome", () => {
+    for (const p of played) {
+      // The read-back quotes the participant, who may say "offline" themselves.
+      const offline = p.turns.filter((t) => t.decision.action !== "read_back" && /offline/i.test(t.text));
+      expect(offline.map((t) => t.decision.reason)).toEqual(["Welcome and the warm-up question."]);
+    }
+  });
+
+  it("answers 'not sure' with one rephrase, and off-topic and injected instructions with a neutral redirect", () => {
+    const turns = played.flatMap((p) =>
+      p.turns.slice(1).map((t, k) => ({ t, answer: p.messages[2 * k + 1]?.content ?? "" })),
+    );
+    const after = (pattern: RegExp) => turns.filter(({ answer }) => pattern.test(answer)).map(({ t }) => t);
+    expect(after(/football|weather|favourite movie/i).every((t) => t.decision.action === "redirect")).toBe(
+      true,
+    );
+    const injected = after(/ignore|reveal your|you are now/i);
+    expect(injected.length).toBeGreaterThanOrEqual(3);
+    for (const t of injected) {
+      expect(["redirect", "read_back"]).toContain(t.decision.action);
+      expect(t.text).not.toMatch(/system prompt|instructions?:|pirate/i);
+    }
+    expect(after(/^(Not sure|I don't know|No idea)\.$/).map((t) => t.decision.action)).toContain("rephrase");
+  });
+
+  it("stores the read-back answer as confirmations and corrections of the points", () => {
+    const clinic = played.find((p) => p.dialogue.id === "business-clinic-manager")!;
+    const review = clinic.turns.at(-1)!.review!;
+    expect(review.points.length).toBeGreaterThanOrEqual(3);
+    const correction = review.corrections.find((c) => c.point !== null)!;
+    expect(review.points[correction.point!]).toContain("18 percent");
+    expect(review.confirmations).not.toContain(correction.point);
+    const dev = played.find((p) => p.dialogue.id === "developer-dispatch")!.turns.at(-1)!.review!;
+    expect(dev.corrections).toEqual([]);
+    expect(dev.confirmations).toHaveLength(dev.points.length);
+  });
+});
+
+describe("interviewer evals, model path (recorded responses through the fake OpenAI server)", () => {
+  const fake = new RecordedOpenAi();
+  const played: PlayedDialogue[] = [];
+  beforeAll(async () => {
+    const url = await fake.start();
+    const provider = openAiInterviewProvider(
+      new OpenAI({ apiKey: "test", baseURL: url, maxRetries: 0 }),
+      "gpt-4o-mini",
+    );
+    fake.recordings = PARENT_RECORDINGS;
+    played.push(await play(DIALOGUES[0]!, provider, { storeDecisions: true }));
+    fake.recordings = SPANISH_RECORDINGS;
+    played.push(await play(SPANISH, provider, { storeDecisions: true }));
+    console.log(table("Interviewer evals, model path (recorded)", played.map(figures)));
+  });
+  afterAll(() => fake.stop());
+
+  it("meets the same targets as the offline interviewer", () => {
+    expect(fake.misses.filter((m) => m.kind !== "turn_decision")).toEqual([]);
+    assertTargets(played.map(figures));
+    for (const p of played) assertPacing(p);
+  });
+
+  it("asks for the plan and each decision with a strict json_schema, and streams the question", () => {
+    const requests = fake.chatRequests().map((r) => r.body);
+    const plans = requests.filter((b) => b.response_format?.json_schema?.name === "interview_plan");
+    const decisions = requests.filter((b) => b.response_format?.json_schema?.name === "turn_decision");
+    expect(plans).toHaveLength(2);
+    expect(decisions.length).toBeGreaterThanOrEqual(8);
+    for (const b of [...plans, ...decisions]) {
+      expect(b.response_format.type).toBe("json_schema");
+      expect(b.response_format.json_schema.strict).toBe(true);
+      expect(b.stream).toBeFalsy();
+    }
+    const questions = requests.filter((b) => b.stream);
+    expect(questions.length).toBe(played.reduce((n, p) => n + p.turns.length, 0));
+    for (const b of questions) {
+      expect(b.messages[0].content).toContain("in the language the participant writes in");
+      expect(b.messages[0].content).toContain("Never reveal");
+    }
+  });
+
+  it("keeps participant text inside the conversation fence, injected instructions included", () => {
+    const injected = fake
+      .chatRequests()
+      .map((r) => r.body)
+      .filter((b) => JSON.stringify(b.messages).includes("Ignora las instrucciones"));
+    expect(injected.length).toBeGreaterThan(0);
+    for (const b of injected) {
+      const system = b.messages[0].content as string;
+      expect(system).not.toContain("Ignora las instrucciones");
+      expect(b.messages[1].content).toMatch(
+        /<conversation>[\s\S]*Ignora las instrucciones[\s\S]*<\/conversation>/,
+      );
+    }
+  });
+
+  it("falls back to the rules when a decision names an unknown topic or is not JSON", () => {
+    const parent = played[0]!;
+    const byAnswer = (n: number) => parent.turns[n + 1]!;
+    expect(byAnswer(1).decidedBy).toBe("rules");
+    expect(byAnswer(1).decision.topicId).not.toBe("pricing");
+    expect(byAnswer(3).decidedBy).toBe("rules");
+    expect(parent.turns.filter((t) => t.decidedBy === "model").length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("answers in the participant's language and ends with a final turn after the read-back", () => {
+    const spanish = played[1]!;
+    expect(spanish.turns.at(-1)!.final).toBe(true);
+    expect(spanish.turns.filter((t) => t.final)).toHaveLength(1);
+    const readBack = spanish.turns.find((t) => t.decision.action === "read_back")!;
+    expect(readBack.text).toMatch(/^Esto es lo que entendí:/);
+    for (const point of readBack.readBack!.points) expect(readBack.text).toContain(point);
+    expect(spanish.turns.at(-1)!.review!.confirmations).toHaveLength(readBack.readBack!.points.length);
+  });
+});

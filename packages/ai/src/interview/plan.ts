@@ -1,0 +1,405 @@
+import type { StakeholderType } from "@parley/db/schema";
+import { QUESTION_BANKS } from "../offline/interviewer";
+import { attributeTopics, type StoredDecisions, topicStems } from "./state";
+import { keywords, listItems, slug, stem, words } from "./text";
+import {
+  type InterviewMessage,
+  type InterviewPlan,
+  MAX_TOPICS,
+  MIN_TOPICS,
+  type ProjectBrief,
+  type Topic,
+  type TopicSource,
+} from "./types";
+
+/**
+ * The offline planner: a topic guide from the project, by rules. Order is the order of asking: the
+ * role warm-up, then topics earlier interviews left thin, then one topic per key feature and per
+ * constraint this stakeholder can speak to, then the objective and role topics up to the budget.
+ */
+
+/** What kind of constraint a text is, by its words. */
+const CONSTRAINT_KINDS = {
+  technical:
+    /\b(api|apis|integrat\w*|hosting|cloud|server|security|secure|encrypt\w*|data|database|performance|scale|latency|legacy|system|systems|stack|platform|offline|sync|backup|uptime|ios|android)\b/i,
+  business:
+    /\b(budget|cost|costs|price|pricing|deadline|launch|revenue|regulat\w*|legal|law|compliance|gdpr|hipaa|contract|licen[cs]\w*|staff|q[1-4]|months?|weeks?|quarter)\b/i,
+  experience:
+    /\b(accessib\w*|wcag|mobile|phones?|android|iphones?|devices?|screens?|language|languages|brand|font|elderly|older|children|simple|easy|clicks?|minutes?|offline|rural|signal)\b/i,
+};
+type ConstraintKind = keyof typeof CONSTRAINT_KINDS;
+
+const ROLE_CONSTRAINTS: Record<StakeholderType, ConstraintKind[]> = {
+  user: ["experience"],
+  business: ["business", "experience"],
+  developer: ["technical", "business"],
+  designer: ["experience"],
+  product_manager: ["technical", "business", "experience"],
+  other: ["technical", "business", "experience"],
+};
+
+/** Whether this role can speak to a constraint; one that fits no kind goes to the broad roles. */
+function canSpeakTo(type: StakeholderType, constraint: string): boolean {
+  const kinds = (Object.keys(CONSTRAINT_KINDS) as ConstraintKind[]).filter((k) =>
+    CONSTRAINT_KINDS[k].test(constraint),
+  );
+  if (!kinds.length) return type !== "user" && type !== "designer";
+  return kinds.some((k) => ROLE_CONSTRAINTS[type].includes(k));
+}
+
+const FEATURE_PROBES: Record<StakeholderType, (f: string) => string[]> = {
+  user: (f) => [
+    `One planned feature is ${f}. When would that matter to you, if at all?`,
+    `How do you manage without ${f} today?`,
+  ],
+  business: (f) => [
+    `What would ${f} change for the business, if anything?`,
+    `How would you know that ${f} is working?`,
+  ],
+  developer: (f) => [
+    `What would it take to build ${f} with the systems you have?`,
+    `Which part of ${f} worries you technically?`,
+  ],
+  designer: (f) => [
+    `Where would ${f} fit in what people are trying to do?`,
+    `What could confuse people about ${f}?`,
+  ],
+  product_manager: (f) => [
+    `How does ${f} rank against the rest of the first release?`,
+    `What evidence do you have that people need ${f}?`,
+  ],
+  other: (f) => [`How would ${f} affect you, if at all?`, `What should the team know about ${f}?`],
+};
+
+const constraintProbes = (c: string) => [
+  `The project has this constraint: "${c}". How does it affect your work?`,
+  `What would happen if "${c}" were not met?`,
+];
+
+function topic(
+  source: TopicSource,
+  title: string,
+  intent: string,
+  probes: string[],
+  extra = "",
+): Omit<Topic, "id"> {
+  const kw = [...new Set([...keywords(title), ...keywords(extra).slice(0, 4)])].slice(0, 10);
+  return { source, title: title.slice(0, 120), intent, probes, keywords: kw };
+}
+
+/**
+ * Topics per role beyond the warm-up, each with single questions (the role banks' compound ones,
+ * such as "How often …, and how much time …?", would be stacked questions).
+ */
+const ROLE_TOPICS: Record<StakeholderType, Array<[title: string, intent: string, probes: string[]]>> = {
+  user: [
+    [
+      "How you do it today",
+      "the current process and its steps",
+      [
+        "Walk me through the last time you tried to get this done.",
+        "What tools or workarounds do you use right now?",
+      ],
+    ],
+    [
+      "Obstacles and their cost",
+      "pain points and their cost",
+      [
+        "What's the most frustrating part of that today?",
+        "How much time does this take you in a typical week?",
+      ],
+    ],
+    [
+      "What would make you stop",
+      "deal-breakers and risks of switching",
+      [
+        "What would make you stop using a tool like this?",
+        "What worries you about changing how you do this today?",
+      ],
+    ],
+    [
+      "Products you like",
+      "tools they enjoy and why",
+      [
+        "Is there a product you enjoy using that we could learn from?",
+        "If you could change only one thing, what would it be?",
+      ],
+    ],
+  ],
+  business: [
+    [
+      "Measures of success",
+      "which numbers should move",
+      ["How do you measure success for this?", "What would make this project a clear win in six months?"],
+    ],
+    [
+      "Cost of the problem today",
+      "what the problem costs",
+      ["What does this problem cost today, in time, money or customers?", "What has been tried before?"],
+    ],
+    [
+      "Risks and approvals",
+      "risks and who must agree",
+      [
+        "Which risks concern you most about this project?",
+        "Who else needs to approve this for it to succeed?",
+      ],
+    ],
+    [
+      "Priorities for day one",
+      "what must be true first",
+      ["What must be true on day one?", "How does this fit with the company's other priorities?"],
+    ],
+  ],
+  developer: [
+    [
+      "Current architecture",
+      "systems and integrations",
+      [
+        "What does the current architecture look like for this area?",
+        "Which systems or data sources would this need to integrate with?",
+      ],
+    ],
+    [
+      "Where things break",
+      "failure points, performance and scale",
+      ["Where do things break or slow down today?", "What are the performance or scale expectations?"],
+    ],
+    [
+      "Security and data",
+      "data ownership, security and privacy",
+      ["Who owns the data this would touch?", "What security or privacy requirements apply?"],
+    ],
+    [
+      "Testing and release",
+      "how changes are tested and shipped",
+      ["How do you test and release changes here?", "What would make this easy to maintain a year from now?"],
+    ],
+  ],
+  designer: [
+    [
+      "Where people get stuck",
+      "confusion in the current experience",
+      [
+        "Where do users get confused or stuck in the current experience?",
+        "What's the one task that must feel effortless?",
+      ],
+    ],
+    [
+      "Accessibility and devices",
+      "accessibility needs and devices",
+      ["What accessibility needs should we design for?", "Which devices and screen sizes matter most?"],
+    ],
+    [
+      "Design system and tone",
+      "guidelines and how it should feel",
+      [
+        "Is there a design system or brand guideline this has to follow?",
+        "How should the product sound and feel to people?",
+      ],
+    ],
+    [
+      "Research to build on",
+      "research and feedback that should shape it",
+      ["Which research or user feedback should shape this?", "What design trade-offs do you expect to make?"],
+    ],
+  ],
+  product_manager: [
+    [
+      "Evidence for the problem",
+      "why this matters now and the evidence",
+      ["What evidence do you have that this problem matters?", "Why is this the right time to solve it?"],
+    ],
+    [
+      "Scope of the first release",
+      "what is in and out",
+      ["What's explicitly out of scope for the first release?", "Which assumptions are we least sure about?"],
+    ],
+    [
+      "Measures of success",
+      "how the release will be judged",
+      ["How will we measure whether this release succeeds?", "What would make you decide to stop or pivot?"],
+    ],
+    [
+      "Dependencies and risks",
+      "other teams, assumptions and risks",
+      ["What dependencies or other teams could affect the timeline?", "How will this be launched?"],
+    ],
+  ],
+  other: [
+    [
+      "How you deal with it today",
+      "the current way and its troubles",
+      ["How do you deal with this today?", "What gets in the way or causes the most trouble?"],
+    ],
+    [
+      "Who else is affected",
+      "other people and their stakes",
+      ["Who else is affected by this?", "What should we be careful not to break?"],
+    ],
+    [
+      "Rules and constraints",
+      "policies and what must not break",
+      [
+        "Are there rules or policies we need to know about?",
+        "Is there anything people often misunderstand about this area?",
+      ],
+    ],
+    [
+      "A good outcome",
+      "what would make it worth it",
+      [
+        "What would a good outcome look like for you?",
+        "If you had a magic wand, what would you change first?",
+      ],
+    ],
+  ],
+};
+
+function roleTopics(type: StakeholderType): Array<Omit<Topic, "id">> {
+  return ROLE_TOPICS[type].map(([title, intent, probes]) =>
+    topic("role", title, `Understand ${intent}.`, probes, intent),
+  );
+}
+
+/** How many topics fit the role's time: about 1.3 minutes each, less two minutes for closing. */
+export function topicBudget(timeLimitMinutes: number): number {
+  return Math.max(MIN_TOPICS, Math.min(MAX_TOPICS, Math.round((timeLimitMinutes - 2) / 1.3)));
+}
+
+export function makePlan(
+  project: ProjectBrief,
+  stakeholderType: StakeholderType,
+  timeLimitMinutes: number,
+  thinTopics: Array<Pick<Topic, "title"> & Partial<Topic>> = [],
+): InterviewPlan {
+  const bank = QUESTION_BANKS[stakeholderType];
+  const title = project.title.trim() || "this project";
+  const warmUp = topic("role", "Your role and context", "Learn who they are and how they meet the problem.", [
+    bank[0]!,
+  ]);
+  const required: Array<Omit<Topic, "id">> = [];
+  for (const thin of thinTopics.slice(0, 2)) {
+    required.push({
+      source: thin.source ?? "objective",
+      title: thin.title,
+      intent: thin.intent ?? `Earlier interviews left "${thin.title}" thin: get concrete detail.`,
+      probes: thin.probes?.length ? thin.probes : [`What can you tell me about ${thin.title.toLowerCase()}?`],
+      keywords: thin.keywords?.length ? thin.keywords : keywords(thin.title).slice(0, 10),
+    });
+  }
+  for (const feature of listItems(project.keyFeatures)) {
+    const name = feature.length > 60 ? feature.slice(0, 60).replace(/\s+\S*$/, "") : feature;
+    required.push(
+      topic(
+        "feature",
+        name,
+        `Find out whether and how ${name} matters to a ${stakeholderType.replace("_", " ")}.`,
+        FEATURE_PROBES[stakeholderType](`"${name}"`),
+        feature,
+      ),
+    );
+  }
+  for (const constraint of listItems(project.constraints).filter((c) => canSpeakTo(stakeholderType, c))) {
+    const name = constraint.length > 80 ? constraint.slice(0, 80).replace(/\s+\S*$/, "") : constraint;
+    required.push(
+      topic("constraint", name, `Learn how "${name}" shapes their work.`, constraintProbes(name), constraint),
+    );
+  }
+  const optional: Array<Omit<Topic, "id">> = [];
+  if (project.objective?.trim()) {
+    optional.push(
+      topic(
+        "objective",
+        `The problem behind ${title}`,
+        "Check the objective against their experience.",
+        [
+          `The goal of ${title} is: "${project.objective.trim().slice(0, 160)}". How does that match what you see?`,
+        ],
+        project.objective,
+      ),
+    );
+  }
+  if (project.targetAudience?.trim() && stakeholderType !== "developer") {
+    optional.push(
+      topic(
+        "audience",
+        "The people it is for",
+        "Learn about the audience and their context.",
+        [
+          `The project is for ${project.targetAudience.trim().slice(0, 100)}. What should the team know about them?`,
+        ],
+        project.targetAudience,
+      ),
+    );
+  }
+  optional.push(...roleTopics(stakeholderType));
+  if (project.references?.trim() && ["user", "designer", "product_manager"].includes(stakeholderType)) {
+    optional.push(
+      topic("reference", "Products to learn from", "What they like or dislike in similar products.", [
+        `The owner pointed to ${project.references.trim().slice(0, 100)}. What do you think of them?`,
+      ]),
+    );
+  }
+  if (project.domain?.trim() && ["business", "other"].includes(stakeholderType)) {
+    optional.push(
+      topic("domain", `How ${project.domain.trim().slice(0, 60)} works`, "Domain rules and habits.", [
+        `What do people outside ${project.domain.trim().slice(0, 60)} often get wrong about it?`,
+      ]),
+    );
+  }
+  const budget = topicBudget(timeLimitMinutes);
+  const chosen = [warmUp, ...required].slice(0, MAX_TOPICS);
+  for (const extra of optional) {
+    if (chosen.length >= Math.max(budget, MIN_TOPICS)) break;
+    chosen.push(extra);
+  }
+  const ids = new Set<string>();
+  const topics = chosen.map((t) => {
+    let id = slug(t.title);
+    for (let n = 2; ids.has(id); n += 1) id = `${slug(t.title)}-${n}`;
+    ids.add(id);
+    return { id, ...t, keywords: t.keywords.length ? t.keywords : keywords(t.title) };
+  });
+  return { topics };
+}
+
+export type CoverageStatus = "covered" | "thin" | "not_reached";
+
+export interface TopicCoverage {
+  topicId: string;
+  title: string;
+  status: CoverageStatus;
+  asked: boolean;
+  declined: boolean;
+  /** How many of the participant's words went to this topic. */
+  words: number;
+}
+
+/** Enough words on a topic, or a raised key word plus a concrete answer, count as covered. */
+const COVERED_WORDS = 15;
+
+/** Per topic: covered, thin (asked or raised but little said) or not reached. */
+export function coverage(
+  plan: InterviewPlan,
+  messages: InterviewMessage[],
+  decisions?: StoredDecisions,
+): TopicCoverage[] {
+  const turns = attributeTopics(plan, messages, decisions);
+  return plan.topics.map((t) => {
+    const own = turns.filter((x) => x.topicId === t.id);
+    const asked = own.some((x) => x.question);
+    const declined = own.some((x) => x.declined);
+    const marks = topicStems(t);
+    let count = 0;
+    for (const [index, m] of messages.entries()) {
+      if (m.role !== "user") continue;
+      const onTopic = turns[index]?.topicId === t.id;
+      const raised = words(m.content).some((w) => marks.has(stem(w)));
+      if (onTopic || raised) count += keywords(m.content).length;
+    }
+    const status: CoverageStatus =
+      count >= COVERED_WORDS ? "covered" : asked || count > 0 ? "thin" : "not_reached";
+    return { topicId: t.id, title: t.title, status, asked, declined, words: count };
+  });
+}

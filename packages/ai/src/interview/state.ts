@@ -1,0 +1,189 @@
+import { DECLINE, INJECTION, normalise, OFF_TOPIC, sentences, stem, stems, UNSURE, words } from "./text";
+import type { InterviewMessage, InterviewPlan, Topic, TurnDecision } from "./types";
+
+/**
+ * Where an interview stands, read from its messages alone (the same for both providers): which topic
+ * each message belongs to, what was declined, whether the read-back was given and answered.
+ */
+
+/** Which words of a topic mark it: its title's content words and its keywords, stemmed. */
+export function topicStems(t: Topic): Set<string> {
+  return new Set([...stems(t.title), ...t.keywords.map(stem)]);
+}
+
+export const READ_BACK_OPENING = "Here is what I heard:";
+export const READ_BACK_QUESTION = "Did I get that right, or is anything missing?";
+
+export interface MessageInfo {
+  topicId: string | null;
+  question: boolean;
+  readBack: boolean;
+  unsure: boolean;
+  declined: boolean;
+  offTopic: boolean;
+  injection: boolean;
+}
+
+function isReadBack(content: string, participantSentences: Set<string>): boolean {
+  if (content.includes(READ_BACK_OPENING)) return true;
+  // In another language, a read-back still quotes the participant's own sentences.
+  let quoted = 0;
+  for (const s of participantSentences) if (s.length > 20 && content.includes(s)) quoted += 1;
+  return quoted >= 2;
+}
+
+/** The topic an interviewer message is about: a probe it contains, else its topic words, else the last. */
+function topicOf(plan: InterviewPlan, content: string, previous: string | null): string | null {
+  const text = normalise(content);
+  for (const t of plan.topics) if (t.probes.some((p) => text.includes(normalise(p)))) return t.id;
+  const own = new Set(words(content).map(stem));
+  let best: { id: string; score: number } | null = null;
+  for (const t of plan.topics) {
+    const marks = topicStems(t);
+    if (!marks.size) continue;
+    let score = 0;
+    for (const s of marks) if (own.has(s)) score += 1;
+    const needed = Math.min(2, marks.size);
+    if (score >= needed && (!best || score > best.score)) best = { id: t.id, score };
+  }
+  return best?.id ?? previous ?? plan.topics[0]?.id ?? null;
+}
+
+/** The decisions stored with the interview, one per interviewer message, when the caller has them. */
+export type StoredDecisions = ReadonlyArray<Pick<TurnDecision, "action" | "topicId"> | null | undefined>;
+
+export function attributeTopics(
+  plan: InterviewPlan,
+  messages: InterviewMessage[],
+  decisions?: StoredDecisions,
+): MessageInfo[] {
+  const said = new Set<string>();
+  let topic: string | null = null;
+  let aiIndex = 0;
+  return messages.map((m) => {
+    if (m.role === "user") {
+      for (const s of sentences(m.content)) said.add(s);
+      const answer = m.content;
+      const short = words(answer).length <= 15;
+      return {
+        topicId: topic,
+        question: false,
+        readBack: false,
+        unsure: short && UNSURE.test(answer),
+        declined: short && DECLINE.test(answer),
+        offTopic: OFF_TOPIC.test(answer) && !plan.topics.some((t) => overlaps(t.keywords, answer)),
+        injection: INJECTION.test(answer),
+      };
+    }
+    // A stored decision says what the message was; without one, its words do.
+    const stored = decisions?.[aiIndex];
+    aiIndex += 1;
+    const readBack = stored ? stored.action === "read_back" : isReadBack(m.content, said);
+    if (!readBack && stored?.action !== "close") {
+      topic =
+        stored?.topicId && plan.topics.some((t) => t.id === stored.topicId)
+          ? stored.topicId
+          : topicOf(plan, m.content, topic);
+    }
+    return {
+      topicId: readBack ? null : topic,
+      question: !readBack,
+      readBack,
+      unsure: false,
+      declined: false,
+      offTopic: false,
+      injection: false,
+    };
+  });
+}
+
+function overlaps(topicWords: string[], text: string): boolean {
+  const own = stems(text);
+  return topicWords.some((w) => own.has(stem(w)));
+}
+
+export interface InterviewState {
+  info: MessageInfo[];
+  askedTopics: Set<string>;
+  declinedTopics: Set<string>;
+  currentTopic: string | null;
+  /** Interviewer messages on the current topic after its first question. */
+  followUps: number;
+  /** "Not sure" answers on the current topic. */
+  unsureOnTopic: number;
+  readBackAt: number;
+  readBackAnswered: boolean;
+  closed: boolean;
+  lastAnswer: string | null;
+  lastQuestion: string | null;
+  /** Every question the interviewer asked, normalised. */
+  askedQuestions: Set<string>;
+  /** Minutes since the first message, from timestamps (about a minute an exchange without them). */
+  elapsedMinutes: number;
+  answers: number;
+  decisions?: StoredDecisions | undefined;
+}
+
+/** The question sentence of an interviewer message (the last one ending with "?"). */
+export function questionOf(content: string): string {
+  const asked = sentences(content).filter((s) => s.endsWith("?"));
+  return asked.at(-1) ?? content;
+}
+
+export function readState(
+  plan: InterviewPlan,
+  messages: InterviewMessage[],
+  now: number,
+  decisions?: StoredDecisions,
+): InterviewState {
+  const info = attributeTopics(plan, messages, decisions);
+  const askedTopics = new Set<string>();
+  const declinedTopics = new Set<string>();
+  const askedQuestions = new Set<string>();
+  let readBackAt = -1;
+  for (const [i, m] of messages.entries()) {
+    const x = info[i]!;
+    if (m.role === "ai") {
+      if (x.readBack && readBackAt < 0) readBackAt = i;
+      if (x.topicId && x.question) askedTopics.add(x.topicId);
+      askedQuestions.add(normalise(questionOf(m.content)));
+    } else if (x.declined && x.topicId) declinedTopics.add(x.topicId);
+  }
+  const lastAi = messages.findLastIndex((m) => m.role === "ai");
+  const currentTopic = lastAi >= 0 ? (info[lastAi]!.topicId ?? null) : null;
+  // The current topic's run of messages, back to where it started.
+  let followUps = -1;
+  let unsureOnTopic = 0;
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const x = info[i]!;
+    if (x.topicId !== currentTopic) break;
+    if (messages[i]!.role === "ai" && x.question) followUps += 1;
+    if (messages[i]!.role === "user" && x.unsure) unsureOnTopic += 1;
+  }
+  const lastUser = messages.findLastIndex((m) => m.role === "user");
+  const answered = readBackAt >= 0 && lastUser > readBackAt;
+  const closed = answered && messages.slice(readBackAt + 1).some((m, j) => m.role === "ai" && j > 0);
+  return {
+    info,
+    askedTopics,
+    declinedTopics,
+    currentTopic,
+    followUps: Math.max(0, followUps),
+    unsureOnTopic,
+    readBackAt,
+    readBackAnswered: answered,
+    closed,
+    lastAnswer: lastUser >= 0 && lastUser > lastAi ? messages[lastUser]!.content : null,
+    lastQuestion: lastAi >= 0 ? questionOf(messages[lastAi]!.content) : null,
+    askedQuestions,
+    elapsedMinutes: elapsedMinutes(messages, now),
+    answers: messages.filter((m) => m.role === "user").length,
+    decisions,
+  };
+}
+
+export function elapsedMinutes(messages: InterviewMessage[], now: number): number {
+  const first = messages.map((m) => Date.parse(m.timestamp ?? "")).find((t) => Number.isFinite(t));
+  if (first !== undefined) return Math.max(0, (now - first) / 60_000);
+  return messages.filter((m) => m.role === "user").length;
+}
