@@ -12,7 +12,7 @@ export function interviewTurns(source: InterviewSource): Turn[] {
 }
 
 /** The statement in short: what they want to do for needs, the clause for everything else. */
-function itemText(clause: string, classified: Classified): string {
+export function itemText(clause: string, classified: Classified): string {
   if (classified.kind === "need" && classified.polarity === "wants") {
     const want =
       /\b(?:need|needs|want|wants|wish|would like|would love|'d like|'d love|should be able to|must be able to|have to be able to|has to|have to|must|should)\s+(?:to\s+)?(?:be able to\s+)?(.+)/i.exec(

@@ -64,7 +64,8 @@ const PERSONA: Record<StakeholderType, string> = {
   other: "stakeholder",
 };
 
-const epicOf = (text: string) => EPICS.find(([, pattern]) => pattern.test(text))?.[0] ?? "Core Workflow";
+export const epicOf = (text: string) =>
+  EPICS.find(([, pattern]) => pattern.test(text))?.[0] ?? "Core Workflow";
 const evidenceOf = (item: ExtractedItem): Evidence => ({
   interviewId: item.interviewId,
   turn: item.turn,

@@ -1,0 +1,397 @@
+/**
+ * The model path, map-reduce: one structured call per interview (at most `concurrency` at a time),
+ * then merges over extracted items only (never all transcripts). Whatever the model answers, quotes
+ * are checked against the participant's own turns and the requirements rules are enforced after.
+ */
+import { z } from "zod";
+import { priorityOf, roleOf } from "./classify";
+import { extractInterview, itemText, markReadBack } from "./extract";
+import type { ProjectAnalysis } from "./pipeline";
+import { turnsByInterview } from "./pipeline";
+import { EXTRACTION_PROMPT, fenced, REQUIREMENTS_PROMPT, SYNTHESIS_PROMPT } from "./prompts";
+import { epicOf, verifyTree } from "./requirements";
+import { mapWithLimit, type StructuredProvider, structuredCall } from "./structured";
+import { openQuestions, renderSummary } from "./synthesize";
+import { isNegated, polarityOf, sentenceSpans } from "./text";
+import type { Turn } from "./turns";
+import {
+  type Conflict,
+  type Evidence,
+  type EvidenceEpic,
+  type ExtractedItem,
+  type Extraction,
+  type InterviewSource,
+  type Theme,
+  ZConstraintKind,
+  ZItemKind,
+  ZPolarity,
+} from "./types";
+import { originalQuote, verifyItems } from "./verify";
+import { clean } from "./words";
+
+export const ZModelExtraction = z.object({
+  items: z.array(
+    z.object({
+      ref: z.string(),
+      quote: z.string().nullable(),
+      kind: ZItemKind,
+      constraint: ZConstraintKind.nullable(),
+      polarity: ZPolarity,
+    }),
+  ),
+});
+
+export const ZModelSynthesis = z.object({
+  themes: z.array(z.object({ title: z.string().min(1), itemIds: z.array(z.string()) })),
+  conflicts: z.array(z.object({ topic: z.string().min(1), itemIds: z.array(z.string()) })),
+});
+
+const PRIORITY = z.enum(["high", "medium", "low"]);
+export const ZModelRequirements = z.object({
+  epics: z.array(
+    z.object({
+      name: z.string().min(1),
+      description: z.string(),
+      features: z.array(
+        z.object({
+          name: z.string().min(1),
+          description: z.string(),
+          criteria: z.array(z.object({ text: z.string().min(1), itemIds: z.array(z.string()) })),
+          stories: z.array(
+            z.object({
+              userType: z.string().min(1),
+              action: z.string().min(1),
+              benefit: z.string().min(1),
+              priority: PRIORITY,
+              itemIds: z.array(z.string()),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+
+export interface Progress {
+  phase: "extraction" | "synthesis" | "requirements";
+  done: number;
+  total: number;
+}
+
+export interface ModelRunOptions {
+  provider: StructuredProvider;
+  /** Calls in flight at once (4). */
+  concurrency?: number;
+  onProgress?: (progress: Progress) => void;
+  signal?: AbortSignal;
+  title?: string;
+  role?: string | null;
+}
+
+/** The interview as the model sees it: participant sentences numbered [turn.sentence], interviewer lines plain. */
+export function numberedTranscript(turns: Turn[]): {
+  text: string;
+  sentences: Map<string, { turn: Turn; text: string }>;
+} {
+  const sentences = new Map<string, { turn: Turn; text: string }>();
+  const lines: string[] = [];
+  for (const turn of turns) {
+    if (turn.speaker === "interviewer") {
+      lines.push(`Interviewer: ${turn.text.replace(/\s+/g, " ")}`);
+      continue;
+    }
+    sentenceSpans(turn.text).forEach((span, i) => {
+      const ref = `${turn.index}.${i + 1}`;
+      sentences.set(ref, { turn, text: span.text });
+      lines.push(`[${ref}] ${span.text}`);
+    });
+  }
+  return { text: lines.join("\n"), sentences };
+}
+
+/** One interview through the model, its items checked against the participant's own sentences. */
+export async function extractWithModel(
+  provider: StructuredProvider,
+  source: InterviewSource,
+  turns: Turn[],
+  signal?: AbortSignal,
+): Promise<Extraction> {
+  const { text, sentences } = numberedTranscript(turns);
+  const answer = await structuredCall(provider, {
+    name: "interview_extraction",
+    schema: ZModelExtraction,
+    signal,
+    messages: [
+      { role: "system", content: EXTRACTION_PROMPT },
+      { role: "user", content: fenced("interview", text) },
+    ],
+  });
+  const items: ExtractedItem[] = [];
+  for (const raw of answer.items) {
+    const sentence = sentences.get(raw.ref);
+    // A participant's question in passing is never evidence; neither is anything outside their sentences.
+    if (!sentence || sentence.text.trim().endsWith("?")) continue;
+    const quote = raw.quote === null ? clean(sentence.text) : originalQuote(raw.quote, sentence.text);
+    if (!quote) continue;
+    // A negation the words carry is never read as a want.
+    const local = polarityOf(quote);
+    const polarity =
+      raw.polarity === "wants" && local !== "wants" && raw.kind !== "open_question" ? local : raw.polarity;
+    const kind = raw.kind;
+    items.push({
+      id: `${source.interviewId}-${items.length + 1}`,
+      kind,
+      constraint: kind === "constraint" ? raw.constraint : null,
+      polarity,
+      text: itemText(quote, { kind, polarity, constraint: raw.constraint, priority: "medium" }),
+      quote,
+      turn: sentence.turn.index,
+      interviewId: source.interviewId,
+      stakeholderType: source.stakeholderType,
+      priority: priorityOf(quote),
+      readBack: null,
+      correction: null,
+    });
+  }
+  const rules = extractInterview(source, turns);
+  return {
+    ...rules,
+    role: roleOf(
+      turns
+        .filter((t) => t.speaker === "participant")
+        .map((t) => t.text)
+        .join("\n"),
+    ),
+    items: markReadBack(verifyItems(items, turns), source.readBack),
+  };
+}
+
+const itemLine = (item: ExtractedItem, extraction: Extraction) =>
+  `${item.id} | ${extraction.name} | ${item.stakeholderType}${extraction.role ? `, ${extraction.role}` : ""} | ${item.kind}/${item.polarity} | ${item.quote.replace(/\s+/g, " ")}`;
+
+const evidenceOf = (item: ExtractedItem): Evidence => ({
+  interviewId: item.interviewId,
+  turn: item.turn,
+  quote: item.quote,
+});
+
+/** Themes and conflicts from the model's grouping of item ids; ids it made up are ignored. */
+export async function synthesizeWithModel(
+  provider: StructuredProvider,
+  extractions: Extraction[],
+  signal?: AbortSignal,
+): Promise<{ themes: Theme[]; conflicts: Conflict[] }> {
+  const byId = new Map(extractions.flatMap((e) => e.items.map((i) => [i.id, i] as const)));
+  const lines = extractions.flatMap((e) =>
+    e.items.filter((i) => i.kind !== "open_question" && i.readBack !== "rejected").map((i) => itemLine(i, e)),
+  );
+  const answer = await structuredCall(provider, {
+    name: "project_synthesis",
+    schema: ZModelSynthesis,
+    signal,
+    messages: [
+      { role: "system", content: SYNTHESIS_PROMPT },
+      { role: "user", content: fenced("items", lines.join("\n")) },
+    ],
+  });
+  const members = (ids: string[]) =>
+    [...new Set(ids)].map((id) => byId.get(id)).filter((i): i is ExtractedItem => !!i);
+  const themes = answer.themes.flatMap((theme): Theme[] => {
+    const items = members(theme.itemIds);
+    const interviewIds = [...new Set(items.map((i) => i.interviewId))];
+    if (!items.length) return [];
+    return [
+      {
+        title: clean(theme.title),
+        interviewIds,
+        stakeholderTypes: [...new Set(items.map((i) => i.stakeholderType))],
+        count: interviewIds.length,
+        evidence: items.map(evidenceOf),
+      },
+    ];
+  });
+  const conflicts = answer.conflicts.flatMap((conflict): Conflict[] => {
+    const positions = new Map<string, ExtractedItem>();
+    for (const item of members(conflict.itemIds)) {
+      const key = `${item.interviewId}:${item.polarity === "wants"}`;
+      if (!positions.has(key)) positions.set(key, item);
+    }
+    const chosen = [...positions.values()];
+    const opposed = chosen.some((i) => i.polarity === "wants") && chosen.some((i) => i.polarity !== "wants");
+    if (!opposed || new Set(chosen.map((i) => i.interviewId)).size < 2) return [];
+    return [
+      {
+        topic: clean(conflict.topic),
+        positions: chosen.map((i) => ({
+          interviewId: i.interviewId,
+          stance: i.polarity,
+          quote: i.quote,
+          turn: i.turn,
+        })),
+      },
+    ];
+  });
+  return { themes, conflicts };
+}
+
+/** Up to `parts` groups of items, whole epics kept together, so each requirements call stays small. */
+function requirementChunks(items: ExtractedItem[], parts: number): ExtractedItem[][] {
+  const byEpic = new Map<string, ExtractedItem[]>();
+  for (const item of items) {
+    const epic = epicOf(item.quote);
+    byEpic.set(epic, [...(byEpic.get(epic) ?? []), item]);
+  }
+  const chunks: ExtractedItem[][] = Array.from({ length: Math.min(parts, byEpic.size) }, () => []);
+  for (const group of [...byEpic.values()].sort((a, b) => b.length - a.length)) {
+    chunks.sort((a, b) => a.length - b.length)[0]!.push(...group);
+  }
+  return chunks.filter((c) => c.length);
+}
+
+/**
+ * The model's requirements with our rules enforced: evidence only from known items, a feature name
+ * the participant said, no story that grants what someone said must not happen, a benefit not found
+ * in the quotes marked as an assumption, priority from the participants' words.
+ */
+export function guardModelTree(
+  answer: z.infer<typeof ZModelRequirements>,
+  byId: Map<string, ExtractedItem>,
+  role?: string | null,
+): EvidenceEpic[] {
+  const rank = { high: 0, medium: 1, low: 2 } as const;
+  const priority = (items: ExtractedItem[]) =>
+    items.map((i) => priorityOf(i.quote)).sort((a, b) => rank[a] - rank[b])[0] ?? "medium";
+  return answer.epics.map((epic) => ({
+    name: clean(epic.name),
+    description: epic.description,
+    features: epic.features.flatMap((feature) => {
+      const items = (ids: string[]) =>
+        [...new Set(ids)].map((id) => byId.get(id)).filter((i): i is ExtractedItem => !!i);
+      const stories = feature.stories.flatMap((story) => {
+        const evidence = items(story.itemIds);
+        if (!evidence.length) return [];
+        if (evidence.some((i) => i.polarity !== "wants") && !isNegated(story.action)) return [];
+        const stated = evidence.some((i) => originalQuote(story.benefit, i.quote));
+        return [
+          {
+            userType: role?.trim() || story.userType,
+            action: clean(story.action),
+            benefit: clean(story.benefit),
+            assumption: !stated,
+            priority: priority(evidence),
+            evidence: evidence.map(evidenceOf),
+          },
+        ];
+      });
+      const acceptanceCriteria = feature.criteria.flatMap((criterion) => {
+        const evidence = items(criterion.itemIds);
+        return evidence.length ? [{ text: clean(criterion.text), evidence: evidence.map(evidenceOf) }] : [];
+      });
+      const quotes = [...stories, ...acceptanceCriteria].flatMap((x) => x.evidence.map((e) => e.quote));
+      const said = quotes.map((q) => originalQuote(feature.name, q)).find((n) => n);
+      if (!said || (!stories.length && !acceptanceCriteria.length)) return [];
+      return [
+        {
+          name: said[0]!.toUpperCase() + said.slice(1),
+          description: feature.description,
+          acceptanceCriteria,
+          stories,
+        },
+      ];
+    }),
+  }));
+}
+
+async function requirementsWithModel(
+  provider: StructuredProvider,
+  extractions: Extraction[],
+  options: ModelRunOptions,
+  onChunkDone: () => void,
+  chunks: ExtractedItem[][],
+): Promise<EvidenceEpic[]> {
+  const byId = new Map(extractions.flatMap((e) => e.items.map((i) => [i.id, i] as const)));
+  const extractionOf = new Map(extractions.map((e) => [e.interviewId, e]));
+  const answers = await mapWithLimit(chunks, options.concurrency ?? 4, async (chunk) => {
+    const answer = await structuredCall(provider, {
+      name: "requirements",
+      schema: ZModelRequirements,
+      signal: options.signal,
+      messages: [
+        { role: "system", content: REQUIREMENTS_PROMPT },
+        {
+          role: "user",
+          content: `Project: ${options.title ?? ""}\n${fenced("items", chunk.map((i) => itemLine(i, extractionOf.get(i.interviewId)!)).join("\n"))}`,
+        },
+      ],
+    });
+    onChunkDone();
+    return guardModelTree(answer, byId, options.role);
+  });
+  const merged = new Map<string, EvidenceEpic>();
+  for (const epic of answers.flat()) {
+    const existing = merged.get(epic.name.toLowerCase());
+    if (existing) existing.features.push(...epic.features);
+    else merged.set(epic.name.toLowerCase(), { ...epic, features: [...epic.features] });
+  }
+  return [...merged.values()];
+}
+
+export const REQUIREMENT_CALLS = 3;
+
+/** The whole project through the model: extraction per interview, then synthesis and requirements. */
+export async function analyzeProjectWithModel(
+  sources: InterviewSource[],
+  options: ModelRunOptions,
+): Promise<ProjectAnalysis> {
+  const { provider } = options;
+  const limit = options.concurrency ?? 4;
+  const turnsById = turnsByInterview(sources);
+  let done = 0;
+  const extractions = await mapWithLimit(sources, limit, async (source) => {
+    const extraction = await extractWithModel(
+      provider,
+      source,
+      turnsById.get(source.interviewId) ?? [],
+      options.signal,
+    );
+    done += 1;
+    options.onProgress?.({ phase: "extraction", done, total: sources.length });
+    return extraction;
+  });
+  const usable = extractions
+    .flatMap((e) => e.items)
+    .filter(
+      (i) =>
+        (i.kind === "need" || i.kind === "constraint") &&
+        i.readBack !== "rejected" &&
+        i.readBack !== "corrected",
+    );
+  const chunks = requirementChunks(usable, Math.max(1, Math.min(REQUIREMENT_CALLS, limit - 1)));
+  let requirementCalls = 0;
+  // Synthesis and the requirement calls run side by side: neither needs the other.
+  const [parts, epics] = await Promise.all([
+    synthesizeWithModel(provider, extractions, options.signal).then((parts) => {
+      options.onProgress?.({ phase: "synthesis", done: 1, total: 1 });
+      return parts;
+    }),
+    requirementsWithModel(
+      provider,
+      extractions,
+      options,
+      () => {
+        requirementCalls += 1;
+        options.onProgress?.({ phase: "requirements", done: requirementCalls, total: chunks.length });
+      },
+      chunks,
+    ),
+  ]);
+  const synthesisParts = { ...parts, openQuestions: openQuestions(extractions) };
+  return {
+    extractions,
+    synthesis: {
+      ...synthesisParts,
+      summary: renderSummary(extractions, synthesisParts, { title: options.title }),
+    },
+    requirements: verifyTree({ epics }, turnsById),
+  };
+}
