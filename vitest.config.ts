@@ -26,6 +26,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      { test: { name: "evals", include: ["packages/ai/evals/**/*.test.ts"], environment: "node" } },
     ],
   },
 });

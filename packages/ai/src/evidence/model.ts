@@ -18,6 +18,7 @@ import {
   type Conflict,
   type Evidence,
   type EvidenceEpic,
+  type EvidenceFeature,
   type ExtractedItem,
   type Extraction,
   type InterviewSource,
@@ -327,13 +328,41 @@ async function requirementsWithModel(
     onChunkDone();
     return guardModelTree(answer, byId, options.role);
   });
+  return mergeEpics(answers.flat());
+}
+
+/**
+ * Epics, features and stories the calls repeated, merged: epics by name, features by name across
+ * the whole tree (the first epic keeps it), stories by who and what.
+ */
+export function mergeEpics(epics: EvidenceEpic[]): EvidenceEpic[] {
   const merged = new Map<string, EvidenceEpic>();
-  for (const epic of answers.flat()) {
-    const existing = merged.get(epic.name.toLowerCase());
-    if (existing) existing.features.push(...epic.features);
-    else merged.set(epic.name.toLowerCase(), { ...epic, features: [...epic.features] });
+  const features = new Map<string, EvidenceFeature>();
+  for (const epic of epics) {
+    const target = merged.get(epic.name.toLowerCase()) ?? { ...epic, features: [] };
+    merged.set(epic.name.toLowerCase(), target);
+    for (const feature of epic.features) {
+      let into = features.get(feature.name.toLowerCase());
+      if (!into) {
+        into = { ...feature, stories: [], acceptanceCriteria: [] };
+        features.set(feature.name.toLowerCase(), into);
+        target.features.push(into);
+      }
+      for (const story of feature.stories) {
+        const twin = into.stories.find((s) => s.userType === story.userType && s.action === story.action);
+        if (twin)
+          twin.evidence.push(
+            ...story.evidence.filter((e) => !twin.evidence.some((t) => t.quote === e.quote)),
+          );
+        else into.stories.push({ ...story, evidence: [...story.evidence] });
+      }
+      for (const criterion of feature.acceptanceCriteria) {
+        if (!into.acceptanceCriteria.some((c) => c.text === criterion.text))
+          into.acceptanceCriteria.push(criterion);
+      }
+    }
   }
-  return [...merged.values()];
+  return [...merged.values()].filter((e) => e.features.length);
 }
 
 export const REQUIREMENT_CALLS = 3;

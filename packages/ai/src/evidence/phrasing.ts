@@ -1,13 +1,13 @@
 /** How a participant's clause becomes a story or a criterion without changing what they said. */
 import { originalQuote } from "./verify";
-import { capitalise, clean, contentWords, singular, thirdPerson } from "./words";
+import { a, capitalise, clean, contentWords, singular, thirdPerson } from "./words";
 
 const WANT =
   /\b(?:really\s+)?(?:need|needs|want|wants|wish|would like|would love|'d like|'d love|should be able to|must be able to|have to be able to|need to be able to|want to be able to|has to|have to|must|should|expect to|require)\s+(?:to\s+)?(?:a way to\s+|something to\s+|to be able to\s+|be able to\s+)?(.+)/i;
 const BENEFIT = /\s*,?\s+(?:so that|so|in order to|which would|that way)\s+(.+)$/i;
 const REASON = /\s*,?\s+because\s+(.+)$/i;
 const BAD_START =
-  /^(?:them|it|its|she|he|her|him|they|this|that|these|those|and|but|or|because|so|if|when|which|who|not|no|never|to|of|for|with|is|are|was|were)\b/i;
+  /^(?:them|it|its|she|he|her|him|they|i|we|you|my|this|that|these|those|and|but|or|because|so|if|when|which|who|not|no|never|to|of|for|with|is|are|was|were)\b/i;
 const SMALL_TAIL =
   /\s+(?:and|or|to|of|in|on|at|for|with|by|the|a|an|my|our|their|when|that|so|from|into|as|every|each|all|some|any|one|two|three|is|are|be|it|more|less|very|really)$/i;
 const PRONOUN_SUBJECT = /^(?:i|we|you|they|it|he|she|there|that|this|everyone|everybody|someone|somebody)$/i;
@@ -44,9 +44,11 @@ export function parseNeed(clause: string): ParsedNeed | null {
   if (BAD_START.test(action) || contentWords(action).length < 1 || action.split(/\s+/).length > 24)
     return null;
   if (/,\s*(?:and|but)\s+(?:she|he|they|i|we)\b/i.test(action)) return null;
-  const object = /^((?:the|a|an|my|our|their|some)\s+.+?)\s+to\s+(\w+.*)$/i.exec(action);
+  const object = /^((?:the|a|an|my|our|their|some)\s+.+?|\w+s)\s+to\s+(?:be\s+)?(\w+.*)$/i.exec(action);
   if (object) action = `have ${object[1]} ${object[2]}`;
-  else if (/^(?:a|an|the|some|more|less|fewer|better)\b/i.test(action)) action = `have ${action}`;
+  // "badges for finishing a book": a thing they want, not something they do.
+  else if (/^(?:a|an|the|some|more|less|fewer|better)\b/i.test(action) || /^\w+[^su\W]s\b/i.test(action))
+    action = `have ${action}`;
   return { action, said, benefit, reason };
 }
 
@@ -55,29 +57,75 @@ export function parseNeed(clause: string): ParsedNeed | null {
  * stand in their quote. null (the item is skipped) when no such phrase exists.
  */
 export function featureName(action: string, quote: string): string | null {
-  let name = action
-    .split(/[,;:(]/)[0]!
-    .replace(/^(?:have\s+)?(?:the|a|an|my|our|their|some)\s+/i, "")
-    .split(/\s+/)
-    .slice(0, 5)
-    .join(" ");
-  name = clean(name);
+  let phrase = action.split(/[,;:(]/)[0]!.replace(/^(?:have\s+)?(?:the|a|an|my|our|their|some)\s+/i, "");
+  // "riders to report a broken bike" names the feature by what is done: "report a broken bike".
+  const done = /^\w+(?:\s+\w+)?\s+to\s+(\w+.*)$/i.exec(phrase);
+  if (done?.[1] && !/^(?:go|get|be|have)\b/i.test(phrase) && !/^be\b/i.test(done[1])) phrase = done[1];
+  const kept: string[] = [];
+  for (const word of phrase.split(/\s+/)) {
+    if (kept.length >= 1 && RELATIVE.test(word)) break;
+    if (kept.length >= 3 && PREPOSITION.test(word)) break;
+    kept.push(word);
+    if (kept.length >= 5) break;
+  }
+  let name = clean(kept.join(" "));
   while (SMALL_TAIL.test(name)) name = clean(name.replace(SMALL_TAIL, ""));
   if (!name || BAD_START.test(name) || contentWords(name).length < 1) return null;
   const said = originalQuote(name, quote);
   return said ? capitalise(said) : null;
 }
 
-/** The persona a clause names ("Patients need …" → patient), else null (the speaker). */
-export function namedPersona(clause: string): string | null {
-  const subject =
-    /^(?:(?:the|our|my|all|most|many|some)\s+)?([a-z]+)\s+(?:really\s+)?(?:need|needs|want|wants|should|must|have to|has to|would like|expect)\b/i.exec(
+const RELATIVE =
+  /^(?:that|which|who|when|whenever|before|after|because|so|if|even|while|where|until|unless)$/i;
+const PREPOSITION = /^(?:from|in|on|at|for|with|by|into|onto|via|through|during|across|between)$/i;
+
+const PEOPLE =
+  /^(?:staff|people|children|child|kids?|pupils?|guests?|hires?|employees?|members?|families|family|customers?|clients?|users?|patients?|students?|parents?|riders?|drivers?|doctors?|nurses?|managers?|teachers?|technicians?|pickers?|accountants?|receptionists?|owners?|admins?|buyers?|sellers?|visitors?|volunteers?|residents?|tenants?|travell?ers?|commuters?|shoppers?|diners?|waiters?|chefs?|agents?)$/i;
+const PERSON_SUFFIX = /(?:er|ers|or|ors|ian|ians|ist|ists|ant|ants)$/i;
+
+export interface Subject {
+  /** speaker: I/we/they; person: people named ("Patients need …"); thing: a rule about the product. */
+  kind: "speaker" | "person" | "thing";
+  /** The subject as said, without its determiner ("allergy notes"). */
+  text: string;
+}
+
+/** Who or what a need is about: the words before its modal verb. */
+export function subjectOf(clause: string): Subject {
+  const match =
+    /^(.*?)\s+(?:really\s+)?(?:need|needs|want|wants|should|must|mustn't|have to|has to|would like|expect|can't|cannot|may not|never)\b/i.exec(
       clause.trim(),
     );
-  const noun = subject?.[1];
-  if (!noun || PRONOUN_SUBJECT.test(noun) || GENERIC_SUBJECT.test(noun)) return null;
-  if (!/s$/i.test(noun)) return null;
-  return singular(noun);
+  // "For the e-bikes, I want …": the subject is what follows the last comma.
+  const said = (match?.[1] ?? "").split(",").at(-1)!.trim();
+  const words = said.split(/\s+/);
+  if (words.length > 5)
+    return {
+      kind: "thing",
+      text: words
+        .slice(-4)
+        .join(" ")
+        .replace(/^(?:every|each|any|the|a|an)\s+/i, ""),
+    };
+  const text = said.replace(
+    /^(?:the|our|my|all|most|many|some|every|each|any|their|your|a|an|also|and|so)\s+/i,
+    "",
+  );
+  if (!text || PRONOUN_SUBJECT.test(text) || /^(?:we|i)\s+(?:also|still|really)$/i.test(text))
+    return { kind: "speaker", text: "" };
+  if (GENERIC_SUBJECT.test(text)) return { kind: "speaker", text: "" };
+  const head = text.split(/\s+/).at(-1)!;
+  if (PEOPLE.test(head) || (PERSON_SUFFIX.test(head) && !/(?:ment|ments)$/i.test(head)))
+    return { kind: "person", text };
+  return { kind: "thing", text };
+}
+
+/** The persona a clause names ("Patients need …" → patient, "Every rider must …" → rider), else null. */
+export function namedPersona(clause: string): string | null {
+  const subject = subjectOf(clause);
+  if (subject.kind !== "person") return null;
+  const words = subject.text.toLowerCase().split(/\s+/);
+  return [...words.slice(0, -1), singular(words.at(-1)!)].join(" ");
 }
 
 /** A criterion that forbids what a "does not want" or "must never" clause rules out, keeping its negation. */
@@ -85,31 +133,31 @@ export function forbiddingCriterion(clause: string, persona: string): string {
   const text = clean(clause);
   const toVerb = /^(?:I|we)\s+(?:really\s+)?(?:don't|do not|never)\s+want\s+to\s+(.+)$/i.exec(text);
   if (toVerb?.[1])
-    return `Given a ${persona}, then the ${persona} never has to ${thirdPerson(toVerb[1], persona)}`;
+    return `Given ${a(persona)}, then the ${persona} never has to ${thirdPerson(toVerb[1], persona)}`;
   const object = /^(?:I|we)\s+(?:really\s+)?(?:don't|do not|never)\s+want\s+(.+)$/i.exec(text);
   if (object?.[1])
-    return `Given a ${persona}, then the product never leads to ${thirdPerson(object[1], persona)}`;
+    return `Given ${a(persona)}, then the product never leads to ${thirdPerson(object[1], persona)}`;
   const modal =
     /^(.+?)\s+(must not|mustn't|must never|should never|should not|shouldn't|cannot|can't|may not|never|no longer)\s+(.+)$/i.exec(
       text,
     );
   if (modal?.[1] && modal[2] && modal[3])
-    return `Given a ${persona}, then ${thirdPerson(`${modal[1]} ${modal[2].toLowerCase()} ${modal[3]}`, persona).replace(/^./, (c) => c.toLowerCase())}`;
-  return `Given a ${persona}, then this holds as they said it: “${text}”`;
+    return `Given ${a(persona)}, then ${thirdPerson(`${modal[1]} ${modal[2].toLowerCase()} ${modal[3]}`, persona).replace(/^./, (c) => c.toLowerCase())}`;
+  return `Given ${a(persona)}, then this holds as they said it: “${text}”`;
 }
 
 /** A criterion for a stated need: its outcome when they said one, else that the action is possible. */
 export function needCriterion(need: ParsedNeed, persona: string): string {
   const action = thirdPerson(need.action, persona);
   if (need.benefit)
-    return `Given a ${persona}, when they ${action}, then ${thirdPerson(need.benefit, persona)}`;
-  return `A ${persona} can ${action}`;
+    return `Given ${a(persona)}, when they ${action}, then ${thirdPerson(need.benefit, persona)}`;
+  return capitalise(`${a(persona)} can ${action}`);
 }
 
 /** A feature name for a forbidding criterion: their words from the negation on, so it reads as a limit. */
 export function limitName(clause: string): string | null {
   const at =
-    /\b(?:don't|do not|doesn't|does not|never|must not|mustn't|should not|shouldn't|cannot|can't|no longer|without|may not)\b/i.exec(
+    /\b(?:don't|do not|doesn't|does not|must never|should never|will never|can never|never|must not|mustn't|should not|shouldn't|cannot|can't|no longer|without|may not)\b/i.exec(
       clause,
     );
   if (!at) return null;
@@ -124,7 +172,7 @@ export function limitName(clause: string): string | null {
       .slice(from)
       .split(/[,;:(]/)[0]!
       .split(/\s+/)
-      .slice(0, 10)
+      .slice(0, 12)
       .join(" "),
   );
   while (SMALL_TAIL.test(name)) name = clean(name.replace(SMALL_TAIL, ""));

@@ -7,6 +7,7 @@ import {
   namedPersona,
   needCriterion,
   parseNeed,
+  subjectOf,
 } from "./phrasing";
 import { topicWords } from "./topics";
 import type { Turn } from "./turns";
@@ -23,7 +24,7 @@ import type {
   Story,
 } from "./types";
 import { evidenceHolds, originalQuote } from "./verify";
-import { contentWords, thirdPerson } from "./words";
+import { a, capitalise, contentWords, thirdPerson } from "./words";
 
 const EPICS: Array<[string, RegExp]> = [
   [
@@ -44,7 +45,7 @@ const EPICS: Array<[string, RegExp]> = [
   ],
   [
     "Accounts and Access",
-    /\b(?:log ?in|sign ?in|password\w*|account\w*|permission\w*|roles?|access|admin\w*)\b/i,
+    /\b(?:log ?in|sign ?in|password\w*|accounts?|permission\w*|roles?|access|admin\w*)\b/i,
   ],
   [
     "Privacy and Compliance",
@@ -144,14 +145,32 @@ export function buildRequirements(
 
   for (const { item, speaker } of wants) {
     const persona = options.role?.trim() || namedPersona(item.quote) || speaker;
-    const need = parseNeed(item.quote);
+    const subject = subjectOf(item.quote);
+    const need = subject.kind === "thing" ? null : parseNeed(item.quote);
     const name = need ? featureName(need.said, item.quote) : null;
+    if (subject.kind === "thing") {
+      // "Allergy notes must be printed in red": a rule the product keeps, not something a person does.
+      const feature =
+        builder.closest(item) ??
+        builder.feature(
+          epicOf(item.quote),
+          capitalise(subject.text),
+          contentWords(subject.text).join(" "),
+          "",
+        );
+      builder.remember(feature, item);
+      feature.acceptanceCriteria.push({
+        text: `Given ${a(speaker)}, then ${lowerFirst(thirdPerson(item.quote, speaker))}`,
+        evidence: [evidenceOf(item)],
+      });
+      continue;
+    }
     if (!need || !name) {
       // A privacy, compliance, integration or performance need that is not an action is a rule the product keeps.
       if (item.kind !== "constraint") continue;
       const feature = builder.closest(item) ?? constraintFeature(builder, item);
       feature?.acceptanceCriteria.push({
-        text: `Given a ${persona}, then ${lowerFirst(thirdPerson(item.quote, persona))}`,
+        text: `Given ${a(persona)}, then ${lowerFirst(thirdPerson(item.quote, persona))}`,
         evidence: [evidenceOf(item)],
       });
       continue;

@@ -4,7 +4,7 @@ import { contentWords, words } from "./words";
 
 // Words that say who or where, not what: sharing them does not make two statements one topic.
 const GENERIC = new Set(
-  "user customer client patient staff team company business app application system product tool software platform work job office process place part side whole problem issue way moment person member guy thing everybody anybody somebody hour minute second week month year change start end first last next new old good bad easy hard big small long short".split(
+  "user customer client patient staff team company business app application system product tool software platform work job office process place part side whole problem issue way moment person member guy thing everybody anybody somebody hour minute second day week month year change start end first last next new old good bad easy hard big small long short".split(
     " ",
   ),
 );

@@ -56,14 +56,22 @@ export function singular(noun: string): string {
   return n;
 }
 
-/** "I need my routes" → "the dispatcher needs their routes": criteria anyone can check. */
-export function thirdPerson(text: string, persona: string): string {
+/** "a dispatcher", "an operations manager". */
+export const a = (noun: string) => `${/^(?:[aeio]|u(?!s|ni|r|ti))/i.test(noun.trim()) ? "an" : "a"} ${noun}`;
+
+/**
+ * "I need my routes" → "they need their routes": first person out, so criteria read as checks
+ * anyone can run. `persona` names the speaker where a subject must be explicit.
+ */
+export function thirdPerson(text: string, _persona?: string): string {
   return text
-    .replace(/\bI am\b|\bI'm\b/g, `the ${persona} is`)
-    .replace(/\bI've\b/g, `the ${persona} has`)
-    .replace(/\bI\b/g, `the ${persona}`)
-    .replace(/\bme\b/g, `the ${persona}`)
-    .replace(/\bmyself\b/gi, "themself")
+    .replace(/\bI am\b/g, "they are")
+    .replace(/\bI'm\b/g, "they're")
+    .replace(/\bI've\b/g, "they've")
+    .replace(/\bI'll\b/g, "they'll")
+    .replace(/\bI\b/g, "they")
+    .replace(/\bme\b/g, "them")
+    .replace(/\bmyself\b/gi, "themselves")
     .replace(/\bmy\b/gi, "their")
     .replace(/\bwe're\b/gi, "the team is")
     .replace(/\bwe\b/gi, "the team")
