@@ -60,7 +60,7 @@ describe("evidence evals", () => {
         });
         all.push(measure(project, analysis, turnsByInterview(project.interviews)));
         const quotes = analysis.extractions.flatMap((e) => e.items.map((i) => i.quote));
-        expect(quotes).not.toContain("we would love a magic button that does everything");
+        expect(quotes.filter((q) => /football/i.test(q))).toEqual([]);
         const names = analysis.requirements.epics.flatMap((e) => e.features.map((f) => f.name));
         expect(names).not.toContain("Smart hub");
       }

@@ -2,8 +2,9 @@
  * Writes evals/recordings.json: the answers the fake server replays in the model-path evals. No model
  * is reachable here, so they are authored by the scripted simulator (test/simulated-model.ts) with
  * the mistakes models make planted in them: a first answer that breaks the schema (the repair retry
- * must fix it), a paraphrased quote, a made-up sentence reference, negations read as wants, a
- * feature name nobody said, and stories that grant what someone said must never happen.
+ * must fix it), a made-up clause reference, negations read as wants, questions asked in passing
+ * listed as open questions, a feature name nobody said, and stories that grant what someone said
+ * must never happen.
  * Run: `npx tsx packages/ai/evals/record.ts`.
  */
 import { writeFileSync } from "node:fs";
@@ -24,21 +25,15 @@ export function faultyAnswer(body: any, firstInterview: boolean): string {
   const repair = body.messages.some((m: any) => m.role === "assistant");
   const answer = JSON.parse(simulatedAnswer(body));
   if (name === "interview_extraction") {
-    if (firstInterview && !repair) return JSON.stringify({ items: [{ ref: "1.1", kind: "need" }] });
-    const refs = [...body.messages[1].content.matchAll(/^\[(\d+\.\d+)\]/gm)].map(
+    if (firstInterview && !repair) return JSON.stringify({ needs: "1.1" });
+    // Negations read as wants, a reference that does not exist, and questions asked in passing as open ones.
+    answer.needs.push(...answer.doesNotWant, ...answer.mustNever, "999.1");
+    answer.doesNotWant = [];
+    answer.mustNever = [];
+    const questions = [...body.messages[1].content.matchAll(/^\[(\d+\.\d+)\] .*\?$/gm)].map(
       (m: RegExpMatchArray) => m[1],
     );
-    for (const item of answer.items) if (item.polarity !== "wants") item.polarity = "wants";
-    answer.items.push(
-      {
-        ref: refs[0] ?? "1.1",
-        quote: "we would love a magic button that does everything",
-        kind: "need",
-        constraint: null,
-        polarity: "wants",
-      },
-      { ref: "999.1", quote: null, kind: "need", constraint: null, polarity: "wants" },
-    );
+    answer.openQuestions.push(...questions);
   }
   if (name === "requirements") {
     const lines = body.messages[1].content

@@ -3,33 +3,44 @@
  * it reads the same request a model would (numbered sentences, item lines) and answers in the
  * strict schemas with the offline rules. No model is reachable here; this is not one.
  */
-import { classify, clauses } from "../src/evidence/classify";
+import { classify } from "../src/evidence/classify";
 import { buildRequirements } from "../src/evidence/requirements";
 import { buildThemes, findConflicts } from "../src/evidence/synthesize";
 import type { Evidence, ExtractedItem, Extraction, StakeholderType } from "../src/evidence/types";
-import { clean } from "../src/evidence/words";
 
 const userContent = (body: any): string => body.messages.find((m: any) => m.role === "user")?.content ?? "";
 
 function extractionAnswer(content: string) {
-  const items = [];
+  const answer = {
+    needs: [] as string[],
+    pains: [] as string[],
+    goals: [] as string[],
+    metrics: [] as string[],
+    openQuestions: [] as string[],
+    constraints: [] as Array<{ ref: string; type: string }>,
+    doesNotWant: [] as string[],
+    mustNever: [] as string[],
+  };
+  const lists = {
+    need: answer.needs,
+    pain: answer.pains,
+    goal: answer.goals,
+    metric: answer.metrics,
+    open_question: answer.openQuestions,
+  };
   for (const line of content.split("\n")) {
     const match = /^\[(\d+\.\d+)\] (.*)$/.exec(line);
     if (!match) continue;
-    const [, ref, sentence] = match as unknown as [string, string, string];
-    for (const clause of clauses(sentence)) {
-      const c = classify(clause, sentence);
-      if (!c) continue;
-      items.push({
-        ref,
-        quote: clause === clean(sentence) ? null : clause,
-        kind: c.kind,
-        constraint: c.constraint,
-        polarity: c.polarity,
-      });
-    }
+    const [, ref, clause] = match as unknown as [string, string, string];
+    // The simulator sees clauses, not sentences: a clause that is a question counts as one.
+    const c = classify(clause, clause);
+    if (!c) continue;
+    if (c.kind === "constraint") answer.constraints.push({ ref, type: c.constraint ?? "integration" });
+    else lists[c.kind].push(ref);
+    if (c.polarity === "does_not_want") answer.doesNotWant.push(ref);
+    if (c.polarity === "must_never") answer.mustNever.push(ref);
   }
-  return { items };
+  return answer;
 }
 
 /** Items and extractions back from the "id | interview | type, role | kind/polarity | quote" lines. */

@@ -89,36 +89,33 @@ describe("structured output", () => {
 });
 
 describe("model path guards", () => {
-  const turns = transcriptTurns(
-    "AI: So you want a dashboard?\nParticipant: No. I don't want to unlock the bike with a separate card. I want to unlock it with my phone.",
-  );
   const source = { interviewId: 5, stakeholderType: "user" as const, transcript: "" };
 
-  it("keeps only quotes from the participant's numbered sentences, and never reads a negation as a want", async () => {
+  it("takes only the participant's numbered clauses, drops questions in passing, and never reads a negation as a want", async () => {
+    const withQuestion = transcriptTurns(
+      "AI: So you want a dashboard?\nParticipant: No. I don't want to unlock the bike with a separate card. I want to unlock it with my phone. Did you see the match?",
+    );
+    const empty = {
+      needs: [],
+      pains: [],
+      goals: [],
+      metrics: [],
+      openQuestions: [],
+      constraints: [],
+      doesNotWant: [],
+      mustNever: [],
+    };
     const { provider, requests } = scripted([
-      JSON.stringify({
-        items: [
-          { ref: "1.2", quote: null, kind: "need", constraint: null, polarity: "wants" },
-          { ref: "1.3", quote: "unlock it with my phone", kind: "need", constraint: null, polarity: "wants" },
-          {
-            ref: "1.3",
-            quote: "unlock it with a smartwatch",
-            kind: "need",
-            constraint: null,
-            polarity: "wants",
-          },
-          { ref: "0.1", quote: null, kind: "need", constraint: null, polarity: "wants" },
-        ],
-      }),
+      JSON.stringify({ ...empty, needs: ["1.2", "1.3", "0.1", "7.7"], openQuestions: ["1.4"] }),
     ]);
-    const extraction = await extractWithModel(provider, source, turns);
+    const extraction = await extractWithModel(provider, source, withQuestion);
     expect(requests[0]!.messages[1]!.content).toContain(
-      "[1.2] I don't want to unlock the bike with a separate card.",
+      "[1.2] I don't want to unlock the bike with a separate card",
     );
     expect(requests[0]!.messages[1]!.content).toContain("Interviewer: So you want a dashboard?");
-    expect(extraction.items.map((i) => [i.quote, i.polarity, i.turn])).toEqual([
-      ["I don't want to unlock the bike with a separate card", "does_not_want", 1],
-      ["unlock it with my phone", "wants", 1],
+    expect(extraction.items.map((i) => [i.quote, i.kind, i.polarity, i.turn])).toEqual([
+      ["I don't want to unlock the bike with a separate card", "need", "does_not_want", 1],
+      ["I want to unlock it with my phone", "need", "wants", 1],
     ]);
   });
 
@@ -188,7 +185,14 @@ describe("model path guards", () => {
   it("reports progress and fails the whole run with a clear error when an interview's answer never fits", async () => {
     const progress: string[] = [];
     const ok = JSON.stringify({
-      items: [{ ref: "1.3", quote: null, kind: "need", constraint: null, polarity: "wants" }],
+      needs: ["1.3"],
+      pains: [],
+      goals: [],
+      metrics: [],
+      openQuestions: [],
+      constraints: [],
+      doesNotWant: [],
+      mustNever: [],
     });
     const answer = (request: StructuredRequest) =>
       request.name === "interview_extraction"
