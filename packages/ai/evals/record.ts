@@ -25,9 +25,9 @@ export function faultyAnswer(body: any, firstInterview: boolean): string {
   const repair = body.messages.some((m: any) => m.role === "assistant");
   const answer = JSON.parse(simulatedAnswer(body));
   if (name === "interview_extraction") {
-    if (firstInterview && !repair) return JSON.stringify({ needs: "1.1" });
+    if (firstInterview && !repair) return JSON.stringify({ needs: "1" });
     // Negations read as wants, a reference that does not exist, and questions asked in passing as open ones.
-    answer.needs.push(...answer.doesNotWant, ...answer.mustNever, "999.1");
+    answer.needs.push(...answer.doesNotWant, ...answer.mustNever, 999);
     answer.doesNotWant = [];
     answer.mustNever = [];
     const questions = [...body.messages[1].content.matchAll(/^\[(\d+\.\d+)\] .*\?$/gm)].map(
@@ -40,29 +40,25 @@ export function faultyAnswer(body: any, firstInterview: boolean): string {
       .split("\n")
       .filter((l: string) => / \| (?:need|constraint)\/(?:does_not_want|must_never) \| /.test(l));
     const granted = lines.map((line: string) => {
-      const [id, , , , quote = ""] = line.split(" | ");
+      const [id = "0", , , , quote = ""] = line.split(" | ");
       return {
         userType: "user",
         action: quote.replace(NEGATION, "").trim(),
         benefit: "they are happy",
-        priority: "high",
-        itemIds: [id],
+        itemIds: [Number(id)],
       };
     });
     answer.epics.push({
       name: "Extras",
-      description: "",
       features: [
         {
           name: "Smart hub",
-          description: "",
           criteria: [],
           stories: [
             {
               userType: "user",
               action: "use the smart hub",
               benefit: "life is easier",
-              priority: "high",
               itemIds: granted[0]?.itemIds ?? [],
             },
           ],

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 export interface FakeStructuredOptions {
   /** The answer's text for a request body, or null when it has none (answered 404). */
   answer: (body: any) => string | null;
-  /** Milliseconds per output token (about 4 characters), to pace answers like a model. */
+  /** Milliseconds per output token (see estimateTokens), to pace answers like a model. */
   tokenDelayMs?: number;
 }
 
@@ -22,7 +22,9 @@ export function requestKey(body: { response_format?: any; messages: unknown[] })
     .slice(0, 24);
 }
 
-export const estimateTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
+/** Output tokens as a tokenizer would roughly count them: each word, number part or punctuation mark is one. */
+export const estimateTokens = (text: string) =>
+  Math.max(1, text.match(/[A-Za-z]+|\d{1,3}|[^\sA-Za-z\d]/g)?.length ?? 0);
 
 export class FakeStructuredOpenAi {
   readonly requests: any[] = [];

@@ -13,15 +13,16 @@ import { verifyItems } from "./verify";
  * References to the numbered clauses, by what they are. Answers are short on purpose: a model
  * writes no quotes (they are the participant's clauses), so an interview costs few output tokens.
  */
+const Refs = z.array(z.number().int());
 export const ZModelExtraction = z.object({
-  needs: z.array(z.string()),
-  pains: z.array(z.string()),
-  goals: z.array(z.string()),
-  metrics: z.array(z.string()),
-  openQuestions: z.array(z.string()),
-  constraints: z.array(z.object({ ref: z.string(), type: ZConstraintKind })),
-  doesNotWant: z.array(z.string()),
-  mustNever: z.array(z.string()),
+  needs: Refs,
+  pains: Refs,
+  goals: Refs,
+  metrics: Refs,
+  openQuestions: Refs,
+  constraints: z.array(z.object({ ref: z.number().int(), type: ZConstraintKind })),
+  doesNotWant: Refs,
+  mustNever: Refs,
 });
 export type ModelExtraction = z.infer<typeof ZModelExtraction>;
 
@@ -32,23 +33,24 @@ export interface NumberedClause {
   sentence: string;
 }
 
-/** The interview as the model sees it: participant clauses numbered [turn.n], interviewer lines plain. */
-export function numberedTranscript(turns: Turn[]): { text: string; clauses: Map<string, NumberedClause> } {
-  const numbered = new Map<string, NumberedClause>();
+/** The interview as the model sees it: participant clauses numbered [1], [2] …, interviewer lines plain. */
+export function numberedTranscript(turns: Turn[]): { text: string; clauses: Map<number, NumberedClause> } {
+  const numbered = new Map<number, NumberedClause>();
   const lines: string[] = [];
   for (const turn of turns) {
     if (turn.speaker === "interviewer") {
       lines.push(`Interviewer: ${turn.text.replace(/\s+/g, " ")}`);
       continue;
     }
-    let n = 0;
     for (const span of sentenceSpans(turn.text)) {
-      for (const clause of clauses(span.text)) {
-        n += 1;
-        const ref = `${turn.index}.${n}`;
+      const parts = clauses(span.text);
+      // The sentence's own ending stays visible, so a question still reads as one.
+      const ending = /[.!?…]+["'”’)\]]*$/.exec(span.text)?.[0] ?? "";
+      parts.forEach((clause, i) => {
+        const ref = numbered.size + 1;
         numbered.set(ref, { turn, text: clause, sentence: span.text });
-        lines.push(`[${ref}] ${clause}`);
-      }
+        lines.push(`[${ref}] ${clause}${i === parts.length - 1 ? ending : ""}`);
+      });
     }
   }
   return { text: lines.join("\n"), clauses: numbered };
@@ -59,10 +61,10 @@ type Kind = ExtractedItem["kind"];
 /** Each referenced clause once, with its kind (open question, constraint, need, metric, goal, pain first) and stance. */
 function readAnswer(answer: ModelExtraction) {
   const found = new Map<
-    string,
+    number,
     { kind: Kind; constraint: ExtractedItem["constraint"]; polarity: ExtractedItem["polarity"] }
   >();
-  const add = (ref: string, kind: Kind) => {
+  const add = (ref: number, kind: Kind) => {
     if (!found.has(ref)) found.set(ref, { kind, constraint: null, polarity: "wants" });
   };
   for (const ref of answer.openQuestions) add(ref, "open_question");

@@ -4,6 +4,7 @@ import { priorityOf } from "./classify";
 import { fenced, REQUIREMENTS_PROMPT, SYNTHESIS_PROMPT } from "./prompts";
 import { epicOf } from "./requirements";
 import { mapWithLimit, type StructuredProvider, structuredCall } from "./structured";
+import { themesFor } from "./synthesize";
 import { isNegated } from "./text";
 import type {
   Conflict,
@@ -15,31 +16,27 @@ import type {
   Theme,
 } from "./types";
 import { originalQuote } from "./verify";
-import { clean } from "./words";
+import { clean, contentWords } from "./words";
 
 export const ZModelSynthesis = z.object({
-  themes: z.array(z.object({ title: z.string().min(1), itemIds: z.array(z.string()) })),
-  conflicts: z.array(z.object({ topic: z.string().min(1), itemIds: z.array(z.string()) })),
+  themes: z.array(z.object({ title: z.string().min(1), keywords: z.array(z.string()) })),
+  conflicts: z.array(z.object({ topic: z.string().min(1), itemIds: z.array(z.number().int()) })),
 });
 
-const PRIORITY = z.enum(["high", "medium", "low"]);
 export const ZModelRequirements = z.object({
   epics: z.array(
     z.object({
       name: z.string().min(1),
-      description: z.string(),
       features: z.array(
         z.object({
           name: z.string().min(1),
-          description: z.string(),
-          criteria: z.array(z.object({ text: z.string().min(1), itemIds: z.array(z.string()) })),
+          criteria: z.array(z.object({ text: z.string().min(1), itemIds: z.array(z.number().int()) })),
           stories: z.array(
             z.object({
               userType: z.string().min(1),
               action: z.string().min(1),
               benefit: z.string().min(1),
-              priority: PRIORITY,
-              itemIds: z.array(z.string()),
+              itemIds: z.array(z.number().int()),
             }),
           ),
         }),
@@ -48,8 +45,22 @@ export const ZModelRequirements = z.object({
   ),
 });
 
-const itemLine = (item: ExtractedItem, extraction: Extraction) =>
-  `${item.id} | ${extraction.name} | ${item.stakeholderType}${extraction.role ? `, ${extraction.role}` : ""} | ${item.kind}/${item.polarity} | ${item.quote.replace(/\s+/g, " ")}`;
+/** Items as numbered lines for one call: "7 | interview | type, role | kind/polarity | their words". */
+export function itemLines(
+  items: ExtractedItem[],
+  extractions: Extraction[],
+): { text: string; byRef: Map<number, ExtractedItem> } {
+  const byInterview = new Map(extractions.map((e) => [e.interviewId, e]));
+  const byRef = new Map<number, ExtractedItem>();
+  const lines = items.map((item) => {
+    const ref = byRef.size + 1;
+    byRef.set(ref, item);
+    const e = byInterview.get(item.interviewId);
+    const who = `${item.stakeholderType}${e?.role ? `, ${e.role}` : ""}`;
+    return `${ref} | ${e?.name ?? `Interview ${item.interviewId}`} | ${who} | ${item.kind}/${item.polarity} | ${item.quote.replace(/\s+/g, " ")}`;
+  });
+  return { text: lines.join("\n"), byRef };
+}
 
 const evidenceOf = (item: ExtractedItem): Evidence => ({
   interviewId: item.interviewId,
@@ -63,9 +74,11 @@ export async function synthesizeWithModel(
   extractions: Extraction[],
   signal?: AbortSignal,
 ): Promise<{ themes: Theme[]; conflicts: Conflict[] }> {
-  const byId = new Map(extractions.flatMap((e) => e.items.map((i) => [i.id, i] as const)));
-  const lines = extractions.flatMap((e) =>
-    e.items.filter((i) => i.kind !== "open_question" && i.readBack !== "rejected").map((i) => itemLine(i, e)),
+  const { text, byRef } = itemLines(
+    extractions.flatMap((e) =>
+      e.items.filter((i) => i.kind !== "open_question" && i.readBack !== "rejected"),
+    ),
+    extractions,
   );
   const answer = await structuredCall(provider, {
     name: "project_synthesis",
@@ -73,25 +86,19 @@ export async function synthesizeWithModel(
     signal,
     messages: [
       { role: "system", content: SYNTHESIS_PROMPT },
-      { role: "user", content: fenced("items", lines.join("\n")) },
+      { role: "user", content: fenced("items", text) },
     ],
   });
-  const members = (ids: string[]) =>
-    [...new Set(ids)].map((id) => byId.get(id)).filter((i): i is ExtractedItem => !!i);
-  const themes = answer.themes.flatMap((theme): Theme[] => {
-    const items = members(theme.itemIds);
-    const interviewIds = [...new Set(items.map((i) => i.interviewId))];
-    if (!items.length) return [];
-    return [
-      {
-        title: clean(theme.title),
-        interviewIds,
-        stakeholderTypes: [...new Set(items.map((i) => i.stakeholderType))],
-        count: interviewIds.length,
-        evidence: items.map(evidenceOf),
-      },
-    ];
-  });
+  const members = (ids: number[]) =>
+    [...new Set(ids)].map((id) => byRef.get(id)).filter((i): i is ExtractedItem => !!i);
+  // The model names themes and their words; the engine picks the evidence, so every quote is an item's.
+  const themes = themesFor(
+    extractions,
+    answer.themes.map((theme) => ({
+      title: clean(theme.title),
+      keywords: theme.keywords.map((k) => [...new Set(contentWords(k))]),
+    })),
+  );
   const conflicts = answer.conflicts.flatMap((conflict): Conflict[] => {
     const positions = new Map<string, ExtractedItem>();
     for (const item of members(conflict.itemIds)) {
@@ -137,7 +144,7 @@ export function requirementChunks(items: ExtractedItem[], parts: number): Extrac
  */
 export function guardModelTree(
   answer: z.infer<typeof ZModelRequirements>,
-  byId: Map<string, ExtractedItem>,
+  byId: Map<number, ExtractedItem>,
   role?: string | null,
 ): EvidenceEpic[] {
   const rank = { high: 0, medium: 1, low: 2 } as const;
@@ -145,9 +152,9 @@ export function guardModelTree(
     items.map((i) => priorityOf(i.quote)).sort((a, b) => rank[a] - rank[b])[0] ?? "medium";
   return answer.epics.map((epic) => ({
     name: clean(epic.name),
-    description: epic.description,
+    description: `What stakeholders said about ${clean(epic.name).toLowerCase()}.`,
     features: epic.features.flatMap((feature) => {
-      const items = (ids: string[]) =>
+      const items = (ids: number[]) =>
         [...new Set(ids)].map((id) => byId.get(id)).filter((i): i is ExtractedItem => !!i);
       const stories = feature.stories.flatMap((story) => {
         const evidence = items(story.itemIds);
@@ -175,7 +182,7 @@ export function guardModelTree(
       return [
         {
           name: said[0]!.toUpperCase() + said.slice(1),
-          description: feature.description,
+          description: "",
           acceptanceCriteria,
           stories,
         },
@@ -191,9 +198,8 @@ export async function requirementsWithModel(
   onChunkDone: () => void,
   chunks: ExtractedItem[][],
 ): Promise<EvidenceEpic[]> {
-  const byId = new Map(extractions.flatMap((e) => e.items.map((i) => [i.id, i] as const)));
-  const extractionOf = new Map(extractions.map((e) => [e.interviewId, e]));
   const answers = await mapWithLimit(chunks, options.concurrency ?? 4, async (chunk) => {
+    const { text, byRef } = itemLines(chunk, extractions);
     const answer = await structuredCall(provider, {
       name: "requirements",
       schema: ZModelRequirements,
@@ -202,12 +208,12 @@ export async function requirementsWithModel(
         { role: "system", content: REQUIREMENTS_PROMPT },
         {
           role: "user",
-          content: `Project: ${options.title ?? ""}\n${fenced("items", chunk.map((i) => itemLine(i, extractionOf.get(i.interviewId)!)).join("\n"))}`,
+          content: `Project: ${options.title ?? ""}\n${fenced("items", text)}`,
         },
       ],
     });
     onChunkDone();
-    return guardModelTree(answer, byId, options.role);
+    return guardModelTree(answer, byRef, options.role);
   });
   return mergeEpics(answers.flat());
 }

@@ -106,11 +106,11 @@ describe("model path guards", () => {
       mustNever: [],
     };
     const { provider, requests } = scripted([
-      JSON.stringify({ ...empty, needs: ["1.2", "1.3", "0.1", "7.7"], openQuestions: ["1.4"] }),
+      JSON.stringify({ ...empty, needs: [2, 3, 0, 77], openQuestions: [4] }),
     ]);
     const extraction = await extractWithModel(provider, source, withQuestion);
     expect(requests[0]!.messages[1]!.content).toContain(
-      "[1.2] I don't want to unlock the bike with a separate card",
+      "[2] I don't want to unlock the bike with a separate card.",
     );
     expect(requests[0]!.messages[1]!.content).toContain("Interviewer: So you want a dashboard?");
     expect(extraction.items.map((i) => [i.quote, i.kind, i.polarity, i.turn])).toEqual([
@@ -135,14 +135,13 @@ describe("model path guards", () => {
       correction: null,
     });
     const byId = new Map([
-      ["5-1", item("5-1", "I don't want to unlock the bike with a separate card", "does_not_want")],
-      ["5-2", item("5-2", "I want to unlock it with my phone", "wants")],
+      [1, item("5-1", "I don't want to unlock the bike with a separate card", "does_not_want")],
+      [2, item("5-2", "I want to unlock it with my phone", "wants")],
     ]);
-    const story = (action: string, benefit: string, itemIds: string[]) => ({
+    const story = (action: string, benefit: string, itemIds: number[]) => ({
       userType: "rider",
       action,
       benefit,
-      priority: "high" as const,
       itemIds,
     });
     const epics = guardModelTree(
@@ -150,23 +149,20 @@ describe("model path guards", () => {
         epics: [
           {
             name: "Access",
-            description: "",
             features: [
               {
                 name: "unlock it with my phone",
-                description: "",
-                criteria: [{ text: "The rider never needs a separate card", itemIds: ["5-1", "9-9"] }],
+                criteria: [{ text: "The rider never needs a separate card", itemIds: [1, 99] }],
                 stories: [
-                  story("unlock the bike with a separate card", "it is quick", ["5-1"]),
-                  story("unlock it with my phone", "I can leave the card at home", ["5-2"]),
-                  story("unlock it with a smartwatch", "it is cool", ["9-9"]),
+                  story("unlock the bike with a separate card", "it is quick", [1]),
+                  story("unlock it with my phone", "I can leave the card at home", [2]),
+                  story("unlock it with a smartwatch", "it is cool", [99]),
                 ],
               },
               {
                 name: "Smart hub",
-                description: "",
                 criteria: [],
-                stories: [story("use the hub", "it is easy", ["5-2"])],
+                stories: [story("use the hub", "it is easy", [2])],
               },
             ],
           },
@@ -185,7 +181,7 @@ describe("model path guards", () => {
   it("reports progress and fails the whole run with a clear error when an interview's answer never fits", async () => {
     const progress: string[] = [];
     const ok = JSON.stringify({
-      needs: ["1.3"],
+      needs: [3],
       pains: [],
       goals: [],
       metrics: [],

@@ -1,5 +1,5 @@
 /** A StructuredProvider over any OpenAI-compatible server (keyless local ones too), for tests and phase 2. */
-import type OpenAI from "openai";
+import OpenAI from "openai";
 import type { StructuredProvider, StructuredRequest } from "./structured";
 
 export interface OpenAiStructuredOptions {
@@ -31,4 +31,21 @@ export function openAiStructuredProvider(options: OpenAiStructuredOptions): Stru
       return response.choices[0]?.message?.content ?? "";
     },
   };
+}
+
+/** A provider for a server by address (keyless local servers take any key). */
+export function openAiCompatibleProvider(options: {
+  baseURL: string;
+  model: string;
+  apiKey?: string;
+  timeoutMs?: number;
+  onUsage?: OpenAiStructuredOptions["onUsage"];
+}): StructuredProvider {
+  const client = new OpenAI({
+    apiKey: options.apiKey || "unused",
+    baseURL: options.baseURL,
+    maxRetries: 0,
+    timeout: options.timeoutMs ?? 120_000,
+  });
+  return openAiStructuredProvider({ client, model: options.model, onUsage: options.onUsage });
 }

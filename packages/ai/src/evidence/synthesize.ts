@@ -14,36 +14,36 @@ const evidenceOf = (item: ExtractedItem): Evidence => ({
   quote: item.quote,
 });
 
+/** A theme as the engine or a model names it: a title and the words that mark its statements. */
+export interface ThemeTopic {
+  title: string;
+  /** Stemmed words; a statement belongs to the theme when its topic words hold all of one entry's. */
+  keywords: string[][];
+}
+
 /**
- * Themes: topics raised in at least two interviews, largest first; each item counts in one theme.
- * The count is the number of interviews, and the stakeholder types are who raised it.
+ * Themes from topics, in the given order: each item counts in the first theme it matches, a theme
+ * needs two interviews, its count is the number of interviews and its stakeholder types who
+ * raised it; evidence shows one quote per interview first.
  */
-export function buildThemes(extractions: Extraction[]): Theme[] {
-  const items = extractions.flatMap((e) => e.items).filter((i) => THEME_KINDS.has(i.kind));
-  const index = new TopicIndex(items);
-  const candidates = index
-    .words()
-    .filter((w) => index.interviews(w) >= 2)
-    .sort(
-      (a, b) =>
-        index.interviews(b) - index.interviews(a) || index.weight(a) - index.weight(b) || (a < b ? -1 : 1),
-    );
+export function themesFor(extractions: Extraction[], topics: ThemeTopic[]): Theme[] {
+  const items = extractions
+    .flatMap((e) => e.items)
+    .filter((i) => THEME_KINDS.has(i.kind) && i.readBack !== "rejected");
   const used = new Set<string>();
   const themes: Theme[] = [];
-  for (const word of candidates) {
+  for (const topic of topics) {
     if (themes.length >= MAX_THEMES) break;
-    const members = items.filter((i) => !used.has(i.id) && topicWords(i).includes(word));
+    const matches = (item: ExtractedItem) =>
+      topic.keywords.some((stems) => stems.length > 0 && stems.every((w) => topicWords(item).includes(w)));
+    const members = items.filter((i) => !used.has(i.id) && matches(i));
     const interviewIds = [...new Set(members.map((i) => i.interviewId))];
     if (interviewIds.length < 2) continue;
     for (const m of members) used.add(m.id);
-    // One piece of evidence per interview first, so every interview counted is shown.
     const firstPerInterview = interviewIds.map((id) => members.find((m) => m.interviewId === id)!);
     const rest = members.filter((m) => !firstPerInterview.includes(m));
     themes.push({
-      title: topicTitle(
-        word,
-        members.map((m) => m.quote),
-      ),
+      title: topic.title,
       interviewIds,
       stakeholderTypes: [...new Set(members.map((m) => m.stakeholderType))],
       count: interviewIds.length,
@@ -53,6 +53,33 @@ export function buildThemes(extractions: Extraction[]): Theme[] {
     });
   }
   return themes;
+}
+
+/** The topics the rules pick: words raised in the most interviews first, each titled as people said it. */
+export function themeTopics(extractions: Extraction[]): ThemeTopic[] {
+  const items = extractions
+    .flatMap((e) => e.items)
+    .filter((i) => THEME_KINDS.has(i.kind) && i.readBack !== "rejected");
+  const index = new TopicIndex(items);
+  return index
+    .words()
+    .filter((w) => index.interviews(w) >= 2)
+    .sort(
+      (a, b) =>
+        index.interviews(b) - index.interviews(a) || index.weight(a) - index.weight(b) || (a < b ? -1 : 1),
+    )
+    .map((word) => ({
+      title: topicTitle(
+        word,
+        items.filter((i) => topicWords(i).includes(word)).map((i) => i.quote),
+      ),
+      keywords: [[word]],
+    }));
+}
+
+/** Themes by rules: topics raised in at least two interviews, largest first. */
+export function buildThemes(extractions: Extraction[]): Theme[] {
+  return themesFor(extractions, themeTopics(extractions));
 }
 
 /**
