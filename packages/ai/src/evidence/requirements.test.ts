@@ -143,6 +143,9 @@ describe("project synthesis", () => {
     );
     expect(synthesis.summary).toMatch(/## Themes[\s\S]*## Conflicts[\s\S]*## Open questions/);
     expect(synthesis.summary).toContain(
+      "Raised in 2 interviews (1 user, 1 business): Interview 11, Interview 12.",
+    );
+    expect(synthesis.summary).toContain(
       "- Interview 11 does not want: “I don't want to create an account just to ride once”",
     );
     expect(synthesis.summary).toContain(

@@ -178,6 +178,14 @@ export function renderSummary(
   const names = new Map(extractions.map((e) => [e.interviewId, e.name]));
   const name = (id: number) => names.get(id) ?? `Interview ${id}`;
   const at = (e: Evidence) => `${name(e.interviewId)}, turn ${e.turn + 1}`;
+  const typeOf = new Map(extractions.map((e) => [e.interviewId, e.stakeholderType.replace("_", " ")]));
+  // "2 user, 1 business": how many interviews of each stakeholder type raised it.
+  const byType = (ids: number[]) => {
+    const counts = new Map<string, number>();
+    for (const id of ids)
+      counts.set(typeOf.get(id) ?? "other", (counts.get(typeOf.get(id) ?? "other") ?? 0) + 1);
+    return [...counts].map(([type, n]) => `${n} ${type}`).join(", ");
+  };
   const lines = [`# ${options.title?.trim() || "Interview"} Summary`, ""];
   if (options.note) lines.push(options.note, "");
   lines.push(
@@ -192,7 +200,7 @@ export function renderSummary(
     lines.push(
       "",
       `### ${theme.title}`,
-      `Raised in ${theme.count} interviews (${theme.stakeholderTypes.join(", ").replaceAll("_", " ")}): ${theme.interviewIds.map(name).join(", ")}.`,
+      `Raised in ${theme.count} interviews (${byType(theme.interviewIds)}): ${theme.interviewIds.map(name).join(", ")}.`,
       ...theme.evidence.map((e) => `- ${cite(e.quote)} (${at(e)})`),
     );
   }
