@@ -2,6 +2,7 @@
 import { opposite } from "./text";
 import { TopicIndex, topicTitle, topicWords } from "./topics";
 import type { Conflict, Evidence, ExtractedItem, Extraction, Synthesis, Theme } from "./types";
+import { contentWords, words } from "./words";
 
 const THEME_KINDS = new Set(["need", "pain", "goal", "constraint", "metric"]);
 const STANCE_KINDS = new Set(["need", "constraint", "goal"]);
@@ -97,7 +98,10 @@ export function findConflicts(extractions: Extraction[]): Conflict[] {
       const x = items[a]!;
       const y = items[b]!;
       if (x.interviewId === y.interviewId || !opposite(x.polarity, y.polarity)) continue;
-      const shared = topicWords(x).filter((w) => topicWords(y).includes(w));
+      // A word both mention only in passing ("by text", "in a text message") is not what they disagree on.
+      const shared = topicWords(x).filter(
+        (w) => topicWords(y).includes(w) && !(inPassing(x.quote, w) && inPassing(y.quote, w)),
+      );
       if (!shared.length) continue;
       const topic = shared.sort((p, q) => index.weight(q) - index.weight(p))[0]!;
       const list = byTopic.get(topic) ?? [];
@@ -133,6 +137,15 @@ export function findConflicts(extractions: Extraction[]): Conflict[] {
     });
   }
   return conflicts;
+}
+
+const PASSING = /^(?:by|in|via|through|on|at|from|into|over|during)$/;
+
+/** True when every mention of a topic word sits in a phrase like "by text" or "in a text message". */
+function inPassing(quote: string, word: string): boolean {
+  const ws = words(quote);
+  const at = ws.flatMap((w, i) => (contentWords(w)[0] === word ? [i] : []));
+  return at.length > 0 && at.every((i) => ws.slice(Math.max(0, i - 3), i).some((w) => PASSING.test(w)));
 }
 
 /** What the interviews left open, in the participants' words (not questions asked in passing). */
