@@ -203,6 +203,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             body: req.body,
             headers: req.headers,
           });
+          if (result instanceof ReadableStream) {
+            // Streamed speech: bytes go on as the provider sends them.
+            return reply.type(route.contentType ?? "application/octet-stream").send(result);
+          }
           if (result instanceof Uint8Array) {
             return reply.type(route.contentType ?? "application/octet-stream").send(Buffer.from(result));
           }

@@ -365,21 +365,28 @@ export class AiEngine {
     return text;
   }
 
-  async speak(input: { text: string; billTo: BillTo }): Promise<Buffer> {
+  /** Speech streamed through as the service sends it (the browser plays it as it arrives). */
+  async speak(input: { text: string; billTo: BillTo }): Promise<ReadableStream<Uint8Array>> {
     if (!this.#openai) throw new AiError(503, TTS_UNAVAILABLE);
     await assertAiAllowed(this.#db, input.billTo.userId);
     const text = sanitizeForSpeech(input.text);
-    const audio = await this.#openai.speak(text);
+    const audio = await this.#openai.speakStream(text);
     // Spec 1 §9 does not count text-to-speech as an API call: its cost is recorded, not the call.
-    await this.#record(input.billTo, {
-      component: "speech",
-      model: "tts-1",
-      operation: "speech",
-      costCents: speechCostCents(text.length),
-      countsAsCall: false,
-    });
+    try {
+      await this.#record(input.billTo, {
+        component: "speech",
+        model: "tts-1",
+        operation: "speech",
+        costCents: speechCostCents(text.length),
+        countsAsCall: false,
+      });
+    } catch (error) {
+      void audio.cancel();
+      throw error;
+    }
     return audio;
   }
+
 }
 
 /** Offline replies stream word by word, so both providers feel the same in the browser. */

@@ -192,6 +192,20 @@ export class OpenAiProvider {
     }
   }
 
+  /**
+   * Speech as its bytes arrive: resolves once the service has answered (so refusals still throw
+   * here, before anything is sent on), with the audio body as a stream.
+   */
+  async speakStream(text: string): Promise<ReadableStream<Uint8Array>> {
+    try {
+      const response = await this.client.audio.speech.create({ model: "tts-1", voice: "alloy", input: text });
+      if (!response.body) throw new AiError(502, "The speech service sent no audio");
+      return response.body as ReadableStream<Uint8Array>;
+    } catch (error) {
+      throw toSpeechError(error);
+    }
+  }
+
   async speak(text: string): Promise<Buffer> {
     try {
       const response = await this.client.audio.speech.create({ model: "tts-1", voice: "alloy", input: text });
