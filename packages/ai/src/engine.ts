@@ -386,7 +386,6 @@ export class AiEngine {
     }
     return audio;
   }
-
 }
 
 /** Offline replies stream word by word, so both providers feel the same in the browser. */
