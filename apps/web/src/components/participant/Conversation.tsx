@@ -19,11 +19,20 @@ export function Bubble({ speaker, text }: { speaker: "ai" | "user"; text: string
       style={{ borderRadius: 14, whiteSpace: "pre-wrap" }}
       data-speaker={speaker}
     >
-      <Text size="sm">{said}</Text>
-      {notSaid && (
-        <Text size="sm" c="dimmed" td="line-through" data-not-said title="Not said: you started speaking">
-          {notSaid}
+      {said && (
+        <Text size="sm" data-said>
+          {said}
         </Text>
+      )}
+      {notSaid && (
+        <Box mt={4} data-not-said>
+          <Text size="xs" c="dimmed" fw={600}>
+            Not said aloud (you started speaking):
+          </Text>
+          <Text size="sm" c="dimmed" fs="italic">
+            {notSaid}
+          </Text>
+        </Box>
       )}
     </Box>
   );

@@ -161,15 +161,15 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
     listener.onFailure = (failure) => {
       if (store.get().status !== "listening") return;
       if (failure === "no-speech") return listenAfter(0); // a pause to think: listen on, quietly
-      toast(
-        failure === "unavailable"
-          ? SPEECH_UNAVAILABLE_TOAST
-          : MICROPHONE_TOASTS[failure === "denied" ? "denied" : "failed"],
-      );
-      stop();
+      // The browser's recognizer does not work here (refused, offline, no device; headless Chromium
+      // answers not-allowed or audio-capture). The microphone itself opened, so recordings go to the
+      // server instead, which says 'Speech Recognition Unavailable' when it has no speech service either.
+      recognizer.current = null;
+      store.dispatch({ type: "ready", listener: "server" });
+      startListening();
     };
     return listener;
-  }, [heard, listenAfter, stop, store, takeTurn]);
+  }, [heard, listenAfter, startListening, store, takeTurn]);
 
   /** Opens the microphone; a failure falls back to text with the spec's message. */
   const start = useCallback(async (): Promise<boolean> => {
