@@ -111,8 +111,10 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
         return stop();
       }
       if (!isValidTranscription(text)) return listenAfter(VOICE.noSpeechRetryMs);
+      // The exchange's requests go out before the toast is drawn.
+      const exchange = latest.current.onHeard(text.trim());
       toast({ title: "Message sent", description: messagePreview(text), duration: 2000 });
-      await latest.current.onHeard(text.trim());
+      await exchange;
     },
     [listenAfter, stop],
   );

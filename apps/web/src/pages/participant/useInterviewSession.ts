@@ -118,7 +118,11 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
 
   /** Asks the interviewer for its next message, shown (and handed to onChunk) as it streams in, then saved. */
   const agentTurn = useCallback(
-    async (onChunk?: (chunk: string) => void): Promise<{ reply: string; index: number }> => {
+    async (
+      onChunk?: (chunk: string) => void,
+      /** A save still under way, which must land before the reply's. */
+      earlierSave?: Promise<unknown>,
+    ): Promise<{ reply: string; index: number }> => {
       const history = store.get().messages;
       const { notes, imageContext } = context();
       store.dispatch({ type: "stream", text: "" });
@@ -152,6 +156,7 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
       ];
       store.dispatch({ type: "set", messages: next });
       store.dispatch({ type: "refuse", message: null });
+      await earlierSave;
       await persist(next);
       return { reply: reply.trim(), index: next.length - 1 };
     },
@@ -180,17 +185,22 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
         const before = store.get().messages;
         const history = [...before, { role: "user" as const, content: text, timestamp: now() }];
         store.dispatch({ type: "set", messages: history });
-        try {
-          await persist(history);
-        } catch {
+        // The words are saved while the interviewer already thinks (saving first cost a round trip
+        // per turn); only the very first save waits, so that exactly one conversation is created.
+        const saving = persist(history);
+        const saved = saving.then(
+          () => true,
+          () => false,
+        );
+        if (!conversationId.current && !(await saved)) {
           store.dispatch({ type: "set", messages: before });
           return { kind: "failed" } as const;
         }
         try {
-          return { kind: "replied", ...(await agentTurn(onChunk)) } as const;
+          return { kind: "replied", ...(await agentTurn(onChunk, saved)) } as const;
         } catch (error) {
           const refusal = limitRefusal(error);
-          if (refusal) {
+          if (refusal && (await saved)) {
             store.dispatch({ type: "refuse", message: refusal.message });
             return { kind: "refused", ...refusal } as const;
           }
