@@ -40,6 +40,11 @@ export function createServices(env: Env, db: Db, logger: Logger): Services & { c
       db,
       openaiApiKey: env.OPENAI_API_KEY,
       openaiBaseUrl: env.OPENAI_BASE_URL,
+      speech: {
+        transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL,
+        speechModel: env.OPENAI_SPEECH_MODEL,
+        voice: env.OPENAI_SPEECH_VOICE,
+      },
       timeoutMs: env.OPENAI_TIMEOUT_MS,
       // Usage alerts at 80% and 100%, once per period, by email.
       afterUsage: async (userId) => {

@@ -8,7 +8,7 @@ import { type InterviewTurn, nextInterviewMessage } from "./offline/interviewer"
 import { extractRequirements } from "./offline/requirements";
 import { summarizeTranscripts } from "./offline/summarizer";
 import { answerFromSummary, assemblePrompt, describeImageOffline } from "./offline/writer";
-import { OpenAiProvider, type TokenUsage } from "./openai/provider";
+import { OpenAiProvider, type SpeechModels, type TokenUsage } from "./openai/provider";
 import { speechCostCents, tokenCostCents, transcriptionCostCents } from "./pricing";
 import {
   fence,
@@ -30,6 +30,8 @@ export interface AiEngineOptions {
   db: Db;
   openaiApiKey?: string | undefined;
   openaiBaseUrl?: string | undefined;
+  /** Speech models and voice for an OpenAI-compatible speech server (OpenAI's when unset). */
+  speech?: Partial<SpeechModels> | undefined;
   timeoutMs?: number;
   /** How long a model configuration is cached (ms). */
   modelCacheMs?: number;
@@ -76,6 +78,7 @@ export class AiEngine {
           apiKey: options.openaiApiKey,
           baseURL: options.openaiBaseUrl,
           timeoutMs: options.timeoutMs,
+          speech: options.speech,
         })
       : undefined;
   }
@@ -357,7 +360,7 @@ export class AiEngine {
     const seconds = Math.max(1, input.audio.length / 4000);
     await this.#record(input.billTo, {
       component: "transcription",
-      model: "whisper-1",
+      model: this.#openai.speech.transcriptionModel,
       operation: "transcription",
       audioSeconds: seconds,
       costCents: transcriptionCostCents(seconds),
@@ -375,7 +378,7 @@ export class AiEngine {
     try {
       await this.#record(input.billTo, {
         component: "speech",
-        model: "tts-1",
+        model: this.#openai.speech.speechModel,
         operation: "speech",
         costCents: speechCostCents(text.length),
         countsAsCall: false,

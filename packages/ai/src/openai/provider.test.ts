@@ -151,4 +151,24 @@ describe("OpenAI provider streaming against the fake server", () => {
       fake.options.profile = undefined;
     }
   });
+
+  it("asks an OpenAI-compatible speech server for the models and voice it was configured with", async () => {
+    const local = new OpenAiProvider({
+      apiKey: "local",
+      baseURL: fake.url,
+      speech: { transcriptionModel: "Systran/faster-whisper-small", speechModel: "kokoro", voice: "af_sky" },
+    });
+    await local.transcribe(Buffer.alloc(500), "audio/webm");
+    await local.speak("Hello");
+    const heard = fake.requests.filter((r) => r.path.endsWith("/audio/transcriptions")).at(-1);
+    expect(heard?.raw.toString("latin1")).toContain("Systran/faster-whisper-small");
+    const spoken = fake.requests.filter((r) => r.path.endsWith("/audio/speech")).at(-1);
+    expect(spoken?.body).toMatchObject({ model: "kokoro", voice: "af_sky", input: "Hello" });
+    // Unset, OpenAI's own names.
+    expect(provider.speech).toEqual({
+      transcriptionModel: "whisper-1",
+      speechModel: "tts-1",
+      voice: "alloy",
+    });
+  });
 });
