@@ -148,6 +148,38 @@ test.describe("voice at conversational pace", () => {
         .trim(),
     ).toBe(WELCOME);
   });
+
+  test("pausing or switching to text mid-reply stops the voice and keeps every word", async ({
+    page,
+    request,
+  }) => {
+    const { shareLink, interviewId, headers } = await interviewViaApi(request, VOICE_URL);
+    await page.goto(`${VOICE_URL}/interview/${shareLink}`);
+    await page.getByRole("button", { name: "Start Voice Interview" }).click();
+    await expect(page.locator('[data-voice-state="welcome"]')).toBeVisible({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Pause" }).click();
+    await expect(page.locator('[data-voice-state="paused"]')).toBeVisible();
+    await page.getByRole("button", { name: "Resume" }).click();
+    await expect(page.locator('[data-voice-state="listening"]')).toBeVisible();
+    // The microphone's sentence is answered; the participant switches to text while it is spoken.
+    await expect(page.locator('[data-voice-state="speaking"]')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Switch to Text" }).click();
+    await expect(page.getByLabel("Your answer")).toBeVisible();
+    const ai = page.locator('[data-speaker="ai"]');
+    await expect(ai).toHaveCount(2);
+    await expect(ai.nth(1)).toHaveText(WELCOME);
+    await expect(ai.first()).toHaveText(WELCOME);
+    await expect(page.locator("[data-not-said]")).toHaveCount(0);
+    const conversation = await (
+      await request.get(`${VOICE_URL}/api/interviews/${interviewId}/conversation`, { headers })
+    ).json();
+    const saved = conversation.messages.map((m: string) => JSON.parse(m));
+    expect(saved.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+      ["ai", WELCOME],
+      ["user", "We plan every route by hand each morning."],
+      ["ai", WELCOME],
+    ]);
+  });
 });
 
 test.describe("voice with no speech service on the server", () => {

@@ -46,6 +46,7 @@ function streamIntoAudio(body: ReadableStream<Uint8Array>, clean: string): Prepa
   source.addEventListener(
     "sourceopen",
     async () => {
+      URL.revokeObjectURL(audio.src); // attached: the URL is no longer needed
       const parts: Uint8Array[] = [];
       try {
         const buffer = source.addSourceBuffer("audio/mpeg");
