@@ -289,6 +289,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
               .type(result.contentType)
               .send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
           }
+          if (result instanceof ReadableStream) {
+            // Streamed speech: bytes go on as the provider sends them.
+            return reply.type(route.contentType ?? "application/octet-stream").send(result);
+          }
           if (result instanceof Uint8Array) {
             return reply.type(route.contentType ?? "application/octet-stream").send(Buffer.from(result));
           }

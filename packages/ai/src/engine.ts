@@ -16,7 +16,7 @@ import { type InterviewTurn, nextInterviewMessage } from "./offline/interviewer"
 import { extractRequirements } from "./offline/requirements";
 import { summarizeTranscripts } from "./offline/summarizer";
 import { answerFromSummary, assemblePrompt, describeImageOffline } from "./offline/writer";
-import { OpenAiProvider, type TokenUsage } from "./openai/provider";
+import { OpenAiProvider, type SpeechModels, type TokenUsage } from "./openai/provider";
 import { speechCostCents, tokenCostCents, transcriptionCostCents } from "./pricing";
 import {
   fence,
@@ -38,6 +38,8 @@ export interface AiEngineOptions {
   db: Db;
   openaiApiKey?: string | undefined;
   openaiBaseUrl?: string | undefined;
+  /** Speech models and voice for an OpenAI-compatible speech server (OpenAI's when unset). */
+  speech?: Partial<SpeechModels> | undefined;
   timeoutMs?: number;
   /** How long a model configuration is cached (ms). */
   modelCacheMs?: number;
@@ -89,6 +91,7 @@ export class AiEngine {
           apiKey: options.openaiApiKey,
           baseURL: options.openaiBaseUrl,
           timeoutMs: options.timeoutMs,
+          speech: options.speech,
         })
       : undefined;
   }
@@ -399,7 +402,7 @@ export class AiEngine {
     const seconds = Math.max(1, input.audio.length / 4000);
     await this.#record(input.billTo, {
       component: "transcription",
-      model: "whisper-1",
+      model: this.#openai.speech.transcriptionModel,
       operation: "transcription",
       audioSeconds: seconds,
       costCents: transcriptionCostCents(seconds),
@@ -407,19 +410,25 @@ export class AiEngine {
     return text;
   }
 
-  async speak(input: { text: string; billTo: BillTo }): Promise<Buffer> {
+  /** Speech streamed through as the service sends it (the browser plays it as it arrives). */
+  async speak(input: { text: string; billTo: BillTo }): Promise<ReadableStream<Uint8Array>> {
     if (!this.#openai) throw new AiError(503, TTS_UNAVAILABLE);
     const openai = this.#openai;
     const text = sanitizeForSpeech(input.text);
-    const audio = await this.#reserved(input.billTo, () => openai.speak(text), false);
+    const audio = await this.#reserved(input.billTo, () => openai.speakStream(text), false);
     // Spec 1 §9 does not count text-to-speech as an API call: its cost is recorded, not the call.
-    await this.#record(input.billTo, {
-      component: "speech",
-      model: "tts-1",
-      operation: "speech",
-      costCents: speechCostCents(text.length),
-      countsAsCall: false,
-    });
+    try {
+      await this.#record(input.billTo, {
+        component: "speech",
+        model: openai.speech.speechModel,
+        operation: "speech",
+        costCents: speechCostCents(text.length),
+        countsAsCall: false,
+      });
+    } catch (error) {
+      void audio.cancel();
+      throw error;
+    }
     return audio;
   }
 }
