@@ -13,6 +13,10 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: optional,
+  /** "transaction" when DATABASE_URL is a transaction pooler (PgBouncer): no named prepared statements. */
+  DATABASE_POOLING: z.enum(["direct", "transaction"]).default("direct"),
+  /** Job workers in this process: "on" (default) or "off" for API-only replicas (`pnpm worker` runs them). */
+  JOB_WORKERS: z.enum(["on", "off"]).default("on"),
   DATA_DIR: z.string().default(path.join(repoRoot, "data")),
   APP_ORIGIN: optional,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

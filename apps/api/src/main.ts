@@ -10,6 +10,7 @@ const env = loadEnv();
 const handle = await createDb({
   databaseUrl: env.DATABASE_URL,
   dataDir: path.join(env.DATA_DIR, "pglite"),
+  pooling: env.DATABASE_POOLING,
 });
 let app: Awaited<ReturnType<typeof buildServer>> | undefined;
 const services = createServices(env, handle.db, {

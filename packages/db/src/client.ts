@@ -15,11 +15,19 @@ export interface DbOptions {
   dataDir?: string | undefined;
   poolSize?: number;
   migrate?: boolean;
+  /**
+   * "transaction" when DATABASE_URL points at a transaction pooler (PgBouncer `pool_mode =
+   * transaction`): no named prepared statements, since the pooler hands each transaction a different
+   * server connection. "direct" (default) keeps the prepared hot path.
+   */
+  pooling?: "direct" | "transaction" | undefined;
 }
 
 export interface DbHandle {
   db: Db;
   kind: "postgres" | "pglite";
+  /** The embedded database itself (PGlite only), for the job engine that shares it. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -53,7 +61,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      Client: PreparingClient,
+      Client: options.pooling === "transaction" ? pg.Client : PreparingClient,
     });
     // An idle connection that the server closes (restart, admin command) is dropped and replaced
     // on the next query; without a listener it would crash the process.
@@ -66,7 +74,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     const pglite = new PGlite(dataDir);
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-    handle = { db, kind: "pglite", close: () => db.destroy() };
+    handle = { db, kind: "pglite", pglite, close: () => db.destroy() };
   }
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return handle;
