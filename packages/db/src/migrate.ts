@@ -5,6 +5,7 @@ import * as billingEvents from "./migrations/2025_07_02_0001_billing_events";
 import * as adminIndexes from "./migrations/2025_07_03_0001_admin_indexes";
 import * as overageCharges from "./migrations/2025_07_04_0001_overage_charges";
 import * as usageDaily from "./migrations/2025_07_05_0001_usage_daily";
+import * as jobs from "./migrations/2025_07_05_0002_jobs";
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   "2025_07_03_0001_admin_indexes": adminIndexes,
   "2025_07_04_0001_overage_charges": overageCharges,
   "2025_07_05_0001_usage_daily": usageDaily,
+  "2025_07_05_0002_jobs": jobs,
 };
 
 // Any fixed 64-bit number, the same in every replica: the key of the migration lock.
