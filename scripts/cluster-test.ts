@@ -181,6 +181,29 @@ try {
     return `${acknowledged.length} answers acknowledged and stored, ${during} turns during the restart, ${failedWrites} calls failed`;
   });
 
+  await check("a job queued by a request runs on a worker behind PgBouncer (usage alert email)", async () => {
+    cluster.psql(`update users set monthly_api_usage = 79, monthly_api_limit = 100 where email = '${email}'`);
+    const second = await owner.post("/api/interviews", { projectId, name: "Eve", stakeholderType: "user" });
+    expect(second.status === 201 || second.status === 200, `POST /api/interviews answered ${second.status}`);
+    const reply = await owner.post("/api/ai/response", {
+      interviewId: second.body.id,
+      messages: [{ role: "user", content: "We lose invoices." }],
+    });
+    expect(reply.status === 200, `the AI call answered ${reply.status}`);
+    const deadline = Date.now() + 20_000;
+    let row = "";
+    while (Date.now() < deadline) {
+      row = cluster.psql(
+        `select j.status || ' ' || (select count(*) from email_outbox where to_address = '${email}')
+           from jobs j where j.kind = 'email.send' order by j.created_at desc limit 1`,
+      );
+      if (row.startsWith("succeeded")) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(row === "succeeded 1", `email job and outbox: "${row}"`);
+    return "the 80% alert was queued by the AI call and sent by a worker";
+  });
+
   await check("a rate limit reached through replica A holds on replica B (Redis)", async () => {
     const [replicaA, replicaB] = cluster.replicas;
     expect(replicaA && replicaB, "two replicas needed");

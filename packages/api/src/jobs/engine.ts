@@ -144,7 +144,8 @@ export class JobEngine implements JobQueue {
             reindex: false,
           });
     boss.on("error", (error) => this.#options.logger.warn({ err: error }, "job engine error"));
-    await boss.start();
+    // A replica starting while another installs or migrates pg-boss's schema tries again.
+    await boss.start({ attempts: 3 });
     for (const definition of Object.values(this.#kinds)) {
       const retry = {
         retryLimit: definition.retryLimit ?? 3,

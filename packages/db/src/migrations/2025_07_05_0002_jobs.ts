@@ -5,6 +5,10 @@ import { type Kysely, sql } from "kysely";
 // what GET /api/jobs/{id} reads. At most one queued or running job per kind and singleton key, so a
 // second request for the same work finds the first job's id.
 export async function up(db: Kysely<any>): Promise<void> {
+  // pg-boss installs itself into this schema at start-up; created here, under the migration lock,
+  // because replicas starting together race on pg-boss's own CREATE SCHEMA (a duplicate-key error
+  // pg-boss does not recognise as its "already exists" race).
+  await sql`create schema if not exists pgboss`.execute(db);
   await sql`
     create table jobs (
       id uuid primary key,
@@ -28,4 +32,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop table if exists jobs`.execute(db);
+  await sql`drop schema if exists pgboss cascade`.execute(db);
 }
