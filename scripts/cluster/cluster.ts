@@ -64,7 +64,7 @@ function psql(database: string, sqlText: string): string {
   return execFileSync(
     "psql",
     ["-h", PG.host, "-p", String(PG.port), "-U", PG.user, "-d", database, "-Atqc", sqlText],
-    { encoding: "utf8" },
+    { encoding: "utf8", env: { ...process.env, PGOPTIONS: "-c client_min_messages=warning" } },
   ).trim();
 }
 
