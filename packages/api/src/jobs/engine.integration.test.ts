@@ -1,5 +1,6 @@
-import { spawn } from "node:child_process";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { connectionOf, createDb, type DbHandle } from "@parley/db/client";
 import { createTestDb, seedUser } from "@parley/db/testing";
@@ -9,6 +10,7 @@ import { contextFor, createTestServices, refusal } from "../testing";
 import { defineJob, type JobDefinition } from "./define";
 import { createJobEngine, type JobEngine } from "./engine";
 import { jobKinds } from "./registry";
+import { slowKind } from "./slow-kind.fixture";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quiet = { info() {}, warn() {}, error() {} };
@@ -56,7 +58,19 @@ afterAll(async () => {
 const outbox = (to: string) =>
   handle.db.selectFrom("email_outbox").select(["subject"]).where("to_address", "=", to).execute();
 
-async function settled(id: string) {
+/** The first line a child process prints (the job id it queued). */
+function firstLine(child: ChildProcessByStdio<null, Readable, null>): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += String(chunk);
+      if (out.includes("\n")) resolve(out.trim());
+    });
+    child.once("exit", (code) => reject(new Error(`child exited with ${code}`)));
+  });
+}
+
+async function settled(id: string, timeout = 20_000) {
   const services = createTestServices(handle.db);
   const admin = await seedUser(handle.db, { is_admin: true });
   const caller = createCaller(await contextFor(services, admin));
@@ -66,7 +80,7 @@ async function settled(id: string) {
       job = await caller.jobs.get({ id });
       expect(["succeeded", "failed"]).toContain(job.status);
     },
-    { timeout: 20_000, interval: 200 },
+    { timeout, interval: 200 },
   );
   return job;
 }
@@ -86,14 +100,7 @@ describe("the job engine (pg-boss)", () => {
           stdio: ["ignore", "pipe", "inherit"],
         },
       );
-      const id = await new Promise<string>((resolve, reject) => {
-        let out = "";
-        child.stdout.on("data", (chunk) => {
-          out += String(chunk);
-          if (out.includes("\n")) resolve(out.trim());
-        });
-        child.once("exit", (code) => reject(new Error(`child exited with ${code}`)));
-      });
+      const id = await firstLine(child);
       child.kill("SIGKILL");
       await new Promise((resolve) => child.once("exit", resolve));
 
@@ -104,6 +111,45 @@ describe("the job engine (pg-boss)", () => {
       expect(await outbox("after-crash@example.com")).toEqual([{ subject: "Queued before the crash" }]);
     },
     40_000,
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    "finishes a job whose process was killed (kill -9) in the middle of it, on another worker",
+    async () => {
+      const connection = connectionOf(handle.db);
+      if (connection?.kind !== "postgres") throw new Error("expected PostgreSQL");
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", path.join(here, "running-child.fixture.ts"), connection.databaseUrl],
+        { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, PARLEY_TEST_HANG: "1" } },
+      );
+      const id = await firstLine(child);
+      child.kill("SIGKILL");
+      await new Promise((resolve) => child.once("exit", resolve));
+
+      const survivor = createJobEngine({
+        db: handle.db,
+        logger: quiet,
+        pollingIntervalSeconds: 0.5,
+        superviseIntervalSeconds: 1,
+        heartbeatSeconds: 10,
+        kinds: { [slowKind.kind]: slowKind },
+      });
+      try {
+        await survivor.start(createTestServices(handle.db), { workers: true });
+        const job = await settled(id, 40_000);
+        expect(job).toMatchObject({ status: "succeeded", result: { finishedBy: process.pid } });
+        const row = await handle.db
+          .selectFrom("jobs")
+          .select("attempts")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        expect(row?.attempts).toBe(2);
+      } finally {
+        await survivor.stop();
+      }
+    },
+    60_000,
   );
 
   it("retries transient failures with backoff and succeeds; refuses a 4xx at once", async () => {

@@ -129,6 +129,8 @@ export class JobEngine implements JobQueue {
       supervise: workers,
       schedule: workers,
       superviseIntervalSeconds: this.#options.superviseIntervalSeconds ?? 30,
+      // Expiry and dead-worker (heartbeat) checks run in the monitor pass: as often as supervision.
+      monitorIntervalSeconds: this.#options.superviseIntervalSeconds ?? 30,
     };
     const boss =
       connection.kind === "pglite"
