@@ -87,30 +87,40 @@ try {
   const acknowledged: string[] = [];
   const messages: string[] = [];
   let conversationId = 0;
-  let failedWrites = 0;
+  const failures: string[] = [];
 
-  /** One turn as the browser does it: the AI reply, then the whole conversation saved. */
+  /**
+   * One turn as the browser does it: the AI reply, then the whole conversation saved. A failed call
+   * is shown to the participant, who sends the answer again (at most three tries).
+   */
   async function turn(answer: string): Promise<void> {
-    const history = messages.map((m) => JSON.parse(m));
-    const reply = await participant.post("/api/ai/response", {
-      interviewId: interview.id,
-      messages: [...history, { role: "user", content: answer }],
-    });
-    if (reply.status !== 200) {
-      failedWrites += 1;
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const history = messages.map((m) => JSON.parse(m));
+      const reply = await participant.post("/api/ai/response", {
+        interviewId: interview.id,
+        messages: [...history, { role: "user", content: answer }],
+      });
+      if (reply.status !== 200) {
+        failures.push(
+          `AI ${reply.status} via ${reply.upstream}: ${JSON.stringify(reply.body).slice(0, 100)}`,
+        );
+        continue;
+      }
+      const next = [...messages, line("user", answer), line("ai", reply.body.response)];
+      const saved = conversationId
+        ? await participant.patch(`/api/conversations/${conversationId}`, { messages: next })
+        : await participant.post("/api/conversations", { interviewId: interview.id, messages: next });
+      if (saved.status !== 200 && saved.status !== 201) {
+        failures.push(
+          `save ${saved.status} via ${saved.upstream}: ${JSON.stringify(saved.body).slice(0, 100)}`,
+        );
+        continue;
+      }
+      conversationId = saved.body.id;
+      messages.splice(0, messages.length, ...next);
+      acknowledged.push(answer);
       return;
     }
-    const next = [...messages, line("user", answer), line("ai", reply.body.response)];
-    const saved = conversationId
-      ? await participant.patch(`/api/conversations/${conversationId}`, { messages: next })
-      : await participant.post("/api/conversations", { interviewId: interview.id, messages: next });
-    if (saved.status !== 200 && saved.status !== 201) {
-      failedWrites += 1;
-      return;
-    }
-    conversationId = saved.body.id;
-    messages.splice(0, messages.length, ...next);
-    acknowledged.push(answer);
   }
 
   await check("a share-link grant issued by one replica is honoured by the other", async () => {
@@ -178,7 +188,15 @@ try {
       .map((m: { content: string }) => m.content);
     const lost = acknowledged.filter((answer) => !storedAnswers.includes(answer));
     expect(lost.length === 0, `${lost.length} acknowledged answer(s) lost: ${lost.join(" | ")}`);
-    return `${acknowledged.length} answers acknowledged and stored, ${during} turns during the restart, ${failedWrites} calls failed`;
+    // nginx passes a refused connection to the other replica and the draining replica finishes what
+    // it accepted. A request caught in the closing listener's accept queue is reset, and nginx does
+    // not resend a POST (502): rare, and the participant sends again. More is a regression.
+    expect(failures.length <= 2, `${failures.length} calls failed: ${failures.slice(0, 3).join(" | ")}`);
+    expect(
+      acknowledged.length === 6 + during,
+      `${6 + during - acknowledged.length} answers never went through`,
+    );
+    return `${acknowledged.length} answers acknowledged and stored, ${during} turns during the restart, ${failures.length} call(s) failed and were sent again`;
   });
 
   await check("a job queued by a request runs on a worker behind PgBouncer (usage alert email)", async () => {

@@ -240,6 +240,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         DATABASE_URL: pooledDatabaseUrl,
         DATABASE_POOLING: "transaction",
         REDIS_URL: "redis://127.0.0.1:6379",
+        // Interview ids start at 1 in every run's new database: keep each run's counters apart.
+        REDIS_KEY_PREFIX: `${database}:`,
         TRUST_PROXY: "1",
         LOG_LEVEL: "warn",
         DATA_DIR: path.join(dir, `data-${name}`),

@@ -39,6 +39,8 @@ const ZEnv = z.object({
   OIDC_CLIENT_ID: optional,
   OIDC_CLIENT_SECRET: optional,
   REDIS_URL: optional,
+  /** Put before every Redis key, for several deployments (or test runs) sharing one Redis. */
+  REDIS_KEY_PREFIX: optional,
   /** Multiplies every rate limit (tests and benchmarks raise it). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });

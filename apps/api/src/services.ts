@@ -23,7 +23,12 @@ export function createServices(
   logger: Logger,
   options: { jobPollingSeconds?: number } = {},
 ): Services & { jobs: JobEngine; close(): Promise<void> } {
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false }) : undefined;
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, {
+        lazyConnect: false,
+        ...(env.REDIS_KEY_PREFIX ? { keyPrefix: env.REDIS_KEY_PREFIX } : {}),
+      })
+    : undefined;
   const store = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
   const mailer = createMailer({
     db,
