@@ -313,7 +313,7 @@ export interface UsageDailyTable {
   day: ColumnType<string, string, string>;
   events: number;
   cost_cents: number;
-  rolled_up_at: Generated<Timestamp>;
+  rolled_up_at: Timestamp;
 }
 
 export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
@@ -332,8 +332,8 @@ export interface JobsTable {
   result: ColumnType<unknown, string | null | undefined, string | null>;
   error: string | null;
   attempts: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface AuditLogTable {

@@ -47,6 +47,7 @@ export class JobEngine implements JobQueue {
   #boss: PgBoss | undefined;
   #starting: Promise<PgBoss> | undefined;
   #workers = false;
+  #working = false;
   readonly #kinds: Record<string, JobDefinition<any, any>>;
 
   constructor(options: JobEngineOptions) {
@@ -56,9 +57,12 @@ export class JobEngine implements JobQueue {
 
   /** Starts pg-boss (installing or migrating its schema) and, with `workers`, every kind's worker and schedule. */
   async start(services: Services, { workers }: { workers: boolean }): Promise<void> {
-    this.#workers = workers;
-    const boss = await this.#ensureStarted(workers);
-    if (!workers) return;
+    // Started to enqueue only (no supervision, no schedules): start again as a worker.
+    if (workers && this.#starting && !this.#workers) await this.stop();
+    this.#workers ||= workers;
+    const boss = await this.#ensureStarted(this.#workers);
+    if (!workers || this.#working) return;
+    this.#working = true;
     for (const definition of Object.values(this.#kinds)) {
       await boss.work(
         definition.kind,
@@ -110,6 +114,8 @@ export class JobEngine implements JobQueue {
     const boss = this.#boss;
     this.#boss = undefined;
     this.#starting = undefined;
+    this.#working = false;
+    this.#workers = false;
     await boss?.stop({ graceful: true, timeout: 10_000, close: true });
   }
 

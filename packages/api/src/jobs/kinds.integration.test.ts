@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { DbHandle } from "@parley/db/client";
 import { createTestDb, seedUser } from "@parley/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServices } from "../testing";
 import type { JobContext } from "./define";
+import { jobsCleanup } from "./kinds/jobs-cleanup";
 import { periodClose } from "./kinds/period-close";
 import { usageRollup } from "./kinds/usage-rollup";
 
@@ -95,5 +97,33 @@ describe("the usage rollup job", () => {
     expect((await usageRollup.run(context, {})).days).toBeGreaterThanOrEqual(3);
     expect(context.steps.at(-1)).toMatch(/^Rolled up \d+ day\(s\)$/);
     expect((await usageRollup.run(contextOf(), {})).days).toBe(0);
+  });
+});
+
+describe("the jobs cleanup job", () => {
+  it("forgets finished jobs after 30 days and keeps queued, running and recent ones", async () => {
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    const rows = [
+      { status: "succeeded", updated_at: old },
+      { status: "failed", updated_at: old },
+      { status: "queued", updated_at: old },
+      { status: "succeeded", updated_at: new Date() },
+    ] as const;
+    const ids = rows.map(() => randomUUID());
+    await handle.db
+      .insertInto("jobs")
+      .values(
+        rows.map((row, i) => ({
+          id: ids[i] as string,
+          kind: "email.send",
+          owner_id: null,
+          singleton_key: null,
+          ...row,
+        })),
+      )
+      .execute();
+    expect(await jobsCleanup.run(contextOf(), {})).toEqual({ deleted: 2 });
+    const left = await handle.db.selectFrom("jobs").select("id").where("id", "in", ids).execute();
+    expect(left.map((row) => row.id).sort()).toEqual([ids[2], ids[3]].sort());
   });
 });

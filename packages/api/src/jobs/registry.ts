@@ -1,4 +1,5 @@
 import type { JobDefinition } from "./define";
+import { jobsCleanup } from "./kinds/jobs-cleanup";
 import { periodClose } from "./kinds/period-close";
 import { sendEmail } from "./kinds/send-email";
 import { usageRollup } from "./kinds/usage-rollup";
@@ -8,6 +9,7 @@ export const jobKinds = {
   [usageRollup.kind]: usageRollup,
   [periodClose.kind]: periodClose,
   [sendEmail.kind]: sendEmail,
+  [jobsCleanup.kind]: jobsCleanup,
 } as const;
 
 export type JobKinds = typeof jobKinds;

@@ -144,3 +144,13 @@ export async function getJobFor(
     ...(row.status === "succeeded" ? { result: row.result } : {}),
   };
 }
+
+/** Removes succeeded and failed jobs last touched more than `olderThanDays` ago. */
+export async function deleteFinishedJobs(db: Db, { olderThanDays }: { olderThanDays: number }) {
+  const result = await db
+    .deleteFrom("jobs")
+    .where("status", "in", ["succeeded", "failed"])
+    .where("updated_at", "<", sql<Date>`now() - make_interval(days => ${olderThanDays})`)
+    .executeTakeFirst();
+  return { deleted: Number(result.numDeletedRows) };
+}
