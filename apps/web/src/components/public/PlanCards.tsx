@@ -48,14 +48,23 @@ export function PlanCards({
                   Current Plan
                 </Badge>
               )}
-              <Title order={3}>{plan.name}</Title>
-              <Text fz={28} fw={800}>
-                {priceLabel(plan.price)}
-              </Text>
+              {/* The Free plan's name is its price: one "Free", not "Free / Free". */}
+              {plan.name === priceLabel(plan.price) ? (
+                <Title order={3} fz={28} fw={800}>
+                  {plan.name}
+                </Title>
+              ) : (
+                <>
+                  <Title order={3}>{plan.name}</Title>
+                  <Text fz={28} fw={800}>
+                    {priceLabel(plan.price)}
+                  </Text>
+                </>
+              )}
               <List
                 spacing={6}
                 size="sm"
-                icon={<IconCheck size={16} color="var(--mantine-color-green-6)" />}
+                icon={<IconCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />}
                 style={{ flex: 1 }}
               >
                 {plan.features.map((feature) => (

@@ -160,7 +160,7 @@ function FeatureCard({
   const saveCriteria = (criteria: Feature["acceptanceCriteria"]) =>
     actions.updateFeature.mutate({ id: feature.id, acceptanceCriteria: criteria });
   return (
-    <Card withBorder radius="md" p="md" bg="gray.0">
+    <Card withBorder radius="md" p="md" bg="var(--parley-page-bg)">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div>
           <Text fw={600}>{feature.name}</Text>

@@ -19,8 +19,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { AppHeader } from "../../components/AppHeader";
 import { UsageSummary } from "../../components/account/UsageSummary";
+import { PageShell } from "../../components/PageShell";
 import { PlanCards } from "../../components/public/PlanCards";
 import { TypeDeleteDialog } from "../../components/TypeDeleteDialog";
 import { setAuthToken } from "../../lib/auth-token";
@@ -221,8 +221,7 @@ export default function AccountPage() {
     (user.subscriptionStatus === "active" || user.subscriptionStatus === "incomplete");
 
   return (
-    <Box mih="100vh" bg="gray.0">
-      <AppHeader />
+    <PageShell>
       <Container size="lg" py="xl">
         <Group justify="space-between" mb="lg">
           <Title order={1}>Account Settings</Title>
@@ -325,6 +324,6 @@ export default function AccountPage() {
           any active subscription canceled. This cannot be undone.
         </Text>
       </TypeDeleteDialog>
-    </Box>
+    </PageShell>
   );
 }

@@ -16,7 +16,7 @@ import { IconFolderPlus, IconPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { AppHeader } from "../../components/AppHeader";
+import { PageShell } from "../../components/PageShell";
 import { ProjectFormModal, type ProjectFormValues } from "../../components/workspace/ProjectFormModal";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
@@ -64,8 +64,7 @@ export default function ProjectsPage() {
     });
 
   return (
-    <Box mih="100vh" bg="gray.0">
-      <AppHeader />
+    <PageShell>
       <Container size="xl" py="xl">
         <Group justify="space-between" mb="lg">
           <div>
@@ -140,6 +139,6 @@ export default function ProjectsPage() {
         submitLabel="Create Project"
         pending={create.isPending}
       />
-    </Box>
+    </PageShell>
   );
 }
