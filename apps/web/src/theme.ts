@@ -137,6 +137,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     "--mantine-color-dimmed": "#5c636a",
+    "--mantine-color-error": t.colors.red[8],
     "--parley-page-bg": t.colors.gray[0],
     "--parley-surface": t.white,
     "--parley-border": t.colors.gray[3],

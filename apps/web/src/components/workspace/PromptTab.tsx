@@ -1,6 +1,18 @@
-import { Badge, Button, Card, Center, Group, Loader, Stack, Text, Textarea, Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Card,
+  Center,
+  Code,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { IconSparkles } from "@tabler/icons-react";
+import { IconCopy, IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { copyText, downloadText, slug } from "../../lib/download";
@@ -8,7 +20,6 @@ import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { LoadError } from "../LoadError";
 import type { Project } from "./labels";
-import { Markdown } from "./Markdown";
 
 const AUTOSAVE_MS = 1000;
 
@@ -157,7 +168,7 @@ export function PromptTab({ project }: { project: Project }) {
               </Button>
               <Button
                 size="xs"
-                variant="default"
+                leftSection={<IconCopy size={14} />}
                 onClick={async () => {
                   if (await copyText(content))
                     toast({ title: "Copied", description: "The prompt is on your clipboard." });
@@ -174,6 +185,7 @@ export function PromptTab({ project }: { project: Project }) {
               </Button>
               <Button
                 size="xs"
+                variant="default"
                 disabled={!content.trim()}
                 loading={saveVersion.isPending}
                 onClick={() =>
@@ -201,7 +213,17 @@ export function PromptTab({ project }: { project: Project }) {
                 styles={{ input: { fontFamily: "ui-monospace, monospace", fontSize: 13 } }}
               />
             ) : (
-              <Markdown>{content}</Markdown>
+              // The prompt is pasted into an app builder as it stands: shown as the text it is.
+              <Code
+                block
+                tabIndex={0}
+                aria-label="Build prompt"
+                fz="sm"
+                mah={560}
+                style={{ whiteSpace: "pre-wrap", overflowY: "auto", lineHeight: 1.55 }}
+              >
+                {content}
+              </Code>
             )}
           </Stack>
         )}

@@ -7,6 +7,7 @@ import {
   Container,
   Group,
   Loader,
+  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -18,8 +19,10 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PageShell } from "../../components/PageShell";
 import { ProjectFormModal, type ProjectFormValues } from "../../components/workspace/ProjectFormModal";
+import { projectAllowance } from "../../components/workspace/projectAllowance";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
+import { useCurrentUser } from "../../lib/user";
 
 const PRICING_REDIRECT_MS = 2000;
 
@@ -29,6 +32,8 @@ export default function ProjectsPage() {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const projects = useQuery(trpc.projects.list.queryOptions());
+  const { user } = useCurrentUser();
+  const allowance = projectAllowance(projects.data, user?.subscriptionTier);
 
   const create = useMutation(
     trpc.projects.create.mutationOptions({
@@ -131,8 +136,34 @@ export default function ProjectsPage() {
           </SimpleGrid>
         )}
       </Container>
+      <Modal
+        opened={creating && Boolean(allowance?.reached)}
+        onClose={() => setCreating(false)}
+        title="Project limit reached"
+      >
+        <Text size="sm">
+          The {allowance?.plan} plan allows {allowance?.limit} new{" "}
+          {allowance?.limit === 1 ? "project" : "projects"} a month, and this month's{" "}
+          {allowance?.limit === 1 ? "is" : "are"} used. Upgrade your plan to create more projects.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setCreating(false)}>
+            Close
+          </Button>
+          <Button component={Link} to="/pricing">
+            See plans
+          </Button>
+        </Group>
+      </Modal>
       <ProjectFormModal
-        opened={creating}
+        opened={creating && !allowance?.reached}
+        notice={
+          allowance && (
+            <Text size="sm" c="dimmed">
+              {allowance.used} of {allowance.limit} new projects this month on the {allowance.plan} plan.
+            </Text>
+          )
+        }
         onClose={() => setCreating(false)}
         onSubmit={submit}
         title="New Project"

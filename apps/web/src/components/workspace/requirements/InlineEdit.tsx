@@ -1,0 +1,83 @@
+import { Text, Textarea, TextInput, UnstyledButton } from "@mantine/core";
+import { type ReactNode, useState } from "react";
+
+/**
+ * Text edited where it stands: click (or Enter on) the text, type, then Enter or leaving the field
+ * saves and Escape puts the old text back. An emptied required field is not saved. In a multi-line
+ * field Shift+Enter starts a new line.
+ */
+export function InlineEdit({
+  value,
+  onSave,
+  label,
+  multiline = false,
+  required = true,
+  placeholder,
+  children,
+  size = "sm",
+}: {
+  value: string;
+  onSave: (value: string) => void;
+  /** The field's name for screen readers while editing ("Epic name"). */
+  label: string;
+  multiline?: boolean;
+  required?: boolean;
+  /** Shown (dimmed) when the value is empty. */
+  placeholder?: string;
+  /** How the text reads when not editing; the value itself unless told. */
+  children?: ReactNode;
+  size?: "xs" | "sm" | "md";
+}) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(value);
+  const start = () => {
+    setDraft(value);
+    setEditing(true);
+  };
+  const commit = () => {
+    setEditing(false);
+    const next = draft.trim();
+    if (next === value.trim() || (required && !next)) return;
+    onSave(next);
+  };
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === "Enter" && !(multiline && event.shiftKey)) {
+      event.preventDefault();
+      commit();
+    }
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      setEditing(false);
+    }
+  };
+
+  if (editing) {
+    const common = {
+      size,
+      autoFocus: true,
+      value: draft,
+      "aria-label": label,
+      onChange: (e: { currentTarget: { value: string } }) => setDraft(e.currentTarget.value),
+      onBlur: commit,
+      onKeyDown,
+    };
+    return multiline ? <Textarea {...common} autosize minRows={1} /> : <TextInput {...common} />;
+  }
+  return (
+    <UnstyledButton
+      onClick={start}
+      title="Click to edit"
+      className="inline-edit"
+      style={{ display: "inline", textAlign: "start", font: "inherit", color: "inherit" }}
+    >
+      {children ??
+        (value ? (
+          value
+        ) : (
+          <Text span size={size} c="dimmed" fs="italic">
+            {placeholder ?? `Add ${label.toLowerCase()}`}
+          </Text>
+        ))}
+    </UnstyledButton>
+  );
+}
