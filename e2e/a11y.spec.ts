@@ -189,6 +189,7 @@ test("an owner's screens have no critical or serious accessibility violations", 
     await page.goto("/projects");
     await page.getByRole("button", { name: "User menu" }).click();
     await expect(page.getByRole("menuitem", { name: "Account Settings" })).toBeVisible();
+    await page.waitForTimeout(300); // the menu's fade-in is a timed style change, not a CSS animation
   });
   await context.close();
 });
@@ -213,6 +214,35 @@ test("the admin's screens have no critical or serious accessibility violations",
     page,
     "admin-user",
     visit(page, `/admin/users/${registered.user.id}`, heading("Mona Managed")),
+  );
+  await context.close();
+});
+
+test("in dark mode the owner's main screens have no critical or serious violations", async ({ browser }) => {
+  const context = await browser.newContext({ bypassCSP: true, colorScheme: "dark" });
+  const page = await context.newPage();
+  await page.request.post("/api/auth/register", {
+    data: { email: uniqueEmail("a11y-dark"), password: "a11y passphrase 1", firstName: "Dora" },
+  });
+  const project = await (
+    await page.request.post("/api/projects", {
+      data: { title: "Night shift", objective: "Calmer handovers" },
+    })
+  ).json();
+  await page.request.post(`/api/projects/${project.id}/requirements`, {
+    data: { requirements: REQUIREMENTS },
+  });
+  await checkScreen(page, "dark-projects", visit(page, "/projects", heading("Night shift")));
+  await checkScreen(
+    page,
+    "dark-requirements",
+    visit(page, `/projects/${project.id}?tab=requirements`, heading("Dispatch map")),
+  );
+  await checkScreen(page, "dark-account", visit(page, "/account", heading(/Account/)));
+  await checkScreen(
+    page,
+    "dark-landing",
+    visit(page, "/pricing", (p) => expect(p.locator('[data-plan="Pro"]')).toBeVisible()),
   );
   await context.close();
 });

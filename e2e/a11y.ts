@@ -41,7 +41,7 @@ export async function expectNoSeriousViolations(page: Page, screen: string) {
             const colours = n.any[0]?.data?.fgColor
               ? ` ${n.any[0].data.fgColor} on ${n.any[0].data.bgColor}`
               : "";
-            return `${JSON.stringify(n.target)}${colours}`;
+            return `${JSON.stringify(n.target)}${colours} ${n.html.slice(0, 120)} ${colours ? "" : (n.failureSummary ?? "")}`;
           })
           .join(", ")}`,
     );

@@ -90,7 +90,7 @@ export function PlanCards({
 
 export function PayAsYouGo() {
   return (
-    <Card withBorder radius="lg" p="lg" bg="indigo.0">
+    <Card withBorder radius="lg" p="lg" bg="var(--mantine-color-indigo-light)">
       <Title order={4}>Pay as you go</Title>
       <Text size="sm" mt={4}>
         Basic and Pro include AI usage enough for 20-minute interviews, processing, summaries and results.
