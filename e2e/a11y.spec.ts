@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./a11y";
-import { ADMIN, screenshot, uniqueEmail } from "./support";
+import { ADMIN, interviewViaApi, screenshot, uniqueEmail } from "./support";
 
 /**
  * axe-core on every screen at 1440 and 390 pixels: 0 critical and 0 serious WCAG 2.1 AA violations.
@@ -244,5 +244,28 @@ test("in dark mode the owner's main screens have no critical or serious violatio
     "dark-landing",
     visit(page, "/pricing", (p) => expect(p.locator('[data-plan="Pro"]')).toBeVisible()),
   );
+  await context.close();
+});
+
+test("the participant's interview page has no critical or serious violations", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const { shareLink } = await interviewViaApi(request, baseURL as string);
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await checkScreen(page, "participant-welcome", async () => {
+    await page.goto(`/interview/${shareLink}`);
+    await expect(page.getByRole("button", { name: "Start Text Interview" })).toBeVisible();
+  });
+  await checkScreen(page, "participant-text", async () => {
+    await page.goto(`/interview/${shareLink}`);
+    const start = page.getByRole("button", { name: "Start Text Interview" });
+    const answer = page.getByLabel("Your answer");
+    await expect(start.or(answer).first()).toBeVisible();
+    if (await start.isVisible()) await start.click();
+    await expect(page.locator('[data-speaker="ai"]').first()).toBeVisible();
+  });
   await context.close();
 });
