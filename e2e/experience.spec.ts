@@ -188,6 +188,7 @@ test.describe("visual base", () => {
     await page.goto("/projects");
     const html = page.locator("html");
     await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
+    await expect(page.getByText("No projects yet")).toBeVisible();
     await screenshot(page, "projects-dark");
     await page.getByRole("button", { name: "User menu" }).click();
     await page.getByRole("menuitem", { name: "Light mode" }).click();
@@ -228,7 +229,7 @@ test.describe("visual base", () => {
   test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
     await registerInBrowser(page);
     await page.goto("/projects");
-    await expect(page.getByRole("heading", { name: "Projects" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Projects", exact: true })).toBeVisible();
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });
     await expect(skip).toBeFocused();

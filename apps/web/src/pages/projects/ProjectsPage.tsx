@@ -142,9 +142,9 @@ export default function ProjectsPage() {
         title="Project limit reached"
       >
         <Text size="sm">
-          The {allowance?.plan} plan allows {allowance?.limit} new{" "}
-          {allowance?.limit === 1 ? "project" : "projects"} a month, and this month's{" "}
-          {allowance?.limit === 1 ? "is" : "are"} used. Upgrade your plan to create more projects.
+          You have created {allowance?.used} of the {allowance?.limit} new{" "}
+          {allowance?.limit === 1 ? "project" : "projects"} the {allowance?.plan} plan allows this month.
+          Upgrade your plan to create more projects.
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setCreating(false)}>

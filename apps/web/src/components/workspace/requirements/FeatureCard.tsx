@@ -12,7 +12,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import type { RouterOutputs } from "@parley/api";
-import { IconPlus, IconX } from "@tabler/icons-react";
+import { IconPlus, IconPointFilled, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { InlineEdit } from "./InlineEdit";
 import { ItemMenu } from "./ItemMenu";
@@ -36,7 +36,12 @@ function CriteriaList({ criteria, onSave }: { criteria: Criteria; onSave: (crite
   return (
     <Stack gap={6} mt={4}>
       {criteria.length > 0 && (
-        <List size="sm" spacing={4}>
+        <List
+          size="sm"
+          spacing={4}
+          center={false}
+          icon={<IconPointFilled size={10} style={{ marginTop: 6 }} aria-hidden />}
+        >
           {criteria.map((criterion, index) => (
             <List.Item key={`${index}-${criterion.text}`}>
               <Group gap={4} wrap="nowrap" align="flex-start">

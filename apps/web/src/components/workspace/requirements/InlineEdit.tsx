@@ -1,4 +1,4 @@
-import { Text, Textarea, TextInput, UnstyledButton } from "@mantine/core";
+import { Text, Textarea, TextInput } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 
 /**
@@ -63,12 +63,22 @@ export function InlineEdit({
     };
     return multiline ? <Textarea {...common} autosize minRows={1} /> : <TextInput {...common} />;
   }
+  // A span, not a <button>: a button is laid out as inline-block, so a story's parts would break out
+  // of their sentence onto lines of their own on a phone.
   return (
-    <UnstyledButton
+    // biome-ignore lint/a11y/useSemanticElements: a <button> is inline-block and would break the sentence apart (see above).
+    <span
+      role="button"
+      tabIndex={0}
       onClick={start}
+      onKeyDown={(event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          start();
+        }
+      }}
       title="Click to edit"
       className="inline-edit"
-      style={{ display: "inline", textAlign: "start", font: "inherit", color: "inherit" }}
     >
       {children ??
         (value ? (
@@ -78,6 +88,6 @@ export function InlineEdit({
             {placeholder ?? `Add ${label.toLowerCase()}`}
           </Text>
         ))}
-    </UnstyledButton>
+    </span>
   );
 }
