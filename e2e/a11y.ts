@@ -23,8 +23,10 @@ export async function expectNoSeriousViolations(page: Page, screen: string) {
   await page.evaluate(() => document.fonts.ready);
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time.
-    const axe = (window as any).axe;
+    // axe is injected at run time (addScriptTag above).
+    const axe = (
+      window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown }> } }
+    ).axe;
     const result = await axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
       resultTypes: ["violations"],

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Container, Group, Text, Title } from "@mantine/core";
+import { Button, Card, Container, Group, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PageShell } from "./PageShell";

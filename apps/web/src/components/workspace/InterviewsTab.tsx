@@ -2,11 +2,9 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Checkbox,
   CopyButton,
   Group,
-  Loader,
   Modal,
   Select,
   SimpleGrid,
@@ -26,6 +24,7 @@ import { Link, useNavigate } from "react-router";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
+import { ContentSkeleton } from "../ContentSkeleton";
 import {
   type Interview,
   type Project,
@@ -222,9 +221,7 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
         </Group>
       </Group>
       {interviews.isLoading ? (
-        <Center py="xl">
-          <Loader aria-label="Loading interviews" />
-        </Center>
+        <ContentSkeleton label="Loading interviews" count={2} height={150} />
       ) : interviews.isError ? (
         <Text c="red">Error loading interviews</Text>
       ) : !interviews.data?.length ? (

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Center,
-  Code,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Card, Code, Group, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconCopy, IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -18,6 +6,7 @@ import { useEffect, useState } from "react";
 import { copyText, downloadText, slug } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { ContentSkeleton } from "../ContentSkeleton";
 import { LoadError } from "../LoadError";
 import type { Project } from "./labels";
 
@@ -139,9 +128,7 @@ export function PromptTab({ project }: { project: Project }) {
       </Group>
       <Card withBorder radius="lg" p="lg" mih={260}>
         {prompts.isLoading ? (
-          <Center py="xl">
-            <Loader />
-          </Center>
+          <ContentSkeleton label="Loading prompt" count={1} height={200} cols={1} />
         ) : prompts.isError ? (
           <LoadError
             title="Error loading prompts"

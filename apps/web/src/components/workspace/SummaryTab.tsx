@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Grid,
   Group,
   Loader,
@@ -21,6 +20,7 @@ import { useEffect, useRef, useState } from "react";
 import { copyText, downloadText, slug } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { ContentSkeleton } from "../ContentSkeleton";
 import { LoadError } from "../LoadError";
 import { ChatPanel } from "./ChatPanel";
 import type { Interview, Project } from "./labels";
@@ -205,9 +205,7 @@ export function SummaryTab({
           </Group>
           <Card withBorder radius="lg" p="lg" mih={300}>
             {summary.isLoading ? (
-              <Center py="xl">
-                <Loader />
-              </Center>
+              <ContentSkeleton label="Loading summary" count={1} height={220} cols={1} />
             ) : summary.isError ? (
               <LoadError
                 title="Error loading summary"

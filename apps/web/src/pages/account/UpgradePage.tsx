@@ -1,7 +1,8 @@
-import { Alert, Badge, Card, Center, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { UsageSummary } from "../../components/account/UsageSummary";
+import { ContentSkeleton } from "../../components/ContentSkeleton";
 import { PageShell } from "../../components/PageShell";
 import { PayAsYouGo, PlanCards } from "../../components/public/PlanCards";
 import { useTRPC } from "../../lib/trpc";
@@ -45,9 +46,7 @@ export default function UpgradePage() {
             </Card>
           )}
           {plans.isLoading ? (
-            <Center>
-              <Loader />
-            </Center>
+            <ContentSkeleton label="Loading plans" count={2} height={380} cols={{ base: 1, md: 2 }} />
           ) : (
             <PlanCards
               plans={paid}

@@ -1,22 +1,9 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Card, Container, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconFolderPlus, IconPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { ContentSkeleton } from "../../components/ContentSkeleton";
 import { PageShell } from "../../components/PageShell";
 import { ProjectFormModal, type ProjectFormValues } from "../../components/workspace/ProjectFormModal";
 import { projectAllowance } from "../../components/workspace/projectAllowance";
@@ -84,9 +71,7 @@ export default function ProjectsPage() {
         </Group>
 
         {projects.isLoading ? (
-          <Center py={80}>
-            <Loader aria-label="Loading projects" />
-          </Center>
+          <ContentSkeleton label="Loading projects" height={190} />
         ) : projects.isError ? (
           <Alert color="red" variant="light">
             Error loading projects. Please try again later.
