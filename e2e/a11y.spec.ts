@@ -218,9 +218,14 @@ test("the admin's screens have no critical or serious accessibility violations",
   await context.close();
 });
 
-test("in dark mode the owner's main screens have no critical or serious violations", async ({ browser }) => {
+test("in dark mode the landing page and the owner's main screens have no critical or serious violations", async ({ browser }) => {
   const context = await browser.newContext({ bypassCSP: true, colorScheme: "dark" });
   const page = await context.newPage();
+  await checkScreen(
+    page,
+    "dark-landing",
+    visit(page, "/", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()),
+  );
   await page.request.post("/api/auth/register", {
     data: { email: uniqueEmail("a11y-dark"), password: "a11y passphrase 1", firstName: "Dora" },
   });
@@ -239,9 +244,10 @@ test("in dark mode the owner's main screens have no critical or serious violatio
     visit(page, `/projects/${project.id}?tab=requirements`, heading("Dispatch map")),
   );
   await checkScreen(page, "dark-account", visit(page, "/account", heading(/Account/)));
+  await checkScreen(page, "dark-documentation", visit(page, "/documentation", heading("How Parley works")));
   await checkScreen(
     page,
-    "dark-landing",
+    "dark-pricing",
     visit(page, "/pricing", (p) => expect(p.locator('[data-plan="Pro"]')).toBeVisible()),
   );
   await context.close();

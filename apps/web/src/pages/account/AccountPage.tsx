@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Container,
   Group,
   Loader,
@@ -19,6 +18,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { UsageSummary } from "../../components/account/UsageSummary";
+import { PageLoader } from "../../components/PageLoader";
 import { PageShell } from "../../components/PageShell";
 import { PlanCards } from "../../components/public/PlanCards";
 import { TypeDeleteDialog } from "../../components/TypeDeleteDialog";
@@ -209,11 +209,7 @@ export default function AccountPage() {
   );
 
   if (isLoading || !user) {
-    return (
-      <Center h="60vh">
-        <Loader />
-      </Center>
-    );
+    return <PageLoader label="Loading account" />;
   }
   const canCancel =
     user.subscriptionTier !== "free" &&

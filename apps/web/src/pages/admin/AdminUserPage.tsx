@@ -4,11 +4,9 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Container,
   Group,
   List,
-  Loader,
   Progress,
   SimpleGrid,
   Stack,
@@ -24,6 +22,7 @@ import { AccessDenied, AdminHeader } from "../../components/admin/AdminHeader";
 import { auditChanges } from "../../components/admin/auditChanges";
 import { dollars } from "../../components/admin/budget";
 import { useAdminUserActions } from "../../components/admin/useAdminUserActions";
+import { ContentSkeleton } from "../../components/ContentSkeleton";
 import { PageLoader } from "../../components/PageLoader";
 import { Main } from "../../components/PageShell";
 import { TypeDeleteDialog } from "../../components/TypeDeleteDialog";
@@ -113,9 +112,9 @@ function UserDetail({ userId }: { userId: string }) {
 
   if (user.isLoading) {
     return (
-      <Center py={80}>
-        <Loader />
-      </Center>
+      <Container size="xl" py="lg">
+        <ContentSkeleton label="Loading user" count={3} height={220} cols={{ base: 1, md: 3 }} />
+      </Container>
     );
   }
   if (!user.data) {
