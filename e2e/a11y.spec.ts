@@ -218,7 +218,9 @@ test("the admin's screens have no critical or serious accessibility violations",
   await context.close();
 });
 
-test("in dark mode the landing page and the owner's main screens have no critical or serious violations", async ({ browser }) => {
+test("in dark mode the landing page and the owner's main screens have no critical or serious violations", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ bypassCSP: true, colorScheme: "dark" });
   const page = await context.newPage();
   await checkScreen(

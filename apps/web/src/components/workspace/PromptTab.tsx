@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Code, Group, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Button, Card, Code, Group, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconCopy, IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -9,6 +9,7 @@ import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { ContentSkeleton } from "../ContentSkeleton";
 import { LoadError } from "../LoadError";
 import type { Project } from "./labels";
+import { SavedVersionsList } from "./SavedVersionsList";
 
 const AUTOSAVE_MS = 1000;
 
@@ -216,42 +217,13 @@ export function PromptTab({ project }: { project: Project }) {
         )}
       </Card>
       <Title order={4}>Saved prompts</Title>
-      {prompts.isError ? null : !prompts.data?.length ? (
-        <Text size="sm" c="dimmed">
-          Saved prompts appear here.
-        </Text>
-      ) : (
-        <Stack gap="xs">
-          {prompts.data.map((prompt) => (
-            <Card key={prompt.id} withBorder p="sm" radius="md">
-              <Group justify="space-between" wrap="nowrap">
-                <div style={{ minWidth: 0 }}>
-                  <Group gap="xs">
-                    <Text fw={500} truncate>
-                      {prompt.title}
-                    </Text>
-                    {prompt.isActive && (
-                      <Badge size="sm" color="green">
-                        Active
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {new Date(prompt.createdAt).toLocaleString()}
-                  </Text>
-                </div>
-                <Button
-                  size="xs"
-                  variant="light"
-                  disabled={prompt.isActive}
-                  onClick={() => load.mutate({ id: prompt.id })}
-                >
-                  Load
-                </Button>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
+      {prompts.isError ? null : (
+        <SavedVersionsList
+          versions={prompts.data ?? []}
+          emptyText="Saved prompts appear here."
+          disableActiveLoad
+          onLoad={(prompt) => load.mutate({ id: prompt.id })}
+        />
       )}
     </Stack>
   );
