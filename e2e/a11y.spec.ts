@@ -210,6 +210,20 @@ test("the admin's screens have no critical or serious accessibility violations",
     "admin",
     visit(page, "/admin", (p) => expect(p.getByText("Total users")).toBeVisible()),
   );
+  await checkScreen(page, "admin-models", async () => {
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "Model Configurations" }).click();
+    await expect(page.locator('[data-component="interview_agent"]')).toBeVisible();
+  });
+  await checkScreen(page, "admin-model-dialog", async () => {
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "Model Configurations" }).click();
+    await page
+      .locator('[data-component="interview_agent"]')
+      .getByRole("button", { name: "Configure Model" })
+      .click();
+    await expect(page.getByRole("dialog", { name: "Edit Model Configuration" })).toBeVisible();
+  });
   await checkScreen(
     page,
     "admin-user",
