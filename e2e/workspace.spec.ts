@@ -112,7 +112,7 @@ test("an owner runs a project from first interview to build prompt", async ({ pa
   await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
   // An acceptance criterion is edited in place: click it, change it, Enter saves it.
   await page
-    .getByRole("button", { name: /A user can see every technician on one map/ })
+    .getByRole("button", { name: /Given a dispatcher, when they see every technician on one map/ })
     .first()
     .click();
   const criterion = page.getByLabel("Acceptance criterion", { exact: true });
