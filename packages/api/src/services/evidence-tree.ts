@@ -57,20 +57,39 @@ export function storedAsInput(epics: StoredEpic[]): TreeInput {
   };
 }
 
-/** Merges a generated tree into the stored one (an empty stored tree takes the generated one whole). */
+const quoteKey = (e: EvidenceRef) => `${e.interviewId}|${e.turn}|${key(e.quote)}`;
+const sharesEvidence = (a: EvidenceRef[] | undefined, b: EvidenceRef[]) => {
+  const keys = new Set(b.map(quoteKey));
+  return (a ?? []).some((e) => keys.has(quoteKey(e)));
+};
+
+/**
+ * Merges a generated tree into the stored one (an empty stored tree takes the generated one whole).
+ * A generated item matches a stored one by name or text, or by sharing a quote with it, so an item
+ * the owner renamed or reworded is kept as they wrote it and not added again.
+ */
 export function mergeGenerated(stored: StoredEpic[], generated: EvidenceTree): TreeInput {
   const tree = storedAsInput(stored);
-  const features = new Map<string, TreeFeature>();
-  for (const epic of tree.epics) for (const f of epic.features) features.set(key(f.name), f);
+  const allFeatures = () => tree.epics.flatMap((e) => e.features);
+  const featureEvidence = (f: TreeFeature) => [
+    ...f.stories.flatMap((s) => s.evidence ?? []),
+    ...f.acceptanceCriteria.flatMap((c) => c.evidence ?? []),
+  ];
   for (const genEpic of generated.epics) {
     let epic = tree.epics.find((e) => key(e.name) === key(genEpic.name));
-    if (!epic) {
-      epic = { name: genEpic.name, description: genEpic.description, features: [] };
-      tree.epics.push(epic);
-    }
     for (const genFeature of genEpic.features) {
-      let feature = features.get(key(genFeature.name));
+      const genEvidence = [
+        ...genFeature.stories.flatMap((s) => s.evidence),
+        ...genFeature.acceptanceCriteria.flatMap((c) => c.evidence),
+      ];
+      let feature =
+        allFeatures().find((f) => key(f.name) === key(genFeature.name)) ??
+        allFeatures().find((f) => sharesEvidence(featureEvidence(f), genEvidence));
       if (!feature) {
+        if (!epic) {
+          epic = { name: genEpic.name, description: genEpic.description, features: [] };
+          tree.epics.push(epic);
+        }
         feature = {
           name: genFeature.name,
           description: genFeature.description,
@@ -78,15 +97,18 @@ export function mergeGenerated(stored: StoredEpic[], generated: EvidenceTree): T
           stories: [],
         };
         epic.features.push(feature);
-        features.set(key(feature.name), feature);
       }
       for (const genCriterion of genFeature.acceptanceCriteria) {
-        const same = feature.acceptanceCriteria.find((c) => key(c.text) === key(genCriterion.text));
+        const same =
+          feature.acceptanceCriteria.find((c) => key(c.text) === key(genCriterion.text)) ??
+          feature.acceptanceCriteria.find((c) => sharesEvidence(c.evidence, genCriterion.evidence));
         if (!same) feature.acceptanceCriteria.push(criterionOf(genCriterion));
         else if (!same.evidence?.length) same.evidence = genCriterion.evidence;
       }
       for (const genStory of genFeature.stories) {
-        const same = feature.stories.find((s) => storyKey(s) === storyKey(genStory));
+        const same =
+          feature.stories.find((s) => storyKey(s) === storyKey(genStory)) ??
+          feature.stories.find((s) => sharesEvidence(s.evidence, genStory.evidence));
         if (!same) feature.stories.push(storyOf(genStory));
         else {
           if (!same.evidence?.length) same.evidence = genStory.evidence;
