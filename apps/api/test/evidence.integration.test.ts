@@ -314,6 +314,25 @@ describe("evidence jobs, offline", () => {
     }
   });
 
+  it("writes the build prompt on the server in one call, and the partner cites interviews, both from the evidence", async () => {
+    const { owner, projectId } = bikes;
+    const prompt = await owner.client.post(`/api/projects/${projectId}/replit-prompts/generate`);
+    expect(prompt.status).toBe(201);
+    expect(prompt.body.isActive).toBe(true);
+    expect(prompt.body.content).toContain("### Conflicts");
+    expect(prompt.body.content).toContain(
+      "Operator does not want: “I don't want reminders by text because they cost us money” (Operator, turn 2)",
+    );
+    const prompts = (await owner.client.get(`/api/projects/${projectId}/replit-prompts`)).body;
+    expect(prompts.filter((p: any) => p.isActive).map((p: any) => p.id)).toEqual([prompt.body.id]);
+
+    const reply = await owner.client.post(`/api/projects/${projectId}/chat`, {
+      message: "Who disagrees about reminders by text?",
+    });
+    expect(reply.status).toBe(200);
+    expect(JSON.stringify(reply.body)).toMatch(/\(Operator, turn 2\)/);
+  });
+
   it("answers another owner 404 for the project and its jobs, and bad input 4xx with a message", async () => {
     const { owner, projectId } = bikes;
     const stranger = await signUp(server.url);
@@ -395,5 +414,53 @@ describe("evidence jobs through a model that answers garbage", () => {
       .where("project_id", "=", projectId)
       .execute();
     expect(usage.length).toBeGreaterThan(0);
+  });
+});
+
+describe("evidence jobs through a model (the fake answers as the scripted simulator)", () => {
+  let server: TestServer;
+  let fake: import("@parley/ai/test/fake-structured-openai").FakeStructuredOpenAi;
+  beforeAll(async () => {
+    const { FakeStructuredOpenAi } = await import("@parley/ai/test/fake-structured-openai");
+    const { simulatedAnswer } = await import("@parley/ai/test/simulated-model");
+    fake = new FakeStructuredOpenAi({ answer: simulatedAnswer });
+    const url = await fake.start();
+    server = await startTestServer({ OPENAI_API_KEY: "test", OPENAI_BASE_URL: url });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await fake?.stop();
+  });
+
+  it("synthesizes through strict structured calls, one per interview then the merge, each metered to the owner", async () => {
+    const { owner, projectId, rider, operator } = await bikeProject(server);
+    const started = await owner.client.post(`/api/projects/${projectId}/synthesis`);
+    const job = await finished(owner.client, started.body.jobId);
+    expect(job.status).toBe("succeeded");
+    expect(job.result.conflicts).toEqual([
+      expect.objectContaining({
+        positions: [
+          expect.objectContaining({ interviewId: rider, stance: "wants" }),
+          expect.objectContaining({ interviewId: operator, stance: "does_not_want" }),
+        ],
+      }),
+    ]);
+    const names = fake.requests.map((r) => r.response_format.json_schema.name).sort();
+    expect(names).toEqual(["interview_extraction", "interview_extraction", "project_synthesis"]);
+    expect(fake.requests.every((r) => r.response_format.json_schema.strict === true)).toBe(true);
+    const usage = await server.services.db
+      .selectFrom("usage_events")
+      .select(["operation", "model", "output_tokens"])
+      .where("project_id", "=", projectId)
+      .execute();
+    expect(usage).toHaveLength(3);
+    expect(usage.every((u) => u.model === "gpt-4o" && u.output_tokens > 0)).toBe(true);
+
+    // Unchanged interviews are not read again: requirements reuse the two extractions.
+    const requirements = await owner.client.post(`/api/projects/${projectId}/requirements/generate`);
+    expect((await finished(owner.client, requirements.body.jobId)).status).toBe("succeeded");
+    const later = fake.requests.slice(3).map((r) => r.response_format.json_schema.name);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.every((name) => name === "requirements")).toBe(true);
   });
 });

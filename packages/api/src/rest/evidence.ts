@@ -32,6 +32,12 @@ export const evidenceRoutes: RestRoute[] = [
   },
   {
     method: "POST",
+    path: "/api/projects/:id/replit-prompts/generate",
+    status: 201,
+    call: (c, req) => c.evidence.generatePrompt({ projectId: pathId(req) }),
+  },
+  {
+    method: "POST",
     path: "/api/interviews/:id/extraction",
     status: 202,
     call: (c, req) => c.evidence.extractInterview({ interviewId: pathId(req) }),

@@ -1,12 +1,17 @@
 import { ZConflict, ZEvidence, ZTheme } from "@parley/ai/evidence/types";
+import * as docs from "@parley/db/queries/documents";
 import { completedInterviews, interviewNames, latestSynthesis } from "@parley/db/queries/evidence";
 import { getOwnedInterview } from "@parley/db/queries/interviews";
+import { getProjectText } from "@parley/db/queries/projects";
 import { loadTree } from "@parley/db/queries/requirements";
 import { z } from "zod";
 import { AppError, notFound } from "../errors";
 import { ZId } from "../schemas/common";
+import { toPrompt, ZPrompt } from "../schemas/document";
 import { NO_INTERVIEWS } from "../services/evidence";
+import { evidenceContext, withEvidence } from "../services/evidence-context";
 import { asEvidenceTree, storedAsInput } from "../services/evidence-tree";
+import { loadRequirements } from "../services/requirements";
 import { EXPORT_FORMATS, exportRequirements } from "../services/requirements-export";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireProject, requireReadableProject } from "./documents";
@@ -69,6 +74,47 @@ export const evidenceRouter = {
         { ownerId: ctx.user.id },
       );
       return { jobId: job.id };
+    }),
+
+  /**
+   * "Generate Prompt" as one server workflow: reads the project, its summary, its requirements and
+   * the evidence (themes, conflicts, quotes), writes the build prompt, and saves it as the active
+   * prompt in one transaction.
+   */
+  generatePrompt: creatorProcedure
+    .input(ZProjectInput)
+    .output(checked(ZPrompt))
+    .mutation(async ({ ctx, input }) => {
+      const project = await requireProject(ctx, input.projectId);
+      const [text, requirements, evidence, summaries] = await Promise.all([
+        getProjectText(ctx.db, { userId: ctx.user.id, id: project.id }),
+        loadRequirements(ctx.db, project.id),
+        evidenceContext(ctx.db, project.id),
+        docs.listDocuments(ctx.db, project.id, "summary"),
+      ]);
+      const documentation = withEvidence(text?.summary, evidence);
+      if (!documentation.trim() && !requirements.text.trim()) {
+        throw new AppError("BAD_REQUEST", "No requirements or summary available");
+      }
+      const content = await ctx.ai.buildPrompt({
+        title: project.title,
+        objective: text?.objective,
+        targetAudience: text?.target_audience,
+        requirements: requirements.text.trim() ? requirements.text : null,
+        documentation,
+        billTo: { userId: ctx.user.id, projectId: project.id },
+      });
+      const source = summaries.find((d) => d.is_active) ?? null;
+      const row = await ctx.db.transaction().execute((trx) =>
+        docs.insertPrompt(trx, {
+          projectId: project.id,
+          documentId: source?.id ?? null,
+          title: `${project.title} - Build Prompt`,
+          content,
+          status: "completed",
+        }),
+      );
+      return toPrompt(row);
     }),
 
   /** The themes, conflicts and open questions behind the project's summary (the Conflicts panel). */
