@@ -247,16 +247,23 @@ export async function runRequirements(run: EvidenceRun, title: string): Promise<
   const chunks = requirementChunks(usable, parts);
   let written = 0;
   await run.progress(extractions.length, steps, "Writing requirements");
+  // Progress is written as each part comes back, and all of it before the job's end is recorded.
+  const reports: Promise<void>[] = [];
   const epics = await requirementsWithModel(
     model.provider,
     extractions,
     { concurrency: CONCURRENCY, signal: run.signal, title },
     () => {
       written += 1;
-      void run.progress(extractions.length + written, steps, `Wrote ${written} of ${chunks.length} parts`);
+      reports.push(
+        run
+          .progress(extractions.length + written, steps, `Wrote ${written} of ${chunks.length} parts`)
+          .catch(() => undefined),
+      );
     },
     chunks,
   );
+  await Promise.all(reports);
   return verifyTree({ epics }, turnsById);
 }
 
