@@ -220,6 +220,28 @@ describe("evidence jobs, offline", () => {
     expect(JSON.stringify(reply.body)).toMatch(/\(Operator, turn 2\)/);
   });
 
+  it("reads one completed interview again on demand, and refuses an unfinished or another owner's interview", async () => {
+    const { owner, projectId, rider } = bikes;
+    const started = await owner.client.post(`/api/interviews/${rider}/extraction`);
+    expect(started.status).toBe(202);
+    const job = await finished(owner.client, started.body.jobId);
+    expect(job).toMatchObject({ status: "succeeded", result: { interviewId: rider } });
+    expect(job.result.items).toBeGreaterThan(2);
+
+    const open = await owner.client.post("/api/interviews", {
+      projectId,
+      name: "Later",
+      stakeholderType: "user",
+    });
+    const unfinished = await owner.client.post(`/api/interviews/${open.body.id}/extraction`);
+    expect(unfinished.status).toBe(400);
+    expect(unfinished.body).toEqual({ message: "Only a completed interview can be read for evidence" });
+    const stranger = await signUp(server.url);
+    const theirs = await stranger.client.post(`/api/interviews/${rider}/extraction`);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toEqual({ message: "Interview not found" });
+  });
+
   it("answers another owner 404 for the project and its jobs, and bad input 4xx with a message", async () => {
     const { owner, projectId } = bikes;
     const stranger = await signUp(server.url);
