@@ -285,6 +285,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           });
           if (result instanceof BinaryResult) {
             const { data } = result;
+            if (result.fileName) {
+              const safe = result.fileName.replace(/[^A-Za-z0-9._-]/g, "_");
+              reply.header("content-disposition", `attachment; filename="${safe}"`);
+            }
             return reply
               .type(result.contentType)
               .send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));

@@ -49,6 +49,9 @@ export function createServices(
       appOrigin: env.appOrigin,
       oidcEnabled: Boolean(env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID),
       supportEmail: env.SUPPORT_EMAIL,
+      evidenceModel: env.OPENAI_API_KEY
+        ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, timeoutMs: env.OPENAI_TIMEOUT_MS }
+        : undefined,
     },
     rateLimiter: new RateLimiter(store, env.RATE_LIMIT_SCALE, {
       perMinute: env.PARTICIPANT_AI_PER_MINUTE,

@@ -5,6 +5,7 @@ import { authRouter } from "./routers/auth";
 import { billingRouter } from "./routers/billing";
 import { chatRouter } from "./routers/chat";
 import { documentsRouter } from "./routers/documents";
+import { evidenceRouter } from "./routers/evidence";
 import { interviewsRouter } from "./routers/interviews";
 import { jobsRouter } from "./routers/jobs";
 import { participantRouter } from "./routers/participant";
@@ -20,6 +21,7 @@ export const appRouter = router({
   documents: documentsRouter,
   prompts: promptsRouter,
   requirements: requirementsRouter,
+  evidence: evidenceRouter,
   chat: chatRouter,
   ai: aiRouter,
   participant: participantRouter,

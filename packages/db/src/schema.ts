@@ -43,10 +43,19 @@ export type AiComponent = (typeof AI_COMPONENTS)[number];
 
 export type DocumentKind = "summary" | "requirements" | "documentation";
 
+/** Where a requirement comes from: the interview, the participant's turn, their exact words. */
+export interface EvidenceRef {
+  interviewId: number;
+  turn: number;
+  quote: string;
+}
+
 export interface AcceptanceCriterion {
   text: string;
   quote: string | null;
   assumption: boolean;
+  /** Verified quotes behind a generated criterion (issue 15); absent on hand-written ones. */
+  evidence?: EvidenceRef[];
 }
 
 export interface UsersTable {
@@ -215,6 +224,20 @@ export interface DocumentsTable {
   interview_ids: Json<number[]>;
   status: Generated<string>;
   is_active: Generated<boolean>;
+  /** The themes, conflicts and open questions a generated summary was written from (issue 15). */
+  synthesis: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One interview's extraction (issue 15), with the engine version and the transcript's hash. */
+export interface InterviewExtractionsTable {
+  interview_id: number;
+  project_id: number;
+  version: number;
+  source_hash: string;
+  model: string;
+  extraction: ColumnType<unknown, string, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -257,6 +280,8 @@ export interface UserStoriesTable {
   benefit: string;
   quote: string | null;
   is_assumption: Generated<boolean>;
+  evidence: ColumnType<EvidenceRef[], string | undefined, string>;
+  priority: "high" | "medium" | "low" | null;
   position: Generated<number>;
   created_at: Timestamp;
 }
@@ -388,6 +413,7 @@ export interface Database {
   overage_charges: OverageChargesTable;
   usage_daily: UsageDailyTable;
   jobs: JobsTable;
+  interview_extractions: InterviewExtractionsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,4 +1,7 @@
 import type { JobDefinition } from "./define";
+import { evidenceExtract } from "./kinds/evidence-extract";
+import { evidenceRequirements } from "./kinds/evidence-requirements";
+import { evidenceSynthesis } from "./kinds/evidence-synthesis";
 import { jobsCleanup } from "./kinds/jobs-cleanup";
 import { passwordReset } from "./kinds/password-reset";
 import { periodClose } from "./kinds/period-close";
@@ -12,6 +15,9 @@ export const jobKinds = {
   [sendEmail.kind]: sendEmail,
   [passwordReset.kind]: passwordReset,
   [jobsCleanup.kind]: jobsCleanup,
+  [evidenceExtract.kind]: evidenceExtract,
+  [evidenceSynthesis.kind]: evidenceSynthesis,
+  [evidenceRequirements.kind]: evidenceRequirements,
 } as const;
 
 export type JobKinds = typeof jobKinds;

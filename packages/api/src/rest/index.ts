@@ -4,6 +4,7 @@ import { authRoutes } from "./auth";
 import { billingRoutes } from "./billing";
 import { chatRoutes } from "./chat";
 import { documentsRoutes } from "./documents";
+import { evidenceRoutes } from "./evidence";
 import { interviewsRoutes } from "./interviews";
 import { jobsRoutes } from "./jobs";
 import { participantRoutes } from "./participant";
@@ -23,6 +24,7 @@ export const restRoutes: RestRoute[] = [
   ...documentsRoutes,
   ...promptsRoutes,
   ...requirementsRoutes,
+  ...evidenceRoutes,
   ...chatRoutes,
   ...aiRoutes,
   ...participantRoutes,

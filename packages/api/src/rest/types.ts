@@ -26,11 +26,13 @@ export interface RestRoute {
   multipart?: boolean;
 }
 
-/** Bytes answered with their own content type (an interview image). */
+/** Bytes answered with their own content type (an interview image), as a download when named. */
 export class BinaryResult {
   constructor(
     readonly data: Uint8Array,
     readonly contentType: string,
+    /** Sent as `Content-Disposition: attachment; filename="…"` (letters, digits, . _ - only). */
+    readonly fileName?: string,
   ) {}
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
 import { storableText, ZId } from "../schemas/common";
+import { evidenceContext, withEvidence } from "../services/evidence-context";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireReadableProject } from "./documents";
 
@@ -45,11 +46,15 @@ async function* converse(
 ) {
   const project = await getProjectText(ctx.db, { userId: ctx.user.id, id: input.projectId });
   if (!project) throw notFound("Project");
-  const past = await history(ctx, input.projectId);
+  const [past, evidence] = await Promise.all([
+    history(ctx, input.projectId),
+    evidenceContext(ctx.db, input.projectId),
+  ]);
   let reply = "";
   for await (const chunk of ctx.ai.partnerReply({
     message: input.message,
-    summary: input.summary?.trim() ? input.summary : project.summary,
+    // Themes, conflicts and quotes with their interviews beside the summary, so answers cite them.
+    summary: withEvidence(input.summary?.trim() ? input.summary : project.summary, evidence),
     history: past,
     billTo: { userId: ctx.user.id, projectId: input.projectId },
     signal,

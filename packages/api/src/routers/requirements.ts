@@ -1,3 +1,4 @@
+import { ZEvidence } from "@parley/ai/evidence/types";
 import { ZRequirementsTree } from "@parley/ai/requirements/types";
 import * as docs from "@parley/db/queries/documents";
 import * as q from "@parley/db/queries/requirements";
@@ -11,6 +12,12 @@ import { requireProject, requireReadableProject } from "./documents";
 
 const required = (message: string, max = 500) =>
   storableText({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+/** Evidence a client sends back with criteria it edits (kept as the job wrote it). */
+const ZEvidenceInput = z.object({
+  interviewId: ZId,
+  turn: z.number().int().min(0).max(100_000),
+  quote: storableText().min(1).max(2000),
+});
 const ZDescription = storableText().trim().max(5000, "Description is too long").default("");
 const ZCriteria = z
   .array(
@@ -18,6 +25,7 @@ const ZCriteria = z
       text: storableText().trim().min(1, "Acceptance criteria cannot be blank").max(1000),
       quote: storableText().max(2000).nullable().default(null),
       assumption: z.boolean().default(true),
+      evidence: z.array(ZEvidenceInput).max(50).optional(),
     }),
   )
   .max(100)
@@ -35,6 +43,8 @@ const ZStory = z.object({
   benefit: z.string(),
   quote: z.string().nullable(),
   assumption: z.boolean(),
+  evidence: z.array(ZEvidence),
+  priority: z.enum(["high", "medium", "low"]).nullable(),
 });
 const ZStoredTree = z.array(
   z.object({
@@ -47,7 +57,12 @@ const ZStoredTree = z.array(
         name: z.string(),
         description: z.string(),
         acceptanceCriteria: z.array(
-          z.object({ text: z.string(), quote: z.string().nullable(), assumption: z.boolean() }),
+          z.object({
+            text: z.string(),
+            quote: z.string().nullable(),
+            assumption: z.boolean(),
+            evidence: z.array(ZEvidence).optional(),
+          }),
         ),
         stories: z.array(ZStory),
       }),

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
-import type { AcceptanceCriterion } from "../schema";
+import type { AcceptanceCriterion, EvidenceRef } from "../schema";
+
+export type StoryPriority = "high" | "medium" | "low";
 
 export interface StoredStory {
   id: number;
@@ -9,6 +11,8 @@ export interface StoredStory {
   benefit: string;
   quote: string | null;
   assumption: boolean;
+  evidence: EvidenceRef[];
+  priority: StoryPriority | null;
 }
 export interface StoredFeature {
   id: number;
@@ -38,6 +42,8 @@ export interface TreeInput {
         benefit: string;
         quote: string | null;
         assumption: boolean;
+        evidence?: EvidenceRef[];
+        priority?: StoryPriority | null;
       }>;
     }>;
   }>;
@@ -67,7 +73,17 @@ export async function loadTree(db: Db, projectId: number): Promise<StoredEpic[]>
   const stories = features.length
     ? await db
         .selectFrom("user_stories")
-        .select(["id", "feature_id", "user_type", "action", "benefit", "quote", "is_assumption"])
+        .select([
+          "id",
+          "feature_id",
+          "user_type",
+          "action",
+          "benefit",
+          "quote",
+          "is_assumption",
+          "evidence",
+          "priority",
+        ])
         .where(
           "feature_id",
           "in",
@@ -97,6 +113,8 @@ export async function loadTree(db: Db, projectId: number): Promise<StoredEpic[]>
             benefit: s.benefit,
             quote: s.quote,
             assumption: s.is_assumption,
+            evidence: s.evidence ?? [],
+            priority: s.priority,
           })),
       })),
   }));
@@ -134,6 +152,8 @@ export async function replaceTree(db: Db, projectId: number, tree: TreeInput): P
               benefit: story.benefit,
               quote: story.quote,
               is_assumption: story.assumption,
+              evidence: JSON.stringify(story.evidence ?? []),
+              priority: story.priority ?? null,
               position: storyIndex,
             })),
           )

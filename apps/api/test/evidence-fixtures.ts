@@ -1,0 +1,116 @@
+/** Shared by the evidence tests: a bike-share project with two completed interviews, job polling, CSV parsing. */
+import { expect, vi } from "vitest";
+import { Client as Browser, type Client, signUp, type TestServer } from "./harness";
+
+const RIDER = [
+  ["ai", "How do you unlock bikes today?"],
+  [
+    "user",
+    "I'm a commuter. I need to unlock the bike with my phone so that I can ride in seconds. I want to get receipts by email.",
+  ],
+  ["ai", "Anything else?"],
+  ["user", "I would like reminders by text when my ride is too long."],
+] as const;
+
+const OPERATOR = [
+  ["ai", "What matters to you?"],
+  [
+    "user",
+    "I don't want reminders by text because they cost us money. The app must never store card numbers.",
+  ],
+  ["ai", "And riders?"],
+  ["user", "Riders need to unlock the bike with their phone."],
+] as const;
+
+const message = (role: string, content: string) =>
+  JSON.stringify({ role, content, timestamp: new Date().toISOString() });
+
+/** An interview run to completion by its participant, over the documented paths. */
+export async function completedInterview(
+  server: TestServer,
+  owner: Client,
+  projectId: number,
+  name: string,
+  stakeholderType: string,
+  turns: ReadonlyArray<readonly [string, string]>,
+) {
+  const interview = await owner.post("/api/interviews", { projectId, name, stakeholderType });
+  expect(interview.status).toBe(201);
+  const participant = new Browser(server.url);
+  await participant.get(`/api/interviews/share/${interview.body.shareLink}`);
+  const id = interview.body.id as number;
+  await participant.patch(`/api/interviews/${id}/start`);
+  const conversation = await participant.post("/api/conversations", {
+    interviewId: id,
+    messages: turns.map(([role, content]) => message(role, content)),
+  });
+  expect(conversation.status).toBe(201);
+  expect((await participant.patch(`/api/interviews/${id}/status`, { status: "completed" })).status).toBe(200);
+  return id;
+}
+
+export async function bikeProject(server: TestServer) {
+  const owner = await signUp(server.url);
+  await server.services.db
+    .updateTable("users")
+    .set({ subscription_tier: "pro" })
+    .where("id", "=", owner.user.id)
+    .execute();
+  const project = await owner.client.post("/api/projects", {
+    title: "Bike share",
+    objective: "Unlock faster",
+  });
+  const projectId = project.body.id as number;
+  const rider = await completedInterview(server, owner.client, projectId, "Rider", "user", RIDER);
+  const operator = await completedInterview(
+    server,
+    owner.client,
+    projectId,
+    "Operator",
+    "business",
+    OPERATOR,
+  );
+  return { owner, projectId, rider, operator };
+}
+
+export async function finished(client: Client, jobId: string) {
+  let job: any;
+  await vi.waitFor(
+    async () => {
+      job = (await client.get(`/api/jobs/${jobId}`)).body;
+      expect(["succeeded", "failed"]).toContain(job.status);
+    },
+    { timeout: 20_000, interval: 200 },
+  );
+  return job;
+}
+
+/** RFC 4180 CSV as a spreadsheet reads it: quoted cells may hold commas, quotes and line breaks. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i += 1;
+    } else cell += ch;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}

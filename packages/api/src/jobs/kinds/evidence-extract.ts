@@ -1,0 +1,36 @@
+import { getProject } from "@parley/db/queries/projects";
+import { finalIfRefused, projectExtractions } from "../../services/evidence";
+import { defineJob } from "../define";
+
+interface ExtractInput {
+  projectId: number;
+  interviewId: number;
+  ownerId: string;
+}
+
+/**
+ * One interview read for what matters (needs, pains, constraints… each with its polarity, quote
+ * and turn), queued when the interview completes and on demand; syntheses reuse what it keeps.
+ */
+export const evidenceExtract = defineJob({
+  kind: "evidence.extract",
+  singletonKey: (input: ExtractInput) => `interview:${input.interviewId}`,
+  retryLimit: 2,
+  retryDelaySeconds: 5,
+  expireInSeconds: 300,
+  async run({ services, progress, signal }, input: ExtractInput) {
+    const project = await getProject(services.db, { userId: input.ownerId, id: input.projectId });
+    if (!project) throw new Error("Project not found");
+    const { extractions } = await projectExtractions(
+      { services, projectId: project.id, ownerId: input.ownerId, progress, signal },
+      {
+        component: "summary_agent",
+        operation: "extraction",
+        totalSteps: 0,
+        interviewIds: [input.interviewId],
+      },
+    ).catch(finalIfRefused);
+    const items = extractions[0]?.items ?? [];
+    return { interviewId: input.interviewId, items: items.length };
+  },
+});

@@ -1,0 +1,42 @@
+import * as docs from "@parley/db/queries/documents";
+import { getProject } from "@parley/db/queries/projects";
+import { loadTree, replaceTree } from "@parley/db/queries/requirements";
+import { finalIfRefused, runRequirements } from "../../services/evidence";
+import { asEvidenceTree, mergeGenerated, treeMarkdown } from "../../services/evidence-tree";
+import { defineJob } from "../define";
+import type { EvidenceJobInput } from "./evidence-synthesis";
+
+/**
+ * "Generate Requirements": the tree with evidence from the interviews, merged into the stored tree
+ * (the owner's edits kept) and saved as its rows and a new active version, in one transaction at
+ * the end, so a failed job leaves the previous tree as it was.
+ */
+export const evidenceRequirements = defineJob({
+  kind: "evidence.requirements",
+  singletonKey: (input: EvidenceJobInput) => `project:${input.projectId}`,
+  retryLimit: 2,
+  retryDelaySeconds: 5,
+  expireInSeconds: 900,
+  async run({ services, progress, signal }, input: EvidenceJobInput) {
+    const project = await getProject(services.db, { userId: input.ownerId, id: input.projectId });
+    if (!project) throw new Error("Project not found");
+    const generated = await runRequirements(
+      { services, projectId: project.id, ownerId: input.ownerId, progress, signal },
+      project.title,
+    ).catch(finalIfRefused);
+    return services.db.transaction().execute(async (trx) => {
+      const merged = mergeGenerated(await loadTree(trx, project.id), generated);
+      await replaceTree(trx, project.id, merged);
+      const doc = await docs.insertDocument(trx, {
+        projectId: project.id,
+        kind: "requirements",
+        title: `${project.title} - Requirements`,
+        content: treeMarkdown(merged),
+        interviewIds: [],
+        status: "completed",
+      });
+      await docs.activateDocument(trx, doc);
+      return { documentId: doc.id, ...asEvidenceTree(merged) };
+    });
+  },
+});

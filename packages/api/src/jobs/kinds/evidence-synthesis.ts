@@ -1,0 +1,41 @@
+import { insertSynthesisDocument } from "@parley/db/queries/evidence";
+import { getProject } from "@parley/db/queries/projects";
+import { finalIfRefused, runSynthesis } from "../../services/evidence";
+import { defineJob } from "../define";
+
+export interface EvidenceJobInput {
+  projectId: number;
+  ownerId: string;
+}
+
+/**
+ * "Summarize Interviews": extraction per interview (map), then themes, conflicts and the summary
+ * (reduce). Nothing is written until the end, in one transaction: a failed job leaves the previous
+ * summary as it was.
+ */
+export const evidenceSynthesis = defineJob({
+  kind: "evidence.synthesis",
+  singletonKey: (input: EvidenceJobInput) => `project:${input.projectId}`,
+  retryLimit: 2,
+  retryDelaySeconds: 5,
+  expireInSeconds: 900,
+  async run({ services, progress, signal }, input: EvidenceJobInput) {
+    const project = await getProject(services.db, { userId: input.ownerId, id: input.projectId });
+    if (!project) throw new Error("Project not found");
+    const { synthesis, interviewIds } = await runSynthesis(
+      { services, projectId: project.id, ownerId: input.ownerId, progress, signal },
+      project.title,
+    ).catch(finalIfRefused);
+    const { themes, conflicts, openQuestions, summary } = synthesis;
+    const doc = await services.db.transaction().execute((trx) =>
+      insertSynthesisDocument(trx, {
+        projectId: project.id,
+        title: `${project.title} - Summary`,
+        summary,
+        interviewIds,
+        synthesis: { themes, conflicts, openQuestions },
+      }),
+    );
+    return { documentId: doc.id, summary, themes, conflicts };
+  },
+});

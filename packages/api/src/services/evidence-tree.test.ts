@@ -1,0 +1,84 @@
+import type { StoredEpic } from "@parley/db/queries/requirements";
+import { describe, expect, it } from "vitest";
+import { mergeGenerated } from "./evidence-tree";
+
+const quote = { interviewId: 1, turn: 1, quote: "I need to see every technician on one map" };
+const generated = {
+  epics: [
+    {
+      name: "Dispatch",
+      description: "",
+      features: [
+        {
+          name: "See every technician",
+          description: "",
+          acceptanceCriteria: [
+            { text: "A dispatcher can see every technician on one map", evidence: [quote] },
+          ],
+          stories: [
+            {
+              userType: "dispatcher",
+              action: "see every technician on one map",
+              benefit: "I can send the closest one",
+              assumption: false,
+              priority: "high" as const,
+              evidence: [quote],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+describe("merging a generated tree into the stored one", () => {
+  it("takes the generated tree whole when nothing is stored", () => {
+    const merged = mergeGenerated([], generated);
+    expect(merged.epics[0]?.features[0]?.stories[0]).toMatchObject({ evidence: [quote], quote: quote.quote });
+  });
+
+  it("keeps what the owner renamed or reworded and adds nothing twice", () => {
+    const stored: StoredEpic[] = [
+      {
+        id: 1,
+        name: "Dispatch",
+        description: "Mine",
+        features: [
+          {
+            id: 2,
+            name: "Live technician map",
+            description: "Edited",
+            acceptanceCriteria: [
+              { text: "Owner's own words", quote: null, assumption: true, evidence: [quote] },
+            ],
+            stories: [
+              {
+                id: 3,
+                userType: "lead dispatcher",
+                action: "see all vans at once",
+                benefit: "I can send the closest one",
+                quote: quote.quote,
+                assumption: false,
+                evidence: [quote],
+                priority: null,
+              },
+            ],
+          },
+          { id: 4, name: "Hand-written", description: "", acceptanceCriteria: [], stories: [] },
+        ],
+      },
+    ];
+    const merged = mergeGenerated(stored, generated);
+    expect(merged.epics).toHaveLength(1);
+    expect(merged.epics[0]?.features.map((f) => f.name)).toEqual(["Live technician map", "Hand-written"]);
+    const feature = merged.epics[0]!.features[0]!;
+    expect(feature.acceptanceCriteria.map((c) => c.text)).toEqual(["Owner's own words"]);
+    expect(feature.stories).toEqual([
+      expect.objectContaining({
+        userType: "lead dispatcher",
+        action: "see all vans at once",
+        priority: "high",
+      }),
+    ]);
+  });
+});
