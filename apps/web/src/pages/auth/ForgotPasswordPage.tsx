@@ -1,9 +1,10 @@
-import { Alert, TextInput } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { AuthFormPage } from "./AuthFormPage";
+import { EmailField } from "./fields";
 
 export default function ForgotPasswordPage() {
   const trpc = useTRPC();
@@ -52,14 +53,7 @@ export default function ForgotPasswordPage() {
       submitLabel="Send Reset Email"
       onSubmit={submit}
     >
-      <TextInput
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.currentTarget.value)}
-      />
+      <EmailField value={email} onChange={setEmail} />
     </AuthFormPage>
   );
 }

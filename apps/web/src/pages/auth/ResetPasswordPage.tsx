@@ -1,10 +1,11 @@
-import { Alert, PasswordInput, Text } from "@mantine/core";
+import { Alert, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { AuthFormPage } from "./AuthFormPage";
+import { PasswordField } from "./fields";
 
 const REDIRECT_MS = 3000;
 
@@ -73,21 +74,17 @@ export default function ResetPasswordPage() {
       <Text c="dimmed" size="sm">
         Use at least 8 characters. Signing in elsewhere will end after the change.
       </Text>
-      <PasswordInput
+      <PasswordField
         label="New password"
-        required
-        minLength={8}
         autoComplete="new-password"
         value={password}
-        onChange={(e) => setPassword(e.currentTarget.value)}
+        onChange={setPassword}
       />
-      <PasswordInput
+      <PasswordField
         label="Confirm password"
-        required
-        minLength={8}
         autoComplete="new-password"
         value={confirm}
-        onChange={(e) => setConfirm(e.currentTarget.value)}
+        onChange={setConfirm}
       />
     </AuthFormPage>
   );
