@@ -15,7 +15,7 @@ export function CreateTestAccount() {
     trpc.admin.createTestAccount.mutationOptions({
       onSuccess: (result) => {
         setCreated(result);
-        queryClient.invalidateQueries({ queryKey: trpc.admin.users.queryKey() });
+        queryClient.invalidateQueries({ queryKey: trpc.admin.users.pathKey() });
       },
       onError: (e) =>
         toast({

@@ -48,7 +48,7 @@ export function UserManagement() {
   const searching = search !== debounced || (users.isFetching && users.isPlaceholderData);
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.users.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.admin.users.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.admin.stats.queryKey() }),
     ]);
   const { update, reset } = useAdminUserActions(refresh);

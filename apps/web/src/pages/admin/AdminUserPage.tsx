@@ -89,7 +89,7 @@ function UserDetail({ userId }: { userId: string }) {
   const remove = useMutation(
     trpc.admin.deleteUser.mutationOptions({
       onSuccess: () => {
-        queryClient.invalidateQueries({ queryKey: trpc.admin.users.queryKey() });
+        queryClient.invalidateQueries({ queryKey: trpc.admin.users.pathKey() });
         toast({ title: "User Deleted", description: "The account and all its data were deleted." });
         navigate("/admin");
       },
