@@ -1,21 +1,29 @@
-import { body, pathId, type RestRoute } from "./types";
+import { body, pathId, type RestRoute, route } from "./types";
 
 export const interviewsRoutes: RestRoute[] = [
-  {
+  route({
     method: "POST",
     path: "/api/interviews",
     status: 201,
-    call: (c, req) => c.interviews.create(body(req) as never),
-  },
-  { method: "GET", path: "/api/interviews/:id", call: (c, req) => c.interviews.get({ id: pathId(req) }) },
-  {
+    procedure: "interviews.create",
+    input: body,
+  }),
+  route({
+    method: "GET",
+    path: "/api/interviews/:id",
+    procedure: "interviews.get",
+    input: (req) => ({ id: pathId(req) }),
+  }),
+  route({
     method: "PATCH",
     path: "/api/interviews/:id/selection",
-    call: (c, req) => c.interviews.setSelection({ id: pathId(req), selected: body(req).selected as never }),
-  },
-  {
+    procedure: "interviews.setSelection",
+    input: (req) => ({ id: pathId(req), selected: body(req).selected }),
+  }),
+  route({
     method: "DELETE",
     path: "/api/interviews/:id",
-    call: (c, req) => c.interviews.delete({ id: pathId(req) }),
-  },
+    procedure: "interviews.delete",
+    input: (req) => ({ id: pathId(req) }),
+  }),
 ];

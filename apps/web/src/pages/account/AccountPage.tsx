@@ -20,25 +20,14 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { UsageSummary } from "../../components/account/UsageSummary";
 import { PageLoader } from "../../components/PageLoader";
 import { PageShell } from "../../components/PageShell";
+import { ProfileFieldRow } from "../../components/ProfileFieldRow";
 import { PlanCards } from "../../components/public/PlanCards";
 import { TypeDeleteDialog } from "../../components/TypeDeleteDialog";
 import { setAuthToken } from "../../lib/auth-token";
+import { formatDate, formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentUser, useRefreshUser } from "../../lib/user";
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} ta="right" style={{ wordBreak: "break-all" }}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
 
 function BudgetCard() {
   const trpc = useTRPC();
@@ -236,10 +225,10 @@ export default function AccountPage() {
                 Profile Information
               </Title>
               <Stack gap="xs">
-                <Row label="Email" value={user.email} />
-                <Row label="User ID" value={user.id} />
-                <Row label="Member since" value={new Date(user.createdAt).toLocaleDateString()} />
-                <Row label="Last updated" value={new Date(user.updatedAt).toLocaleString()} />
+                <ProfileFieldRow label="Email" value={user.email} />
+                <ProfileFieldRow label="User ID" value={user.id} />
+                <ProfileFieldRow label="Member since" value={formatDate(user.createdAt)} />
+                <ProfileFieldRow label="Last updated" value={formatDateTime(user.updatedAt)} />
               </Stack>
             </Card>
             <Card withBorder radius="lg" p="lg">
