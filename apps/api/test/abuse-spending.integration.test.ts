@@ -245,6 +245,9 @@ describe("ceilings and reservations (rate limits raised, fake OpenAI)", () => {
       .set({ monthly_api_cost: 4000 })
       .where("id", "=", owner.user.id)
       .execute();
+    // The account page reads the default that applies while no budget is set.
+    const settings = await owner.client.get("/api/user/budget");
+    expect(settings.body).toMatchObject({ monthlyBudget: 0, planDefault: 2500 });
     const own = await owner.client.post("/api/ai/response", { interviewId, messages: [] });
     expect(own.status).toBe(403);
     expect(own.body.message).toContain("$25.00");
@@ -253,6 +256,7 @@ describe("ceilings and reservations (rate limits raised, fake OpenAI)", () => {
     expect(asked.body.message).toContain("Everything you said is saved");
     const raised = await owner.client.post("/api/user/budget", { monthlyBudget: 10_000 });
     expect(raised.status).toBe(200);
+    expect(raised.body).toMatchObject({ monthlyBudget: 10_000, planDefault: 2500 });
     expect((await owner.client.post("/api/ai/response", { interviewId, messages: [] })).status).toBe(200);
   });
 });

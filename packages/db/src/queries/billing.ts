@@ -149,3 +149,40 @@ export async function markOverageInvoiced(db: Db, chargeId: number, invoiceItemI
     .where("id", "=", chargeId)
     .execute();
 }
+
+const budgetColumns = [
+  "monthly_budget",
+  "budget_alerts",
+  "alert_threshold_80",
+  "alert_threshold_100",
+  "last_alert_sent",
+] as const;
+
+/** The owner's budget settings; undefined while they have saved none. */
+export function getBudget(db: Db, userId: string) {
+  return db.selectFrom("budgets").select(budgetColumns).where("user_id", "=", userId).executeTakeFirst();
+}
+
+export interface BudgetSettings {
+  monthlyBudget: number;
+  budgetAlerts: boolean;
+  alertThreshold80: boolean;
+  alertThreshold100: boolean;
+}
+
+/** Saves the owner's budget settings (one row per owner) and answers them as stored. */
+export function saveBudget(db: Db, userId: string, settings: BudgetSettings) {
+  const values = {
+    monthly_budget: settings.monthlyBudget,
+    budget_alerts: settings.budgetAlerts,
+    alert_threshold_80: settings.alertThreshold80,
+    alert_threshold_100: settings.alertThreshold100,
+    updated_at: new Date(),
+  };
+  return db
+    .insertInto("budgets")
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
+    .returning(budgetColumns)
+    .executeTakeFirstOrThrow();
+}

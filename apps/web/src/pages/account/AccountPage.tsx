@@ -17,7 +17,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { UsageSummary } from "../../components/account/UsageSummary";
+import { dollars as formatDollars, UsageSummary } from "../../components/account/UsageSummary";
 import { PageLoader } from "../../components/PageLoader";
 import { PageShell } from "../../components/PageShell";
 import { ProfileFieldRow } from "../../components/ProfileFieldRow";
@@ -33,6 +33,7 @@ function BudgetCard() {
   const trpc = useTRPC();
   const refreshUser = useRefreshUser();
   const budget = useQuery(trpc.billing.budget.queryOptions());
+  const planDefault = budget.data?.planDefault ?? 0;
   const [dollars, setDollars] = useState<string | number>("");
   const [alerts, setAlerts] = useState(false);
   const [at80, setAt80] = useState(true);
@@ -58,7 +59,10 @@ function BudgetCard() {
     <Card withBorder radius="lg" p="lg">
       <Title order={3}>Budget Management</Title>
       <Text size="sm" c="dimmed" mb="md">
-        Cap what you spend above your plan's included AI usage each month. Leave empty for no budget.
+        Cap what you spend above your plan's included AI usage each month.{" "}
+        {planDefault > 0
+          ? `Leave empty to keep your plan's default cap of ${formatDollars(planDefault)}; enter more to raise it.`
+          : "Leave empty for no budget."}
       </Text>
       {budget.isLoading ? (
         <Loader size="sm" />
@@ -66,7 +70,7 @@ function BudgetCard() {
         <Stack>
           <NumberInput
             label="Monthly budget (USD)"
-            placeholder="No budget"
+            placeholder={planDefault > 0 ? `Plan default: ${formatDollars(planDefault)}` : "No budget"}
             min={0}
             step={0.01}
             decimalScale={2}
@@ -122,6 +126,7 @@ export default function AccountPage() {
   const refreshUser = useRefreshUser();
   const { user, isLoading } = useCurrentUser();
   const plans = useQuery(trpc.billing.plans.queryOptions());
+  const budget = useQuery(trpc.billing.budget.queryOptions());
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -241,7 +246,7 @@ export default function AccountPage() {
                   </Badge>
                 </Group>
               </Group>
-              <UsageSummary user={user} />
+              <UsageSummary user={user} planDefault={budget.data?.planDefault} />
               {user.subscriptionTier !== "free" && user.subscriptionStatus === "active" && (
                 <Button mt="md" variant="light" color="red" size="xs" onClick={() => setConfirmCancel(true)}>
                   Cancel Subscription
