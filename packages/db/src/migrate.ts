@@ -5,6 +5,7 @@ import * as billingEvents from "./migrations/2025_07_02_0001_billing_events";
 import * as adminIndexes from "./migrations/2025_07_03_0001_admin_indexes";
 import * as overageCharges from "./migrations/2025_07_04_0001_overage_charges";
 import * as abuseLimits from "./migrations/2026_11_23_0012_abuse_limits";
+import * as interviewPlan from "./migrations/2026_11_23_0014_interview_plan";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   "2025_07_03_0001_admin_indexes": adminIndexes,
   "2025_07_04_0001_overage_charges": overageCharges,
   "2026_11_23_0012_abuse_limits": abuseLimits,
+  "2026_11_23_0014_interview_plan": interviewPlan,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
