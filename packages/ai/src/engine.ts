@@ -2,6 +2,7 @@ import type { Db } from "@parley/db/client";
 import type { AiComponent, StakeholderType } from "@parley/db/schema";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { AiError, SPEECH_UNAVAILABLE, TTS_UNAVAILABLE } from "./errors";
+import type { ChatMessage } from "./interview/prompts";
 import {
   type InterviewProvider,
   interviewTurn,
@@ -9,7 +10,6 @@ import {
   type TurnInput,
   type TurnResult,
 } from "./interview/turn";
-import type { ChatMessage } from "./interview/prompts";
 import type { ProjectBrief, Topic } from "./interview/types";
 import {
   type BillTo,
@@ -35,8 +35,8 @@ import { offlineProvider } from "./providers/offline";
 import { openAiProvider } from "./providers/openai";
 import type { AiProvider, CallUsage, Capability, ChatRequest, Metered } from "./providers/types";
 import { parseRequirements, renderRequirements } from "./requirements/markdown";
-import { verifyQuotes } from "./requirements/quotes";
 import { parseTree } from "./requirements/parse";
+import { verifyQuotes } from "./requirements/quotes";
 import type { RequirementsTree } from "./requirements/types";
 export interface AiEngineOptions {
   db: Db;
@@ -174,7 +174,7 @@ export class AiEngine {
   }
 
   /** The interviewer's view of the provider, each call metered to the interview's payer. */
-  #interviewProvider(billTo: BillTo): InterviewProvider {
+  #interviewProvider(billTo: BillTo, structuredOperation: string): InterviewProvider {
     const spec = { component: "interview_agent", operation: "interview_turn" };
     const request = (messages: ChatMessage[], signal?: AbortSignal): ChatRequest => ({
       component: "interview_agent",
@@ -186,7 +186,7 @@ export class AiEngine {
       complete: (messages, signal) =>
         this.#metered(billTo, spec, (p) => p.complete(request(messages, signal))),
       structured: (messages, format, signal) =>
-        this.#metered(billTo, { ...spec, operation: "interview_plan_or_decision" }, (p) =>
+        this.#metered(billTo, { ...spec, operation: structuredOperation }, (p) =>
           p.structured(request(messages, signal), format),
         ),
       stream: (messages, signal) => this.#meteredStream(billTo, spec, request(messages, signal)),
@@ -205,7 +205,9 @@ export class AiEngine {
     thinTopics?: Topic[];
     billTo: BillTo;
   }) {
-    const provider = this.#provider.supports("structured") ? this.#interviewProvider(input.billTo) : null;
+    const provider = this.#provider.supports("structured")
+      ? this.#interviewProvider(input.billTo, "interview_plan")
+      : null;
     return planInterview(input, provider);
   }
 
@@ -225,7 +227,7 @@ export class AiEngine {
       );
       return interviewTurn(input, null);
     }
-    return interviewTurn(input, this.#interviewProvider(input.billTo));
+    return interviewTurn(input, this.#interviewProvider(input.billTo, "interview_decision"));
   }
 
   async summarize(input: { transcripts: string[]; title: string; billTo: BillTo }): Promise<string> {

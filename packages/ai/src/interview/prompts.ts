@@ -54,7 +54,9 @@ export function sharedRecord(input: { notesContext?: string | null; imageContext
 export function conversationRecord(messages: InterviewMessage[]): string {
   return fence(
     "conversation",
-    capHistory(messages).map((m) => `${m.role === "ai" ? "Interviewer" : "Participant"}: ${m.content}`).join("\n\n"),
+    capHistory(messages)
+      .map((m) => `${m.role === "ai" ? "Interviewer" : "Participant"}: ${m.content}`)
+      .join("\n\n"),
   );
 }
 

@@ -2,8 +2,8 @@ import type { ResponseFormat } from "../interview/turn";
 import type { ModelResolver } from "../models";
 import { OpenAiProvider, type TokenUsage, toAiError } from "../openai/provider";
 import { speechCostCents, tokenCostCents, transcriptionCostCents } from "../pricing";
+import { fence, VISION_PROMPT } from "../prompts";
 import { sanitizeForSpeech } from "../speech";
-import { VISION_PROMPT, fence } from "../prompts";
 import type { AiProvider, CallUsage, ChatRequest, ImageRequest } from "./types";
 
 const tokens = (usage: TokenUsage): CallUsage => ({

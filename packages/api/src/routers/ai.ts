@@ -1,8 +1,12 @@
 import { AiError } from "@parley/ai/errors";
+import { CONTEXT_CAP } from "@parley/ai/history";
+import { words } from "@parley/ai/interview/turn";
 import { INTERVIEW_AI_USED_UP } from "@parley/ai/metering";
-import { toStakeholderType } from "@parley/ai/roles";
+import { TIME_LIMIT_MINUTES } from "@parley/ai/roles";
 import { hasSpeechData } from "@parley/ai/speech";
+import * as interviewer from "@parley/db/queries/interviewer";
 import { getProject } from "@parley/db/queries/projects";
+import type { StakeholderType } from "@parley/db/schema";
 import { z } from "zod";
 import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
@@ -15,6 +19,7 @@ import {
 } from "../participant";
 import { storableText, ZId } from "../schemas/common";
 import { MAX_IMAGE_BYTES, MAX_TEXT } from "../schemas/participant";
+import { decisionsOf, ensurePlan, newAnswers, projectBrief, toMessages } from "../services/interviewer";
 import type { ParticipantAiKind } from "../services/rate-limit";
 import { checked, creatorProcedure, publicProcedure } from "../trpc";
 
@@ -89,34 +94,70 @@ const billInterview = (interview: InterviewAccess) => ({
   interviewId: interview.id,
 });
 
+/**
+ * One interview turn (issue 14). The history is the server's: the turns stored with the interview,
+ * timed by the server, each interviewer message with its decision. The browser's history only adds
+ * the participant's new answers at its end (stored before the call, so nothing said is lost); its
+ * other lines and any `final` it sends are ignored. A request with nothing new repeats the stored
+ * last message without a model call (a reload, a retry).
+ */
 async function interviewTurn(
   ctx: Context & { interview: InterviewAccess },
   input: z.infer<typeof ZInterviewTurnInput>,
   signal?: AbortSignal,
-) {
+): Promise<{ stream: AsyncIterable<string>; final: boolean }> {
   await allowInterviewAi(ctx, ctx.interview, "turn");
-  const row = await ctx.db
-    .selectFrom("interviews")
-    .innerJoin("projects", "projects.id", "interviews.project_id")
-    .select(["interviews.started_at", "projects.title", "projects.objective", "projects.target_audience"])
-    .where("interviews.id", "=", ctx.interview.id)
-    .executeTakeFirstOrThrow();
-  const projectInfo = ctx.interview.as === "owner" ? input.projectInfo : null;
-  const reply = ctx.ai.interviewReply({
-    messages: input.messages,
-    stakeholderType: toStakeholderType(ctx.interview.stakeholderType ?? input.templateType),
-    projectTitle: row.title,
-    // A participant's browser may send any projectInfo: only the owner's stored values count.
-    // Whatever the values, the prompt fences them as data.
-    objective: projectInfo?.objective || row.objective,
-    targetAudience: projectInfo?.targetAudience || row.target_audience,
-    notesContext: input.notesContext,
-    imageContext: input.imageContext,
-    elapsedMinutes: row.started_at ? (Date.now() - new Date(row.started_at).getTime()) / 60_000 : null,
-    billTo: billInterview(ctx.interview),
-    signal,
-  });
-  return participantStream(ctx.interview, reply);
+  const state = await interviewer.getInterviewerState(ctx.db, ctx.interview.id);
+  if (!state) throw notFound("Interview");
+  const billTo = billInterview(ctx.interview);
+  const plan = await participantCall(ctx.interview, () => ensurePlan(ctx.db, ctx.ai, state, billTo));
+  const stored = await interviewer.listTurns(ctx.db, ctx.interview.id);
+  const answers = newAnswers(stored, input.messages);
+  const turns = [
+    ...stored,
+    ...(await interviewer.appendTurns(
+      ctx.db,
+      ctx.interview.id,
+      answers.map((content) => ({ role: "user" as const, content })),
+    )),
+  ];
+  const last = turns.at(-1);
+  if (last?.role === "ai") return { stream: words(last.content), final: last.final };
+  const stakeholderType = state.stakeholder_type as StakeholderType;
+  const turn = await participantCall(ctx.interview, () =>
+    ctx.ai.interviewTurn({
+      plan,
+      project: projectBrief(state),
+      stakeholderType,
+      messages: toMessages(turns),
+      decisions: decisionsOf(turns),
+      now: Date.now(),
+      timeLimitMinutes: TIME_LIMIT_MINUTES[stakeholderType],
+      notesContext: input.notesContext?.slice(0, CONTEXT_CAP) ?? null,
+      imageContext: input.imageContext?.slice(0, CONTEXT_CAP) ?? null,
+      billTo,
+      ...(signal ? { signal } : {}),
+    }),
+  );
+  const interviewId = ctx.interview.id;
+  const db = ctx.db;
+  async function* recorded() {
+    let text = "";
+    for await (const chunk of turn.stream) {
+      text += chunk;
+      yield chunk;
+    }
+    // Stored once the message is whole: an abandoned reply is written again on the next request.
+    if (!text.trim() || signal?.aborted) return;
+    await interviewer.appendTurns(db, interviewId, [
+      { role: "ai", content: text.trim(), decision: turn.decision, final: turn.final },
+    ]);
+    const review =
+      turn.review ??
+      (turn.readBack ? { points: turn.readBack.points, confirmations: [], corrections: [] } : null);
+    if (review) await interviewer.setReadBack(db, interviewId, review);
+  }
+  return { stream: participantStream(ctx.interview, recorded()), final: turn.final };
 }
 
 async function requireOwnedProject(
@@ -135,22 +176,26 @@ const ZTitle = storableText({ error: "Title is required" }).trim().min(1, "Title
 export const aiRouter = {
   interviewResponse: participantProcedure
     .input(ZInterviewTurnInput)
-    .output(checked(z.object({ response: z.string() })))
+    .output(checked(z.object({ response: z.string(), final: z.boolean() })))
     .mutation(async ({ ctx, input }) => {
+      const turn = await interviewTurn(ctx, input);
       let response = "";
-      for await (const chunk of await interviewTurn(ctx, input)) response += chunk;
-      return { response: response.trim() };
+      for await (const chunk of turn.stream) response += chunk;
+      return { response: response.trim(), final: turn.final };
     }),
 
-  /** The same turn, streamed: the web shows the reply as it is generated. */
-  interviewResponseStream: participantProcedure.input(ZInterviewTurnInput).mutation(async function* ({
-    ctx,
-    input,
-    signal,
-  }) {
-    // The signal ends the model's stream when the browser goes away; the call is metered anyway.
-    for await (const chunk of await interviewTurn(ctx, input, signal)) yield chunk;
-  }),
+  /**
+   * The same turn, streamed: the web shows the reply as it is generated. With `trailer: true` the
+   * stream ends with `{ final }`; without it, only text (the web client before issue 14).
+   */
+  interviewResponseStream: participantProcedure
+    .input(ZInterviewTurnInput.extend({ trailer: z.boolean().optional() }))
+    .mutation(async function* ({ ctx, input, signal }): AsyncGenerator<string | { final: boolean }> {
+      // The signal ends the model's stream when the browser goes away; the call is metered anyway.
+      const turn = await interviewTurn(ctx, input, signal);
+      for await (const chunk of turn.stream) yield chunk;
+      if (input.trailer) yield { final: turn.final };
+    }),
 
   generateDocumentation: creatorProcedure
     .input(z.object({ transcripts: ZTranscripts, title: ZTitle, projectId: ZId.nullish() }))
