@@ -202,7 +202,7 @@ export class AiEngine {
     project: ProjectBrief;
     stakeholderType: StakeholderType;
     timeLimitMinutes: number;
-    thinTopics?: Topic[];
+    thinTopics?: Array<Pick<Topic, "title"> & Partial<Topic>>;
     billTo: BillTo;
   }) {
     const provider = this.#provider.supports("structured")

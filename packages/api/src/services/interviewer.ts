@@ -61,7 +61,11 @@ export const decisionsOf = (turns: Array<Pick<TurnRow, "role" | "decision">>) =>
  * Topics that the project's earlier completed interviews left thin (asked or raised, little said),
  * most often thin first; the role's own topics are left out (they belong to one kind of stakeholder).
  */
-export async function thinTopics(db: Db, projectId: number, exceptInterviewId?: number): Promise<Topic[]> {
+export async function thinTopics(
+  db: Db,
+  projectId: number,
+  exceptInterviewId?: number,
+): Promise<Array<Omit<Topic, "intent">>> {
   const [plans, turns] = await Promise.all([
     interviewer.listProjectPlans(db, projectId),
     interviewer.listProjectTurns(db, projectId),
@@ -81,7 +85,10 @@ export async function thinTopics(db: Db, projectId: number, exceptInterviewId?: 
       counts.set(key, seen);
     }
   }
-  return [...counts.values()].sort((a, b) => b.thin - a.thin).map((c) => c.topic);
+  // The intent is written afresh ("Earlier interviews left … thin"); the questions and words are kept.
+  return [...counts.values()]
+    .sort((a, b) => b.thin - a.thin)
+    .map(({ topic: { intent: _intent, ...rest } }) => rest);
 }
 
 /** Makes and stores the plan of an interview that has none (new, or older than plans). */
