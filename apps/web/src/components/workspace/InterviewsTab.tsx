@@ -24,6 +24,7 @@ import { Link, useNavigate } from "react-router";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
+import { CoverageGrid } from "./CoverageGrid";
 import {
   type Interview,
   type Project,
@@ -287,6 +288,9 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
           ))}
         </SimpleGrid>
       )}
+      {interviews.data?.length ? (
+        <CoverageGrid projectId={project.id} version={interviews.dataUpdatedAt} />
+      ) : null}
       <NewInterviewModal project={project} opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );
