@@ -166,7 +166,8 @@ describe("conversations and images saved before images moved out", () => {
     const db = handle.db as unknown as Kysely<any>;
     try {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-      const down = await migrator.migrateDown();
+      // Back to before issue 12's migration (later migrations are undone too).
+      const down = await migrator.migrateTo("2025_07_04_0001_overage_charges");
       expect(down.error).toBeUndefined();
       const owner = await seedUser(handle.db, { subscription_tier: "pro" });
       const project = await db

@@ -79,10 +79,12 @@ export async function setInterviewPlan(
 ): Promise<boolean> {
   let query = db
     .updateTable("interviews")
-    .set({ plan: JSON.stringify(plan), planned_by: plannedBy, updated_at: new Date() })
+    .set({ plan: JSON.stringify(plan), planned_by: plannedBy })
     .where("id", "=", interviewId);
   if (onlyBeforeStart) {
+    // The owner's edit: the interview was updated.
     query = query
+      .set({ updated_at: new Date() })
       .where("started_at", "is", null)
       .where("status", "in", ["pending", "scheduled"])
       .where(
