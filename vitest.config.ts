@@ -27,7 +27,7 @@ export default defineConfig({
         },
       },
       {
-        // Scripted dialogues against the interviewer; they print figures and assert the targets.
+        // Evals: scripted dialogues (interviewer) and authored projects (evidence); they print figures and assert the targets.
         test: {
           name: "evals",
           include: ["packages/ai/evals/**/*.test.ts"],

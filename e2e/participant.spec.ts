@@ -100,3 +100,54 @@ test("the interview reads well on a phone", async ({ page, request, baseURL }) =
   await expect(page.locator('[data-speaker="ai"]').first()).toBeVisible();
   await screenshot(page, "participant-active-phone");
 });
+
+test("a reply refused by a limit shows the server's message by the composer and loses nothing", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { shareLink, interviewId, headers } = await interviewViaApi(request, baseURL as string);
+  await page.goto(`/interview/${shareLink}`);
+  await page.getByRole("button", { name: "Start Text Interview" }).click();
+  const ai = page.locator('[data-speaker="ai"]');
+  await expect(ai).toHaveCount(1);
+
+  // The server answers the AI call as it does when a participant goes too fast (HTTP 429).
+  const refusal = "Too many requests. Please wait a few minutes and try again.";
+  await page.route("**/trpc/ai.interviewResponseStream**", (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      body: `${JSON.stringify({ 0: [[0], [null, 0, 0]] })}\n${JSON.stringify([
+        0,
+        0,
+        [
+          [
+            {
+              error: { message: refusal, code: -32029, data: { code: "TOO_MANY_REQUESTS", httpStatus: 429 } },
+            },
+          ],
+        ],
+      ])}\n`,
+    }),
+  );
+  await page.getByLabel("Your answer").fill("Routes are planned by hand every morning.");
+  await page.getByRole("button", { name: "Send" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "The interviewer can't answer right now" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(refusal);
+  await screenshot(page, "participant-refused");
+  // The answer stays in the conversation, saved.
+  await expect(page.locator('[data-speaker="user"]')).toHaveText("Routes are planned by hand every morning.");
+  const saved = await (await request.get(`/api/interviews/${interviewId}/conversation`, { headers })).json();
+  expect(saved.messages.map((m: string) => JSON.parse(m).content)).toContain(
+    "Routes are planned by hand every morning.",
+  );
+
+  // Later the participant asks again and the interview carries on.
+  await page.unroute("**/trpc/ai.interviewResponseStream**");
+  await alert.getByRole("button", { name: "Ask again" }).click();
+  await expect(ai).toHaveCount(2);
+  await expect(alert).toBeHidden();
+  await expect(page.locator('[data-speaker="user"]')).toHaveCount(1);
+});

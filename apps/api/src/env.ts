@@ -49,6 +49,10 @@ const ZEnv = z.object({
   SUPPORT_EMAIL: z.string().default("support@parley.app"),
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optional,
+  /** Speech models and voice, for an OpenAI-compatible speech server (a local whisper server, say). */
+  OPENAI_TRANSCRIPTION_MODEL: optional,
+  OPENAI_SPEECH_MODEL: optional,
+  OPENAI_SPEECH_VOICE: optional,
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,

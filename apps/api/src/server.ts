@@ -51,6 +51,15 @@ class BodyTooLarge extends Error {
   readonly code = "FST_ERR_CTP_BODY_TOO_LARGE";
 }
 
+class UnsupportedBody extends Error {
+  readonly statusCode = 415;
+  readonly code = "FST_ERR_CTP_INVALID_MEDIA_TYPE";
+}
+
+/** tRPC takes JSON bodies only: no procedure takes form data, and its form parser reads the raw stream. */
+const isJsonBody = (contentType: string | undefined) =>
+  !contentType || /^application\/json\s*(;|$)/i.test(contentType);
+
 /** Counts a body's bytes as they stream in and stops at `limit` (a missing content-length included). */
 function limitStream(payload: NodeJS.ReadableStream, limit: number): NodeJS.ReadableStream {
   let seen = 0;
@@ -242,6 +251,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       route.bodyLimit = TRPC_MAX_BODY;
     });
     scope.addHook("preParsing", async (req, _reply, payload) => {
+      if (req.method !== "GET" && !isJsonBody(req.headers["content-type"]))
+        throw new UnsupportedBody("Unsupported content type");
       const limit = trpcBodyLimit(req.url);
       if (limit >= TRPC_MAX_BODY) return payload;
       if (Number(req.headers["content-length"] ?? 0) > limit)
@@ -277,6 +288,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             return reply
               .type(result.contentType)
               .send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+          }
+          if (result instanceof ReadableStream) {
+            // Streamed speech: bytes go on as the provider sends them.
+            return reply.type(route.contentType ?? "application/octet-stream").send(result);
           }
           if (result instanceof Uint8Array) {
             return reply.type(route.contentType ?? "application/octet-stream").send(Buffer.from(result));

@@ -43,6 +43,11 @@ export function createServices(env: Env, db: Db, logger: Logger): Services & { c
       db,
       openaiApiKey: env.OPENAI_API_KEY,
       openaiBaseUrl: env.OPENAI_BASE_URL,
+      speech: {
+        transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL,
+        speechModel: env.OPENAI_SPEECH_MODEL,
+        voice: env.OPENAI_SPEECH_VOICE,
+      },
       timeoutMs: env.OPENAI_TIMEOUT_MS,
       interviewCeiling: { calls: env.INTERVIEW_AI_CALL_LIMIT, tokens: env.INTERVIEW_AI_TOKEN_LIMIT },
       // Usage alerts at 80% and 100%, once per period, by email.

@@ -1,4 +1,4 @@
-import { FakeOpenAi } from "@parley/ai/test/fake-openai";
+import { FakeOpenAi, REALISTIC_PROFILE } from "@parley/ai/test/fake-openai";
 import { seedUser } from "@parley/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, ownerWithInterview, startTestServer, type TestServer } from "./harness";
@@ -445,5 +445,33 @@ describe("OpenAI provider against a local fake server", () => {
     expect(Buffer.from(await speech.arrayBuffer()).toString()).toContain("ID3");
     const spoken = fake.requests.filter((r) => r.path.endsWith("/audio/speech")).at(-1)!;
     expect(spoken.body.input).toBe("Hello there");
+  });
+
+  it("streams speech through /api/ai/tts as the provider sends it, not after the whole file", async () => {
+    const { interviewId, participant } = await ownerWithInterview(server);
+    fake.options.profile = REALISTIC_PROFILE;
+    try {
+      const started = performance.now();
+      const speech = await fetch(`${server.url}/api/ai/tts`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          cookie: [...participant.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        },
+        body: JSON.stringify({ text: "Which part of the morning takes the longest for you?", interviewId }),
+      });
+      expect(speech.status).toBe(200);
+      expect(speech.headers.get("content-type")).toBe("audio/mpeg");
+      const reader = speech.body!.getReader();
+      const first = await reader.read();
+      const firstAt = performance.now() - started;
+      let bytes = first.value?.length ?? 0;
+      for (let next = await reader.read(); !next.done; next = await reader.read()) bytes += next.value.length;
+      // About 3.4 s of audio streamed at four times real time: the first bytes come ~850 ms early.
+      expect(bytes).toBeGreaterThan(20_000);
+      expect(firstAt).toBeLessThan(performance.now() - started - 500);
+    } finally {
+      fake.options.profile = undefined;
+    }
   });
 });

@@ -136,6 +136,26 @@ describe("POST /api/ai/transcribe with a broken multipart body", () => {
   });
 });
 
+describe("/trpc with a body that is not JSON", () => {
+  it.each([
+    ["a form", "multipart/form-data; boundary=xyz", `--xyz\r\n${"x".repeat(200_000)}`],
+    ["plain text", "text/plain", "hello"],
+  ])(
+    "answers 415 to %s at once, and the next call on the connection works",
+    async (_label, contentType, body) => {
+      const res = await fetch(`${server.url}/trpc/auth.login`, {
+        method: "POST",
+        headers: { "content-type": contentType },
+        body,
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(res.status).toBe(415);
+      expect(await res.json()).toEqual({ message: "Unsupported content type" });
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    },
+  );
+});
+
 describe("garbage to generate-agile-requirements", () => {
   it.each([
     ["noise", { transcripts: ["%%%% ####"], title: "T", content: "zzz" }],

@@ -23,6 +23,7 @@ import { ModelResolver } from "./models";
 import { extractRequirements } from "./offline/requirements";
 import { summarizeTranscripts } from "./offline/summarizer";
 import { answerFromSummary, assemblePrompt } from "./offline/writer";
+import type { SpeechModels } from "./openai/provider";
 import {
   fence,
   PARTNER_PROMPT,
@@ -42,6 +43,8 @@ export interface AiEngineOptions {
   db: Db;
   openaiApiKey?: string | undefined;
   openaiBaseUrl?: string | undefined;
+  /** Speech models and voice for an OpenAI-compatible speech server (OpenAI's when unset). */
+  speech?: Partial<SpeechModels> | undefined;
   timeoutMs?: number;
   /** How long a model configuration is cached (ms). */
   modelCacheMs?: number;
@@ -102,6 +105,7 @@ export class AiEngine {
             apiKey: options.openaiApiKey,
             baseURL: options.openaiBaseUrl,
             timeoutMs: options.timeoutMs,
+            speech: options.speech,
             models: this.models,
           })
         : offlineProvider);
@@ -144,7 +148,13 @@ export class AiEngine {
       await reservation.release().catch(() => undefined);
       throw error;
     }
-    await this.#record(billTo, spec, result.usage);
+    try {
+      await this.#record(billTo, spec, result.usage);
+    } catch (error) {
+      // A stream (speech) that cannot be recorded is not sent on.
+      if (result.value instanceof ReadableStream) void result.value.cancel();
+      throw error;
+    }
     return result.value;
   }
 
@@ -383,7 +393,8 @@ export class AiEngine {
     );
   }
 
-  speak(input: { text: string; billTo: BillTo }): Promise<Buffer> {
+  /** Speech streamed through as the service sends it (the browser plays it as it arrives). */
+  speak(input: { text: string; billTo: BillTo }): Promise<ReadableStream<Uint8Array>> {
     // Spec 1 §9 does not count text-to-speech as an API call: its cost is recorded, not the call.
     return this.#metered(
       input.billTo,

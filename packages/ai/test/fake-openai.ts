@@ -18,7 +18,46 @@ export interface FakeOpenAiOptions {
   /** Delay between streamed tokens (ms). */
   tokenDelayMs?: number;
   transcript?: string;
+  /** Answer with realistic timings and playable, streamed speech (see REALISTIC_PROFILE). */
+  profile?: TimingProfile;
 }
+
+/** How long each kind of answer takes; unset, the fake answers at once with a token of fake audio. */
+export interface TimingProfile {
+  transcriptionMs: number;
+  chatFirstTokenMs: number;
+  chatTokenMs: number;
+  speechFirstByteMs: number;
+  /** The speech body streams this many times faster than it plays. */
+  speechSpeedup: number;
+  /** Length of the spoken audio per character of text. */
+  speechMsPerChar: number;
+}
+
+/** The timings issue 16 measured against: a hosted transcription, chat and speech service. */
+export const REALISTIC_PROFILE: TimingProfile = {
+  transcriptionMs: 300,
+  chatFirstTokenMs: 300,
+  chatTokenMs: 25,
+  speechFirstByteMs: 250,
+  speechSpeedup: 4,
+  speechMsPerChar: 65,
+};
+
+/** MPEG-1 Layer III, 64 kbit/s, 44.1 kHz, mono: one frame of silence (1152 samples, 26.1 ms). */
+const MP3_FRAME_MS = (1152 / 44100) * 1000;
+const MP3_SILENT_FRAME = (() => {
+  const frame = Buffer.alloc(Math.floor((144 * 64000) / 44100));
+  frame.set([0xff, 0xfb, 0x50, 0xc0]);
+  return frame;
+})();
+
+/** Playable MP3 audio of silence lasting about `ms`, as a list of frames. */
+export function silentMp3Frames(ms: number): Buffer[] {
+  return Array.from({ length: Math.max(1, Math.round(ms / MP3_FRAME_MS)) }, () => MP3_SILENT_FRAME);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class FakeOpenAi {
   readonly requests: RecordedRequest[] = [];
@@ -88,7 +127,19 @@ export class FakeOpenAi {
       );
       return;
     }
+    if (path === "/__configure") {
+      // For browser tests and the voice bench: switch the timing profile and the reply at run time.
+      this.options = {
+        ...this.options,
+        profile: body?.profile === "realistic" ? REALISTIC_PROFILE : undefined,
+        reply: typeof body?.reply === "string" ? body.reply : undefined,
+      };
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     this.requests.push({ path, headers: req.headers, body, raw });
+    const profile = this.options.profile;
 
     if (path.endsWith("/chat/completions")) {
       if (this.stallNext > 0) {
@@ -115,6 +166,7 @@ export class FakeOpenAi {
           connection: "keep-alive",
         });
         res.flushHeaders();
+        if (profile) await sleep(profile.chatFirstTokenMs);
         const tokens = text.match(/\S+\s*/g) ?? [];
         const interrupt = this.interruptNext.shift();
         for (const [index, token] of tokens.entries()) {
@@ -129,7 +181,8 @@ export class FakeOpenAi {
           res.write(
             `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 1, model, choices: [{ index: 0, delta: { content: token }, finish_reason: null }] })}\n\n`,
           );
-          if (this.options.tokenDelayMs) await new Promise((r) => setTimeout(r, this.options.tokenDelayMs));
+          const delay = profile?.chatTokenMs ?? this.options.tokenDelayMs;
+          if (delay) await sleep(delay);
         }
         res.write(
           `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 1, model, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`,
@@ -162,10 +215,27 @@ export class FakeOpenAi {
       }
     }
     if (path.endsWith("/audio/transcriptions")) {
+      if (profile) await sleep(profile.transcriptionMs);
       res.writeHead(200, { "content-type": "application/json" });
       res.end(
         JSON.stringify({ text: this.options.transcript ?? "We plan every route by hand each morning." }),
       );
+      return;
+    }
+    if (path.endsWith("/audio/speech") && profile) {
+      await sleep(profile.speechFirstByteMs);
+      res.writeHead(200, { "content-type": "audio/mpeg" });
+      res.flushHeaders();
+      // Sent in slices of about 200 ms of audio, each after a quarter of its playing time.
+      const frames = silentMp3Frames(String(body?.input ?? "").length * profile.speechMsPerChar);
+      const perSlice = Math.max(1, Math.round(200 / MP3_FRAME_MS));
+      for (let i = 0; i < frames.length; i += perSlice) {
+        if (res.destroyed) return;
+        const slice = frames.slice(i, i + perSlice);
+        res.write(Buffer.concat(slice));
+        if (i + perSlice < frames.length) await sleep((slice.length * MP3_FRAME_MS) / profile.speechSpeedup);
+      }
+      res.end();
       return;
     }
     if (path.endsWith("/audio/speech")) {
@@ -181,6 +251,9 @@ export class FakeOpenAi {
 if (process.argv[1]?.endsWith("fake-openai.ts")) {
   const portArg = process.argv.indexOf("--port");
   const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 4010;
-  const fake = new FakeOpenAi({ tokenDelayMs: Number(process.env.FAKE_TOKEN_DELAY_MS ?? 0) });
+  const fake = new FakeOpenAi({
+    tokenDelayMs: Number(process.env.FAKE_TOKEN_DELAY_MS ?? 0),
+    profile: process.argv.includes("--realistic") ? REALISTIC_PROFILE : undefined,
+  });
   fake.start(port).then((url) => console.log(`fake OpenAI listening at ${url}`));
 }

@@ -126,7 +126,7 @@ describe("offline summaries and requirements (evals)", () => {
       for (const story of stories) {
         expect(story.quote).not.toBeNull();
         expect(fixture.transcript).toContain(story.quote as string);
-        expect(formatStory(story)).toMatch(/^As a .+, I want to .+ so that .+$/);
+        expect(formatStory(story)).toMatch(/^As an? .+, I want to .+ so that .+$/);
       }
       for (const criterion of tree.epics.flatMap((e) => e.features.flatMap((f) => f.acceptanceCriteria))) {
         expect(fixture.transcript).toContain(criterion.quote as string);

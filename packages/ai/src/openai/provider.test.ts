@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { FakeOpenAi } from "../../test/fake-openai";
+import { FakeOpenAi, REALISTIC_PROFILE } from "../../test/fake-openai";
 import { AiError, SPEECH_UNAVAILABLE } from "../errors";
 import { AI_BUSY, AI_STALLED, OpenAiProvider, SPEECH_BUSY, type TokenUsage } from "./provider";
 
@@ -130,5 +130,45 @@ describe("OpenAI provider streaming against the fake server", () => {
     expect(heard).toMatchObject({ status: 429, message: "The speech service is busy. Please try again." });
     expect((heard as AiError).message).not.toBe(SPEECH_UNAVAILABLE);
     expect((heard as AiError).message).not.toMatch(/api key/i);
+  });
+
+  it("hands speech on as its first bytes arrive, long before the whole audio has come", async () => {
+    fake.options.profile = REALISTIC_PROFILE;
+    try {
+      const sentence = "Thanks, that helps a lot. Which part of the morning takes the longest for you?";
+      const started = performance.now();
+      const reader = (await provider.speakStream(sentence)).getReader();
+      const first = await reader.read();
+      const firstAt = performance.now() - started;
+      let bytes = first.value?.length ?? 0;
+      for (let next = await reader.read(); !next.done; next = await reader.read()) bytes += next.value.length;
+      const allAt = performance.now() - started;
+      // MPEG audio frames (sync word 0xFFE), about 5 s of it streamed at four times real time.
+      expect(first.value?.[0]).toBe(0xff);
+      expect(bytes).toBeGreaterThan(30_000);
+      expect(firstAt).toBeLessThan(allAt - 700);
+    } finally {
+      fake.options.profile = undefined;
+    }
+  });
+
+  it("asks an OpenAI-compatible speech server for the models and voice it was configured with", async () => {
+    const local = new OpenAiProvider({
+      apiKey: "local",
+      baseURL: fake.url,
+      speech: { transcriptionModel: "Systran/faster-whisper-small", speechModel: "kokoro", voice: "af_sky" },
+    });
+    await local.transcribe(Buffer.alloc(500), "audio/webm");
+    await local.speak("Hello");
+    const heard = fake.requests.filter((r) => r.path.endsWith("/audio/transcriptions")).at(-1);
+    expect(heard?.raw.toString("latin1")).toContain("Systran/faster-whisper-small");
+    const spoken = fake.requests.filter((r) => r.path.endsWith("/audio/speech")).at(-1);
+    expect(spoken?.body).toMatchObject({ model: "kokoro", voice: "af_sky", input: "Hello" });
+    // Unset, OpenAI's own names.
+    expect(provider.speech).toEqual({
+      transcriptionModel: "whisper-1",
+      speechModel: "tts-1",
+      voice: "alloy",
+    });
   });
 });

@@ -45,13 +45,38 @@ function toSpeechError(error: unknown): AiError {
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 /** The official SDK against OpenAI or any compatible server; one retry on 429/5xx, bounded time. */
+export interface SpeechModels {
+  transcriptionModel: string;
+  speechModel: string;
+  voice: string;
+}
+
+export const DEFAULT_SPEECH_MODELS: SpeechModels = {
+  transcriptionModel: "whisper-1",
+  speechModel: "tts-1",
+  voice: "alloy",
+};
+
 export class OpenAiProvider {
   readonly client: OpenAI;
   /** Longest silence allowed between two streamed chunks, once the response headers arrived. */
   readonly idleTimeoutMs: number;
 
-  constructor(options: { apiKey: string; baseURL?: string | undefined; timeoutMs?: number | undefined }) {
+  /** Speech models and voice: OpenAI's by default; a local OpenAI-compatible speech server names its own. */
+  readonly speech: SpeechModels;
+
+  constructor(options: {
+    apiKey: string;
+    baseURL?: string | undefined;
+    timeoutMs?: number | undefined;
+    speech?: Partial<SpeechModels> | undefined;
+  }) {
     const timeoutMs = options.timeoutMs ?? 60_000;
+    this.speech = {
+      transcriptionModel: options.speech?.transcriptionModel || DEFAULT_SPEECH_MODELS.transcriptionModel,
+      speechModel: options.speech?.speechModel || DEFAULT_SPEECH_MODELS.speechModel,
+      voice: options.speech?.voice || DEFAULT_SPEECH_MODELS.voice,
+    };
     this.client = new OpenAI({
       apiKey: options.apiKey,
       ...(options.baseURL ? { baseURL: options.baseURL } : {}),
@@ -185,8 +210,29 @@ export class OpenAiProvider {
             ? "mp3"
             : "webm";
       const file = await toFile(audio, `speech.${extension}`, { type: mimeType });
-      const result = await this.client.audio.transcriptions.create({ file, model: "whisper-1" });
+      const result = await this.client.audio.transcriptions.create({
+        file,
+        model: this.speech.transcriptionModel,
+      });
       return result.text;
+    } catch (error) {
+      throw toSpeechError(error);
+    }
+  }
+
+  /**
+   * Speech as its bytes arrive: resolves once the service has answered (so refusals still throw
+   * here, before anything is sent on), with the audio body as a stream.
+   */
+  async speakStream(text: string): Promise<ReadableStream<Uint8Array>> {
+    try {
+      const response = await this.client.audio.speech.create({
+        model: this.speech.speechModel,
+        voice: this.speech.voice,
+        input: text,
+      });
+      if (!response.body) throw new AiError(502, "The speech service sent no audio");
+      return response.body as ReadableStream<Uint8Array>;
     } catch (error) {
       throw toSpeechError(error);
     }
@@ -194,7 +240,11 @@ export class OpenAiProvider {
 
   async speak(text: string): Promise<Buffer> {
     try {
-      const response = await this.client.audio.speech.create({ model: "tts-1", voice: "alloy", input: text });
+      const response = await this.client.audio.speech.create({
+        model: this.speech.speechModel,
+        voice: this.speech.voice,
+        input: text,
+      });
       return Buffer.from(await response.arrayBuffer());
     } catch (error) {
       throw toSpeechError(error);

@@ -1,6 +1,6 @@
 import type { ResponseFormat } from "../interview/turn";
 import type { ModelResolver } from "../models";
-import { OpenAiProvider, type TokenUsage, toAiError } from "../openai/provider";
+import { OpenAiProvider, type SpeechModels, type TokenUsage, toAiError } from "../openai/provider";
 import { speechCostCents, tokenCostCents, transcriptionCostCents } from "../pricing";
 import { fence, VISION_PROMPT } from "../prompts";
 import { sanitizeForSpeech } from "../speech";
@@ -18,6 +18,7 @@ export function openAiProvider(options: {
   apiKey: string;
   baseURL?: string | undefined;
   timeoutMs?: number | undefined;
+  speech?: Partial<SpeechModels> | undefined;
   models: ModelResolver;
 }): AiProvider {
   const openai = new OpenAiProvider(options);
@@ -68,13 +69,20 @@ export function openAiProvider(options: {
       const seconds = Math.max(1, audio.length / 4000);
       return {
         value: text,
-        usage: { model: "whisper-1", audioSeconds: seconds, costCents: transcriptionCostCents(seconds) },
+        usage: {
+          model: openai.speech.transcriptionModel,
+          audioSeconds: seconds,
+          costCents: transcriptionCostCents(seconds),
+        },
       };
     },
     async speak(input: string) {
       const text = sanitizeForSpeech(input);
-      const audio = await openai.speak(text);
-      return { value: audio, usage: { model: "tts-1", costCents: speechCostCents(text.length) } };
+      const audio = await openai.speakStream(text);
+      return {
+        value: audio,
+        usage: { model: openai.speech.speechModel, costCents: speechCostCents(text.length) },
+      };
     },
     async describeImage(request: ImageRequest) {
       const { text, usage } = await openai.complete(await models.resolve("interview_agent"), [

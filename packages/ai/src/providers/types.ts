@@ -53,6 +53,7 @@ export interface AiProvider {
    */
   stream(request: ChatRequest, onUsage: (usage: CallUsage) => void): AsyncGenerator<string>;
   transcribe(audio: Buffer, mimeType: string): Promise<Metered<string>>;
-  speak(text: string): Promise<Metered<Buffer>>;
+  /** Resolves once the service answered (refusals throw here), with the audio as it arrives. */
+  speak(text: string): Promise<Metered<ReadableStream<Uint8Array>>>;
   describeImage(request: ImageRequest): Promise<Metered<string>>;
 }

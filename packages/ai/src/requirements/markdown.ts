@@ -1,3 +1,4 @@
+import { a } from "../evidence/words";
 import type { AcceptanceCriterion, Epic, Feature, RequirementsTree, UserStory } from "./types";
 
 /**
@@ -42,7 +43,7 @@ function renderEvidence(item: { quote: string | null; assumption: boolean }, tex
 }
 
 export function formatStory(story: Pick<UserStory, "userType" | "action" | "benefit">): string {
-  return `As a ${oneLine(story.userType)}, I want to ${oneLine(story.action)} so that ${oneLine(story.benefit)}`;
+  return `As ${a(oneLine(story.userType))}, I want to ${oneLine(story.action)} so that ${oneLine(story.benefit)}`;
 }
 
 export function renderRequirements(tree: RequirementsTree): string {

@@ -46,3 +46,19 @@ describe("verifyQuotes", () => {
     expect(feature!.acceptanceCriteria[0]).toMatchObject({ quote: null, assumption: true });
   });
 });
+
+describe("verifyQuotes against the participant's own turns", () => {
+  const CONVERSATION =
+    "AI: So you need a dashboard for every van?\nParticipant: No. I DON’T want another dashboard.";
+
+  it("drops a quote only the interviewer said", () => {
+    const [feature] = verifyQuotes(tree("you need a dashboard for every van"), [CONVERSATION]).epics[0]!
+      .features;
+    expect(feature!.stories[0]).toMatchObject({ quote: null, assumption: true });
+  });
+
+  it("matches case and curly apostrophes, and keeps the participant's own characters", () => {
+    const [feature] = verifyQuotes(tree("i don't want another dashboard"), [CONVERSATION]).epics[0]!.features;
+    expect(feature!.stories[0]).toMatchObject({ quote: "I DON’T want another dashboard", assumption: false });
+  });
+});

@@ -1,20 +1,27 @@
+import { transcriptTurns } from "../evidence/turns";
+import { originalQuote } from "../evidence/verify";
 import type { RequirementsTree } from "./types";
 
-const normalise = (text: string) => text.replace(/\s+/g, " ").trim();
-
 /**
- * Keeps a quote only when it stands verbatim (up to white space) in the sources; an item whose
- * quote is not found loses it and is marked as an assumption.
+ * Keeps a quote only when a participant said it: it must stand in a participant's turn of one of
+ * the transcripts (up to case, spacing and curly quotes; the interviewer's lines never count), and
+ * it is then stored as the participant's own characters. An item whose quote is not found loses it
+ * and is marked as an assumption.
  */
 export function verifyQuotes(tree: RequirementsTree, sources: string[]): RequirementsTree {
-  const haystack = normalise(sources.join("\n"));
+  const said = sources.flatMap((source) =>
+    transcriptTurns(source)
+      .filter((turn) => turn.speaker === "participant")
+      .map((turn) => turn.text),
+  );
   const check = <T extends { quote: string | null; assumption: boolean }>(item: T): T => {
     if (item.quote === null) return { ...item, assumption: true };
-    // Fenced transcripts show a tag-like `<` as `&lt;` (see fence()); a quote copied from them gets it back.
-    const quote = normalise(item.quote.replace(/^["“]|["”]$/g, "").replaceAll("&lt;", "<"));
-    return quote && haystack.includes(quote)
-      ? { ...item, quote }
-      : { ...item, quote: null, assumption: true };
+    // Fenced transcripts show a tag-like `<` as `&lt;` (see fence()); originalQuote reads it back.
+    for (const text of said) {
+      const quote = originalQuote(item.quote, text);
+      if (quote) return { ...item, quote };
+    }
+    return { ...item, quote: null, assumption: true };
   };
   return {
     epics: tree.epics.map((epic) => ({

@@ -20,7 +20,7 @@ export interface RestRoute {
   status?: number;
   /** Largest accepted body in bytes, where images or audio travel; 1 MB otherwise. */
   bodyLimit?: number;
-  /** Content type of a binary (Buffer) result, such as synthesized speech. */
+  /** Content type of a binary (Buffer or ReadableStream) result, such as synthesized speech. */
   contentType?: string;
   /** Accepts multipart form data (uploads); only these routes parse it. */
   multipart?: boolean;

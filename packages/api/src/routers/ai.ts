@@ -319,7 +319,10 @@ export const aiRouter = {
       return { text };
     }),
 
-  /** Speech for a participant (with the interview's grant) or a signed-in user. */
+  /**
+   * Speech for a participant (with the interview's grant) or a signed-in user. The audio is the
+   * provider's stream, passed through as it arrives (REST answers it as audio/mpeg).
+   */
   tts: publicProcedure
     .input(
       z.object({

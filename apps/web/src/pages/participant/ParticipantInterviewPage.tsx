@@ -1,24 +1,20 @@
 import {
-  ActionIcon,
-  Badge,
   Box,
   Button,
   Card,
   Container,
   Grid,
   Group,
-  Loader,
   ScrollArea,
   SegmentedControl,
   Stack,
   Text,
-  Textarea,
   Title,
 } from "@mantine/core";
-import { IconPlayerPause, IconPlayerPlay, IconSend } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
+import { Bubble, Composer, RefusalAlert, VoiceBar } from "../../components/participant/Conversation";
 import { type NoteImage, NotesPad } from "../../components/participant/NotesPad";
 import {
   AlreadyCompleted,
@@ -28,63 +24,25 @@ import {
   Welcome,
 } from "../../components/participant/states";
 import { ThankYou } from "../../components/participant/ThankYou";
+import { type ReplySpeaker, useVoiceLoop } from "../../features/voice/useVoiceLoop";
+import { SPEECH_PROCESSING_TOAST } from "../../features/voice/voiceToasts";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
-import {
-  type ConversationMessage,
-  conversationToTranscript,
-  isImageMessage,
-  notesSection,
-} from "../../lib/transcript";
+import { type ConversationMessage, conversationToTranscript, notesSection } from "../../lib/transcript";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
-import { VOICE, VoiceCapture } from "../../lib/voice/capture";
-import { judgeRecording, messagePreview, microphoneFailure, readTranscription } from "../../lib/voice/rules";
-import { speak, stopSpeaking } from "../../lib/voice/speech";
+import { VOICE } from "../../lib/voice/capture";
 import { canSend } from "./sendRules";
+import { type ExchangeResult, useInterviewSession } from "./useInterviewSession";
 
 type Phase = "welcome" | "active" | "done";
 type Mode = "text" | "voice";
-type VoiceState = "initializing" | "welcome" | "listening" | "processing" | "speaking" | "paused";
-
-const VOICE_LABELS: Record<VoiceState, string> = {
-  initializing: "Starting the microphone…",
-  welcome: "The interviewer is speaking…",
-  listening: "Listening… speak when you're ready",
-  processing: "Thinking…",
-  speaking: "The interviewer is speaking…",
-  paused: "Paused",
-};
 
 const now = () => new Date().toISOString();
 
-const SPEECH_UNAVAILABLE_TOAST = {
-  title: "Speech Recognition Unavailable",
-  description:
-    "The speech recognition service requires an API key. Would you like to continue with text input instead?",
+const START_FAILED_TOAST = {
+  title: "Error",
+  description: "Could not start the interview. Please try again.",
   variant: "destructive",
-  duration: 6000,
-} as const;
-const AUDIO_PROCESSING_TOAST = {
-  title: "Audio Processing Error",
-  description: "There was an issue processing your audio. Please try speaking again.",
-  variant: "destructive",
-} as const;
-const SPEECH_PROCESSING_TOAST = {
-  title: "Speech Processing Issue",
-  description: "I had trouble understanding that. Could you try again?",
-  variant: "destructive",
-} as const;
-const MICROPHONE_TOASTS = {
-  denied: {
-    title: "Microphone Access Error",
-    description: "Please check your microphone permissions and try again.",
-    variant: "destructive",
-  },
-  failed: {
-    title: "Voice Recognition Failed",
-    description: "Could not access microphone. Please check permissions and try again.",
-    variant: "destructive",
-  },
 } as const;
 
 export default function ParticipantInterviewPage() {
@@ -96,164 +54,101 @@ export default function ParticipantInterviewPage() {
     retry: false,
     refetchOnMount: false,
   });
+  const aiStatus = useQuery({ ...trpc.ai.status.queryOptions(), retry: false });
+  const serverSpeech = aiStatus.data?.speech ?? true;
 
   const [phase, setPhase] = useState<Phase>("welcome");
-  const [mode, setMode] = useState<Mode>("text");
-  const [messages, setMessages] = useState<ConversationMessage[]>([]);
-  const [streaming, setStreaming] = useState<string | null>(null);
   const [draft, setDraft] = useState("");
   const [busy, setBusy] = useState(false);
+  const [retrying, setRetrying] = useState(false);
   const [starting, setStarting] = useState(false);
   const [ending, setEnding] = useState(false);
   const [notes, setNotes] = useState("");
   const [images, setImages] = useState<NoteImage[]>([]);
   const [finalTranscript, setFinalTranscript] = useState("");
-  const [voiceState, setVoiceState] = useState<VoiceState>("initializing");
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const [clock, setClock] = useState(Date.now());
-  const conversationId = useRef<number | null>(null);
-  const messagesRef = useRef<ConversationMessage[]>([]);
-  const capture = useRef<VoiceCapture | null>(null);
-  const voiceStateRef = useRef<VoiceState>("initializing");
-  const modeRef = useRef<Mode>("text");
   const viewport = useRef<HTMLDivElement>(null);
   const initialised = useRef(false);
-  /** A voice turn (transcription, reply, speech) is under way: no second one starts meanwhile. */
-  const turnInFlight = useRef(false);
-  /** A text send is under way (guards a second Enter before React re-renders). */
-  const sending = useRef(false);
-  /** Older image messages of the saved conversation that no note image stands for: kept on every save. */
-  const keptImageMessages = useRef<ConversationMessage[]>([]);
 
   const interview = share.data?.interview;
   const interviewId = interview?.id ?? 0;
 
-  const setVoice = useCallback((state: VoiceState) => {
-    voiceStateRef.current = state;
-    setVoiceState(state);
-  }, []);
-  const updateMessages = useCallback((next: ConversationMessage[]) => {
-    messagesRef.current = next;
-    setMessages(next);
-  }, []);
+  const turnContext = useCallback(
+    () => ({
+      notes,
+      imageContext: images
+        .map((i) => i.description)
+        .filter(Boolean)
+        .join("\n"),
+    }),
+    [notes, images],
+  );
+  const session = useInterviewSession(share.data, turnContext);
+
+  /** Speaks a reply as it streams (when in voice) and marks what a barge-in left unsaid. */
+  const replyAloud = async (
+    speaker: ReplySpeaker | null,
+    ask: (onChunk?: (c: string) => void) => Promise<ExchangeResult>,
+  ) => {
+    const result = await ask(speaker ? (chunk) => speaker.push(chunk) : undefined);
+    if (result.kind !== "replied") {
+      speaker?.stop();
+      return result;
+    }
+    const cut = await speaker?.end(result.reply);
+    if (cut) await session.markReplyNotSaid(result.index, cut.said, cut.notSaid);
+    return result;
+  };
+
+  const voice = useVoiceLoop({
+    interviewId,
+    serverSpeech,
+    onHeard: async (text) => {
+      const result = await replyAloud(voice.speakReply(), (onChunk) => session.exchange(text, onChunk));
+      if (result.kind === "failed") {
+        toast(SPEECH_PROCESSING_TOAST);
+        voice.listenAfter(VOICE.errorRetryMs);
+      } else if (result.kind === "refused") {
+        // Too fast: listen again later. Allowance used up: text, where the message stays in view.
+        if (result.status === 429) voice.listenAfter(VOICE.errorRetryMs);
+        else voice.stop();
+      }
+    },
+  });
+  const mode: Mode = voice.status === "off" ? "text" : "voice";
 
   // Resume where the participant was: a reload keeps the conversation, notes and images.
   useEffect(() => {
     if (!share.data || initialised.current) return;
     initialised.current = true;
-    const saved = (share.data.conversation?.messages ?? []) as ConversationMessage[];
-    conversationId.current = share.data.conversation?.id ?? null;
     setNotes(share.data.interview.notes ?? "");
     setImages(share.data.images);
     if (share.data.interview.startedAt) setStartedAt(Date.parse(share.data.interview.startedAt));
-    const chat = saved.filter((m) => !isImageMessage(m));
-    const noteImageIds = new Set(share.data.images.map((image) => image.id));
-    keptImageMessages.current = saved.filter(
-      (m) => isImageMessage(m) && (m.imageId === undefined || !noteImageIds.has(m.imageId)),
-    );
-    if (chat.length && share.data.interview.status !== "completed") {
-      updateMessages(chat);
-      setPhase("active");
-    }
-  }, [share.data, updateMessages]);
+    if (session.resume(share.data) && share.data.interview.status !== "completed") setPhase("active");
+  }, [share.data, session.resume]);
 
   useEffect(() => {
     const timer = setInterval(() => setClock(Date.now()), 15_000);
     return () => clearInterval(timer);
   }, []);
 
-  const streamLength = streaming?.length ?? 0;
+  const messageCount = session.messages.length;
+  const streamLength = session.streaming?.length ?? 0;
   useEffect(() => {
-    if (messages.length || streamLength) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
-  }, [messages.length, streamLength]);
+    if (messageCount || streamLength) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  }, [messageCount, streamLength]);
 
-  useEffect(() => () => capture.current?.close(), []);
-
-  const persist = useCallback(
-    async (list: ConversationMessage[]) => {
-      const payload = [...list, ...keptImageMessages.current].map((m) => ({
-        ...m,
-        timestamp: m.timestamp ?? now(),
-      }));
-      if (conversationId.current) {
-        await client.participant.updateConversation.mutate({
-          conversationId: conversationId.current,
-          messages: payload,
-        });
-      } else {
-        const saved = await client.participant.saveConversation.mutate({ interviewId, messages: payload });
-        conversationId.current = saved.id;
-      }
-    },
-    [client, interviewId],
-  );
-
-  /** Asks the interviewer for its next message, shown as it streams in, then saved. */
-  const agentTurn = useCallback(
-    async (history: ConversationMessage[]): Promise<string> => {
-      setStreaming("");
-      let reply = "";
-      const stream = await client.ai.interviewResponseStream.mutate(
-        {
-          interviewId,
-          messages: history.map(({ role, content, timestamp }) => ({ role, content, timestamp })),
-          templateType: interview?.stakeholderType,
-          projectInfo: {
-            objective: share.data?.project.objective,
-            targetAudience: share.data?.project.targetAudience,
-          },
-          notesContext: notes,
-          imageContext: images
-            .map((i) => i.description)
-            .filter(Boolean)
-            .join("\n"),
-        },
-        { context: { stream: true } },
-      );
-      for await (const chunk of stream) {
-        reply += chunk;
-        setStreaming(reply);
-      }
-      const next = [...history, { role: "ai" as const, content: reply.trim(), timestamp: now() }];
-      updateMessages(next);
-      setStreaming(null);
-      await persist(next);
-      return reply.trim();
-    },
-    [client, interviewId, interview?.stakeholderType, share.data, notes, images, persist, updateMessages],
-  );
-
-  /**
-   * One exchange: the participant's words, saved, then the interviewer's reply. On failure the
-   * words are taken back off the screen and null is returned; the caller says what went wrong.
-   */
-  const exchange = useCallback(
-    async (text: string): Promise<string | null> => {
-      const history = [...messagesRef.current, { role: "user" as const, content: text, timestamp: now() }];
-      updateMessages(history);
-      try {
-        await persist(history);
-        return await agentTurn(history);
-      } catch {
-        setStreaming(null);
-        updateMessages(history.slice(0, -1));
-        return null;
-      }
-    },
-    [agentTurn, persist, updateMessages],
-  );
-
-  const loading = busy || streaming !== null;
+  const loading = busy || session.streaming !== null;
 
   // Enter and the Send button share one rule: nothing to send, or a reply still on its way.
   const sendText = async () => {
-    if (sending.current || !canSend(draft, loading)) return;
+    if (!canSend(draft, loading)) return;
     const text = draft.trim();
-    sending.current = true;
     setBusy(true);
     setDraft("");
-    const reply = await exchange(text);
-    if (reply === null) {
+    const result = await session.exchange(text);
+    if (result.kind === "failed") {
       setDraft(text); // keep what they wrote
       toast({
         title: "Error",
@@ -262,124 +157,21 @@ export default function ParticipantInterviewPage() {
       });
     }
     setBusy(false);
-    sending.current = false;
   };
 
-  // ----- voice -----
-  const listenAfter = useCallback(
-    (ms: number) => {
-      setTimeout(() => {
-        if (modeRef.current !== "voice" || voiceStateRef.current === "paused" || turnInFlight.current) return;
-        setVoice("listening");
-        capture.current?.start();
-      }, ms);
-    },
-    [setVoice],
-  );
-
-  /** Says the text, then listens again, unless the participant paused or left voice meanwhile. */
-  const say = useCallback(
-    async (text: string, after: number, state: VoiceState = "speaking") => {
-      setVoice(state);
-      capture.current?.stop();
-      await speak(text, interviewId);
-      if (modeRef.current === "voice" && voiceStateRef.current !== "paused") listenAfter(after);
-    },
-    [interviewId, listenAfter, setVoice],
-  );
-
-  const switchToText = useCallback(() => {
-    modeRef.current = "text";
-    setMode("text");
-    capture.current?.close();
-    capture.current = null;
-    stopSpeaking();
-  }, []);
-
-  /** Paused or out of voice mode: the turn's result stays on screen, nothing is said or heard. */
-  const voiceHeldBack = useCallback(
-    () => modeRef.current !== "voice" || voiceStateRef.current === "paused",
-    [],
-  );
-
-  /** One voice turn, checked in the spec's order (spec 2 §5, §8). */
-  const voiceTurn = useCallback(
-    async (blob: Blob, speechMs: number) => {
-      if (judgeRecording({ bytes: blob.size, speechMs }) === "no-speech") {
-        toast({
-          title: "No speech detected",
-          description: "I didn't hear anything. Please try speaking again.",
-          duration: 3000, // short: listening is already back after about 1 s
-        });
-        return listenAfter(VOICE.noSpeechRetryMs);
-      }
-      const form = new FormData();
-      form.append("interviewId", String(interviewId));
-      form.append("audio", blob, "speech.webm");
-      let heard: ReturnType<typeof readTranscription>;
-      try {
-        const res = await fetch("/api/ai/transcribe", { method: "POST", body: form, credentials: "include" });
-        heard = readTranscription(res.status, await res.json().catch(() => null));
-      } catch {
-        heard = { kind: "retry" };
-      }
-      if (heard.kind === "unavailable") {
-        toast(SPEECH_UNAVAILABLE_TOAST);
-        return switchToText();
-      }
-      if (heard.kind === "retry") {
-        toast(AUDIO_PROCESSING_TOAST);
-        return listenAfter(VOICE.errorRetryMs);
-      }
-      if (heard.kind === "invalid") return listenAfter(VOICE.noSpeechRetryMs);
-
-      toast({ title: "Message sent", description: messagePreview(heard.text), duration: 2000 });
-      const reply = await exchange(heard.text);
-      if (reply === null) {
-        toast(SPEECH_PROCESSING_TOAST);
-        return listenAfter(VOICE.errorRetryMs);
-      }
-      if (voiceHeldBack()) return;
-      await say(reply, VOICE.replyListenDelayMs);
-    },
-    [exchange, interviewId, listenAfter, say, switchToText, voiceHeldBack],
-  );
-
-  const onUtterance = useCallback(
-    async (blob: Blob, speechMs: number) => {
-      // Skipped while the agent speaks or a turn is already being processed.
-      if (voiceStateRef.current !== "listening" || turnInFlight.current) return;
-      capture.current?.stop();
-      turnInFlight.current = true;
-      setVoice("processing");
-      try {
-        await voiceTurn(blob, speechMs);
-      } catch {
-        toast(SPEECH_PROCESSING_TOAST);
-        listenAfter(VOICE.errorRetryMs);
-      } finally {
-        turnInFlight.current = false;
-      }
-    },
-    [listenAfter, setVoice, voiceTurn],
-  );
-
-  const startVoice = useCallback(async () => {
-    modeRef.current = "voice";
-    setMode("voice");
-    setVoice("initializing");
-    try {
-      const voice = await VoiceCapture.open();
-      capture.current = voice;
-      voice.onUtterance = ({ blob, speechMs }) => void onUtterance(blob, speechMs);
-      return true;
-    } catch (error) {
-      // A refused permission and any other microphone failure read differently; both fall back to text.
-      toast(MICROPHONE_TOASTS[microphoneFailure(error)]);
-      switchToText();
-      return false;
-    }
-  }, [onUtterance, setVoice, switchToText]);
+  /** After a refusal: the interviewer is asked again for the conversation as it stands. */
+  const askAgain = async () => {
+    setRetrying(true);
+    const speaker = mode === "voice" ? voice.speakReply() : null;
+    const result = await replyAloud(speaker, session.reply);
+    if (result.kind === "failed")
+      toast({
+        title: "Error",
+        description: "Could not send message. Please try again.",
+        variant: "destructive",
+      });
+    setRetrying(false);
+  };
 
   const begin = async (chosen: Mode) => {
     setStarting(true);
@@ -389,53 +181,28 @@ export default function ParticipantInterviewPage() {
       setStartedAt((s) => s ?? Date.now());
     } catch {
       setStarting(false);
-      toast({
-        title: "Error",
-        description: "Could not start the interview. Please try again.",
-        variant: "destructive",
-      });
+      toast(START_FAILED_TOAST);
       return;
     }
     setPhase("active");
     setStarting(false);
-    const voiceReady = chosen === "voice" ? await startVoice() : false;
-    try {
-      const welcome = await agentTurn([]);
-      if (voiceReady && !voiceHeldBack()) await say(welcome, VOICE.welcomeListenDelayMs, "welcome");
-    } catch {
-      setStreaming(null);
-      toast({
-        title: "Error",
-        description: "Could not start the interview. Please try again.",
-        variant: "destructive",
-      });
-    }
+    const voiceReady = chosen === "voice" ? await voice.start() : false;
+    const result = await replyAloud(voiceReady ? voice.speakReply(true) : null, session.reply);
+    if (result.kind === "failed") toast(START_FAILED_TOAST);
   };
 
   const changeMode = async (next: Mode) => {
     if (next === mode) return;
-    if (next === "text") return switchToText();
-    if (await startVoice()) listenAfter(VOICE.resumeDelayMs);
+    if (next === "text") return voice.stop();
+    if (await voice.start()) voice.listenAfter(VOICE.resumeDelayMs);
   };
 
-  const pauseOrResume = () => {
-    if (voiceStateRef.current === "paused") {
-      // A turn still being processed carries on to its reply; otherwise listening resumes.
-      if (turnInFlight.current) return setVoice("processing");
-      setVoice("listening");
-      listenAfter(VOICE.resumeDelayMs);
-    } else {
-      capture.current?.stop();
-      stopSpeaking();
-      setVoice("paused");
-    }
-  };
-
-  const transcriptText = () => conversationToTranscript(messagesRef.current) + notesSection(notes, images);
+  const transcriptText = () =>
+    conversationToTranscript(session.current().messages) + notesSection(notes, images);
 
   const end = async () => {
     setEnding(true);
-    switchToText();
+    voice.stop();
     try {
       const imageMessages: ConversationMessage[] = images.map(
         (img) =>
@@ -448,7 +215,7 @@ export default function ParticipantInterviewPage() {
             timestamp: now(),
           }) as ConversationMessage,
       );
-      await persist([...messagesRef.current, ...imageMessages]);
+      await session.saveWith(imageMessages);
       await client.participant.setNotes.mutate({ interviewId, notes });
       await client.participant.setStatus.mutate({ interviewId, status: "completed" });
       const text = transcriptText();
@@ -464,13 +231,6 @@ export default function ParticipantInterviewPage() {
       });
     } finally {
       setEnding(false);
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && !event.shiftKey) {
-      event.preventDefault();
-      void sendText();
     }
   };
 
@@ -577,67 +337,37 @@ export default function ParticipantInterviewPage() {
               </Stack>
               <ScrollArea style={{ flex: 1 }} viewportRef={viewport} p="md">
                 <Stack gap="sm">
-                  {messages.map((m, index) => (
+                  {session.messages.map((m, index) => (
                     <Bubble key={`${index}-${m.timestamp}`} speaker={m.role} text={m.content} />
                   ))}
-                  {streaming !== null && <Bubble speaker="ai" text={streaming || "…"} />}
+                  {session.streaming !== null && <Bubble speaker="ai" text={session.streaming || "…"} />}
                 </Stack>
               </ScrollArea>
               <Box p="md" style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}>
+                {session.refusal && (
+                  <RefusalAlert
+                    message={session.refusal}
+                    retrying={retrying}
+                    onRetry={() => void askAgain()}
+                    onClose={session.dismissRefusal}
+                  />
+                )}
                 {mode === "voice" ? (
-                  <Group justify="space-between">
-                    <Group gap="xs">
-                      {voiceState === "listening" ? (
-                        <Badge color="green">Listening</Badge>
-                      ) : voiceState === "processing" ? (
-                        <Loader size="xs" />
-                      ) : null}
-                      <Text size="sm" aria-live="polite" data-voice-state={voiceState}>
-                        {VOICE_LABELS[voiceState]}
-                      </Text>
-                    </Group>
-                    <Group gap="xs">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        leftSection={
-                          voiceState === "paused" ? (
-                            <IconPlayerPlay size={14} />
-                          ) : (
-                            <IconPlayerPause size={14} />
-                          )
-                        }
-                        onClick={pauseOrResume}
-                      >
-                        {voiceState === "paused" ? "Resume" : "Pause"}
-                      </Button>
-                      <Button size="xs" variant="light" onClick={switchToText}>
-                        Switch to Text
-                      </Button>
-                    </Group>
-                  </Group>
+                  <VoiceBar
+                    status={voice.status}
+                    listener={voice.listener}
+                    serverSpeech={serverSpeech}
+                    onPauseOrResume={voice.pauseOrResume}
+                    onSwitchToText={voice.stop}
+                  />
                 ) : (
-                  <Group align="flex-end" gap="xs" wrap="nowrap">
-                    <Textarea
-                      style={{ flex: 1 }}
-                      autosize
-                      minRows={1}
-                      maxRows={6}
-                      placeholder="Type your answer (Enter to send, Shift+Enter for a new line)"
-                      aria-label="Your answer"
-                      value={draft}
-                      onChange={(e) => setDraft(e.currentTarget.value)}
-                      onKeyDown={onKeyDown}
-                    />
-                    <ActionIcon
-                      size="xl"
-                      onClick={() => void sendText()}
-                      disabled={!canSend(draft, loading)}
-                      aria-label="Send"
-                    >
-                      {loading ? <Loader size="xs" color="white" /> : <IconSend size={20} />}
-                    </ActionIcon>
-                  </Group>
+                  <Composer
+                    draft={draft}
+                    onDraft={setDraft}
+                    canSend={canSend(draft, loading)}
+                    loading={loading}
+                    onSend={() => void sendText()}
+                  />
                 )}
               </Box>
             </Card>
@@ -655,23 +385,5 @@ export default function ParticipantInterviewPage() {
         </Grid>
       </Container>
     </ParticipantShell>
-  );
-}
-
-function Bubble({ speaker, text }: { speaker: "ai" | "user"; text: string }) {
-  const mine = speaker === "user";
-  return (
-    <Box
-      maw="85%"
-      ml={mine ? "auto" : 0}
-      px="md"
-      py="xs"
-      bg={mine ? "indigo.6" : "gray.1"}
-      c={mine ? "white" : "dark"}
-      style={{ borderRadius: 14, whiteSpace: "pre-wrap" }}
-      data-speaker={speaker}
-    >
-      <Text size="sm">{text}</Text>
-    </Box>
   );
 }

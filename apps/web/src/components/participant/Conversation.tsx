@@ -1,0 +1,180 @@
+import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Text, Textarea } from "@mantine/core";
+import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay, IconSend } from "@tabler/icons-react";
+import type { KeyboardEvent } from "react";
+import { readNotSaid } from "../../features/voice/sentences";
+import type { ListenerEngine, VoiceStatus } from "../../features/voice/voiceMachine";
+
+/** One message of the conversation; the part of a reply the participant talked over is marked. */
+export function Bubble({ speaker, text }: { speaker: "ai" | "user"; text: string }) {
+  const mine = speaker === "user";
+  const { said, notSaid } = mine ? { said: text, notSaid: null } : readNotSaid(text);
+  return (
+    <Box
+      maw="85%"
+      ml={mine ? "auto" : 0}
+      px="md"
+      py="xs"
+      bg={mine ? "indigo.6" : "gray.1"}
+      c={mine ? "white" : "dark"}
+      style={{ borderRadius: 14, whiteSpace: "pre-wrap" }}
+      data-speaker={speaker}
+    >
+      {said && (
+        <Text size="sm" data-said>
+          {said}
+        </Text>
+      )}
+      {notSaid && (
+        <Box mt={4} data-not-said>
+          <Text size="xs" c="dimmed" fw={600}>
+            Not said aloud (you started speaking):
+          </Text>
+          <Text size="sm" c="dimmed" fs="italic">
+            {notSaid}
+          </Text>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+const VOICE_LABELS: Record<VoiceStatus, string> = {
+  off: "",
+  initializing: "Starting the microphone…",
+  welcome: "The interviewer is speaking…",
+  listening: "Listening… speak when you're ready",
+  processing: "Thinking…",
+  speaking: "The interviewer is speaking…",
+  paused: "Paused",
+};
+
+export function VoiceBar({
+  status,
+  listener,
+  serverSpeech,
+  onPauseOrResume,
+  onSwitchToText,
+}: {
+  status: VoiceStatus;
+  listener: ListenerEngine | null;
+  serverSpeech: boolean;
+  onPauseOrResume: () => void;
+  onSwitchToText: () => void;
+}) {
+  // Which speech is in use, so a participant without the server's speech knows it is their browser's.
+  const engine =
+    listener === "browser"
+      ? "Speech by your browser (its own recognition and voice)"
+      : serverSpeech
+        ? "Speech by Parley's speech service"
+        : null;
+  return (
+    <Group justify="space-between">
+      <div>
+        <Group gap="xs">
+          {status === "listening" ? (
+            <Badge color="green">Listening</Badge>
+          ) : status === "processing" ? (
+            <Loader size="xs" />
+          ) : null}
+          <Text size="sm" aria-live="polite" data-voice-state={status}>
+            {VOICE_LABELS[status]}
+          </Text>
+        </Group>
+        {engine && (
+          <Text size="xs" c="dimmed" data-speech-engine={listener === "browser" ? "browser" : "server"}>
+            {engine}
+          </Text>
+        )}
+      </div>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={status === "paused" ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />}
+          onClick={onPauseOrResume}
+        >
+          {status === "paused" ? "Resume" : "Pause"}
+        </Button>
+        <Button size="xs" variant="light" onClick={onSwitchToText}>
+          Switch to Text
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+export function Composer({
+  draft,
+  onDraft,
+  canSend,
+  loading,
+  onSend,
+}: {
+  draft: string;
+  onDraft: (text: string) => void;
+  canSend: boolean;
+  loading: boolean;
+  onSend: () => void;
+}) {
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      onSend();
+    }
+  };
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Textarea
+        style={{ flex: 1 }}
+        autosize
+        minRows={1}
+        maxRows={6}
+        placeholder="Type your answer (Enter to send, Shift+Enter for a new line)"
+        aria-label="Your answer"
+        value={draft}
+        onChange={(e) => onDraft(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+      />
+      <ActionIcon size="xl" onClick={onSend} disabled={!canSend} aria-label="Send">
+        {loading ? <Loader size="xs" color="white" /> : <IconSend size={20} />}
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/**
+ * The server refused the interviewer's reply (too fast, or the allowance is used up): its own
+ * message, beside the composer, with a way to ask again. What the participant said stays saved.
+ */
+export function RefusalAlert({
+  message,
+  retrying,
+  onRetry,
+  onClose,
+}: {
+  message: string;
+  retrying: boolean;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Alert
+      color="orange"
+      icon={<IconAlertTriangle size={18} />}
+      title="The interviewer can't answer right now"
+      withCloseButton
+      onClose={onClose}
+      mb="sm"
+      role="alert"
+    >
+      <Text size="sm">{message}</Text>
+      <Text size="sm" c="dimmed">
+        Your answer is saved. Ask again in a moment, or keep writing and send later.
+      </Text>
+      <Button size="xs" variant="light" mt="xs" loading={retrying} onClick={onRetry}>
+        Ask again
+      </Button>
+    </Alert>
+  );
+}

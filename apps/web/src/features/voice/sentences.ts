@@ -1,0 +1,60 @@
+/**
+ * Cuts a reply that is still streaming into sentences, so each can be spoken while later ones are
+ * being written. A sentence ends at . ! ? or … followed by a space (closing quotes and brackets
+ * stay with it), or at a line break. Very short pieces ("Okay.", "e.g.") wait for the next one, so
+ * speech is not fetched in tiny slices.
+ */
+const SENTENCE_END = /[.!?…]+["'”’)\]]*\s+|\n+/g;
+const MIN_SENTENCE_CHARS = 12;
+
+export class SentenceSplitter {
+  #buffer = "";
+
+  /** Adds streamed text; answers the sentences it completed, as raw slices of the reply. */
+  push(chunk: string): string[] {
+    this.#buffer += chunk;
+    const sentences: string[] = [];
+    let start = 0;
+    SENTENCE_END.lastIndex = 0;
+    for (let match = SENTENCE_END.exec(this.#buffer); match; match = SENTENCE_END.exec(this.#buffer)) {
+      const end = match.index + match[0].length;
+      // Nothing may follow yet: "3." then "5" is a number, not the end of a sentence.
+      if (end >= this.#buffer.length && !match[0].includes("\n") && !/\s$/.test(match[0])) break;
+      if (this.#buffer.slice(start, end).trim().length < MIN_SENTENCE_CHARS) continue;
+      sentences.push(this.#buffer.slice(start, end));
+      start = end;
+    }
+    this.#buffer = this.#buffer.slice(start);
+    return sentences;
+  }
+
+  /** The end of the reply: whatever is left is the last sentence. */
+  flush(): string[] {
+    const rest = this.#buffer;
+    this.#buffer = "";
+    return rest.trim() ? [rest] : [];
+  }
+}
+
+/**
+ * A reply whose end was not said, because the participant spoke over the interviewer (barge-in):
+ * the transcript keeps every word and marks the part that was not spoken.
+ */
+export const NOT_SAID_OPEN = " [not said: ";
+
+export function markNotSaid(said: string, notSaid: string): string {
+  const spoken = said.trim();
+  const rest = notSaid.trim();
+  if (!rest) return spoken;
+  return `${spoken}${NOT_SAID_OPEN}${rest}]`.trim();
+}
+
+/** Splits a saved message back into what was said and what was not (null when all was said). */
+export function readNotSaid(content: string): { said: string; notSaid: string | null } {
+  const at = content.lastIndexOf(NOT_SAID_OPEN.trim());
+  if (at < 0 || !content.endsWith("]")) return { said: content, notSaid: null };
+  return {
+    said: content.slice(0, at).trim(),
+    notSaid: content.slice(at + NOT_SAID_OPEN.trim().length, -1).trim(),
+  };
+}

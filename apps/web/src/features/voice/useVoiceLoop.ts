@@ -1,0 +1,275 @@
+import { isServiceUnavailableText, isValidTranscription } from "@parley/ai/speech";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { createStore, useStoreState } from "../../hooks/store";
+import { toast } from "../../lib/toast";
+import { VOICE, VoiceCapture } from "../../lib/voice/capture";
+import { judgeRecording, messagePreview, microphoneFailure, readTranscription } from "../../lib/voice/rules";
+import { watchForBargeIn } from "./bargeIn";
+import { BrowserRecognizer, browserCanRecognize } from "./browserRecognizer";
+import { SentenceSplitter } from "./sentences";
+import { SpeechQueue } from "./speechQueue";
+import { heldBack, initialVoiceState, voiceReducer } from "./voiceMachine";
+import {
+  AUDIO_PROCESSING_TOAST,
+  MICROPHONE_TOASTS,
+  NO_SPEECH_TOAST,
+  SPEECH_PROCESSING_TOAST,
+  SPEECH_UNAVAILABLE_TOAST,
+} from "./voiceToasts";
+
+/** Marks read by bench/voice-latency.ts: the end of an utterance and the first agent audio after it. */
+export const MARK_UTTERANCE_END = "parley:utterance-end";
+export const MARK_AGENT_AUDIO = "parley:agent-audio";
+
+export interface VoiceLoopOptions {
+  interviewId: number;
+  /** The server has a speech service (transcription and speech); otherwise the browser's own is used. */
+  serverSpeech: boolean;
+  /** The participant said this: run the exchange (speaking the reply through speakReply). */
+  onHeard: (text: string) => Promise<void>;
+}
+
+/** One reply being spoken sentence by sentence while it is written. */
+export interface ReplySpeaker {
+  push(chunk: string): void;
+  /** The reply is complete: waits until it has been said; tells what was not said after a barge-in. */
+  end(fullText: string): Promise<{ said: string; notSaid: string } | null>;
+  stop(): void;
+}
+
+/**
+ * The voice loop (spec 2 §4): microphone, listening (server transcription or the browser's own
+ * recognizer), speaking replies as they stream, barge-in, pause and resume. State is a reducer
+ * (voiceMachine.ts); the microphone, recognizer and speech are resources held here.
+ */
+export function useVoiceLoop(options: VoiceLoopOptions) {
+  const store = useMemo(() => createStore(voiceReducer, initialVoiceState), []);
+  const state = useStoreState(store);
+  const latest = useRef(options);
+  latest.current = options;
+  const capture = useRef<VoiceCapture | null>(null);
+  const recognizer = useRef<BrowserRecognizer | null>(null);
+  const speaking = useRef<ReplySpeaker | null>(null);
+
+  const stopListening = useCallback(() => {
+    capture.current?.stop();
+    recognizer.current?.stop();
+  }, []);
+
+  const startListening = useCallback(() => {
+    if (store.get().listener === "browser") recognizer.current?.start();
+    else capture.current?.start();
+  }, [store]);
+
+  /** Listens again after a delay, unless paused, out of voice, mid-turn or speaking meanwhile. */
+  const listenAfter = useCallback(
+    (ms: number) => {
+      setTimeout(() => {
+        if (speaking.current) return;
+        if (store.dispatch({ type: "listen" }).status === "listening") startListening();
+      }, ms);
+    },
+    [startListening, store],
+  );
+
+  const stop = useCallback(() => {
+    speaking.current?.stop();
+    speaking.current = null;
+    recognizer.current?.stop();
+    recognizer.current = null;
+    capture.current?.close();
+    capture.current = null;
+    store.dispatch({ type: "close" });
+  }, [store]);
+
+  useEffect(() => stop, [stop]);
+
+  /** A turn: the utterance was taken (listening, no other turn); runs it and ends it whatever happens. */
+  const takeTurn = useCallback(
+    async (run: () => Promise<void>) => {
+      const before = store.get();
+      const after = store.dispatch({ type: "heard" });
+      if (after === before || after.turn === null) return;
+      stopListening();
+      try {
+        await run();
+      } catch {
+        toast(SPEECH_PROCESSING_TOAST);
+        listenAfter(VOICE.errorRetryMs);
+      } finally {
+        store.dispatch({ type: "turnDone", turn: after.turn });
+      }
+    },
+    [listenAfter, stopListening, store],
+  );
+
+  /** What was heard, by either listener: checked (spec 2 §5), then handed to the page. */
+  const heard = useCallback(
+    async (text: string) => {
+      if (isServiceUnavailableText(text)) {
+        toast(SPEECH_UNAVAILABLE_TOAST);
+        return stop();
+      }
+      if (!isValidTranscription(text)) return listenAfter(VOICE.noSpeechRetryMs);
+      // The exchange's requests go out before the toast is drawn.
+      const exchange = latest.current.onHeard(text.trim());
+      toast({ title: "Message sent", description: messagePreview(text), duration: 2000 });
+      await exchange;
+    },
+    [listenAfter, stop],
+  );
+
+  /** One recording from the microphone, checked in the spec's order (spec 2 §5, §8). */
+  const onRecording = useCallback(
+    (blob: Blob, speechMs: number) =>
+      takeTurn(async () => {
+        performance.mark(MARK_UTTERANCE_END);
+        if (judgeRecording({ bytes: blob.size, speechMs }) === "no-speech") {
+          toast(NO_SPEECH_TOAST);
+          return listenAfter(VOICE.noSpeechRetryMs);
+        }
+        const form = new FormData();
+        form.append("interviewId", String(latest.current.interviewId));
+        form.append("audio", blob, "speech.webm");
+        let outcome: ReturnType<typeof readTranscription>;
+        try {
+          const res = await fetch("/api/ai/transcribe", {
+            method: "POST",
+            body: form,
+            credentials: "include",
+          });
+          outcome = readTranscription(res.status, await res.json().catch(() => null));
+        } catch {
+          outcome = { kind: "retry" };
+        }
+        if (outcome.kind === "unavailable") {
+          toast(SPEECH_UNAVAILABLE_TOAST);
+          return stop();
+        }
+        if (outcome.kind === "retry") {
+          toast(AUDIO_PROCESSING_TOAST);
+          return listenAfter(VOICE.errorRetryMs);
+        }
+        if (outcome.kind === "invalid") return listenAfter(VOICE.noSpeechRetryMs);
+        await heard(outcome.text);
+      }),
+    [heard, listenAfter, stop, takeTurn],
+  );
+
+  const makeRecognizer = useCallback(() => {
+    const listener = new BrowserRecognizer();
+    listener.onSpeechEnd = () => performance.mark(MARK_UTTERANCE_END);
+    listener.onText = (text) => void takeTurn(() => heard(text));
+    listener.onFailure = (failure) => {
+      if (store.get().status !== "listening") return;
+      if (failure === "no-speech") return listenAfter(0); // a pause to think: listen on, quietly
+      // The browser's recognizer does not work here (refused, offline, no device; headless Chromium
+      // answers not-allowed or audio-capture). The microphone itself opened, so recordings go to the
+      // server instead, which says 'Speech Recognition Unavailable' when it has no speech service either.
+      recognizer.current = null;
+      store.dispatch({ type: "ready", listener: "server" });
+      startListening();
+    };
+    return listener;
+  }, [heard, listenAfter, startListening, store, takeTurn]);
+
+  /** Opens the microphone; a failure falls back to text with the spec's message. */
+  const start = useCallback(async (): Promise<boolean> => {
+    store.dispatch({ type: "open" });
+    try {
+      const voice = await VoiceCapture.open();
+      capture.current = voice;
+      voice.onUtterance = ({ blob, speechMs }) => void onRecording(blob, speechMs);
+      // No speech service on the server: the browser listens, where it can. Where it cannot, the
+      // recording goes to the server, whose 503 leads to 'Speech Recognition Unavailable'.
+      const browser = !latest.current.serverSpeech && browserCanRecognize();
+      recognizer.current = browser ? makeRecognizer() : null;
+      store.dispatch({ type: "ready", listener: browser ? "browser" : "server" });
+      return true;
+    } catch (error) {
+      toast(MICROPHONE_TOASTS[microphoneFailure(error)]);
+      stop();
+      return false;
+    }
+  }, [makeRecognizer, onRecording, stop, store]);
+
+  /**
+   * Speaks a reply while it streams. Paused or out of voice, it says nothing (the text is shown) and
+   * only listens again afterwards, should the participant have resumed meanwhile.
+   */
+  const speakReply = useCallback(
+    (welcome = false): ReplySpeaker => {
+      const listenDelay = welcome ? VOICE.welcomeListenDelayMs : VOICE.replyListenDelayMs;
+      if (heldBack(store.get())) {
+        return {
+          push() {},
+          async end() {
+            listenAfter(listenDelay);
+            return null;
+          },
+          stop() {},
+        };
+      }
+      stopListening();
+      const queue = new SpeechQueue({
+        engine: latest.current.serverSpeech ? "server" : "browser",
+        interviewId: latest.current.interviewId,
+      });
+      const splitter = new SentenceSplitter();
+      let interrupted = false;
+      let stopWatching = () => {};
+      const bargeIn = () => {
+        if (queue.stopped) return;
+        interrupted = true;
+        queue.stop();
+        if (speaking.current === speaker) speaking.current = null;
+        if (store.dispatch({ type: "bargeIn" }).status === "listening") startListening();
+      };
+      queue.onFirstAudio = () => {
+        performance.mark(MARK_AGENT_AUDIO);
+        store.dispatch({ type: "speak", welcome });
+        const voice = capture.current;
+        if (voice) stopWatching = watchForBargeIn(() => voice.level(), bargeIn);
+      };
+      const speaker: ReplySpeaker = {
+        push(chunk) {
+          for (const sentence of splitter.push(chunk)) queue.add(sentence);
+        },
+        async end(fullText) {
+          for (const sentence of splitter.flush()) queue.add(sentence);
+          queue.close();
+          await queue.finished;
+          stopWatching();
+          if (speaking.current === speaker) speaking.current = null;
+          if (interrupted) {
+            const said = queue.saidText().trimStart();
+            return { said, notSaid: fullText.trimStart().slice(said.length) };
+          }
+          if (!queue.stopped) listenAfter(listenDelay);
+          return null;
+        },
+        stop() {
+          stopWatching();
+          queue.stop();
+          if (speaking.current === speaker) speaking.current = null;
+        },
+      };
+      speaking.current?.stop();
+      speaking.current = speaker;
+      return speaker;
+    },
+    [listenAfter, startListening, stopListening, store],
+  );
+
+  const pauseOrResume = useCallback(() => {
+    if (store.get().status === "paused") {
+      if (store.dispatch({ type: "resume" }).status === "listening") listenAfter(VOICE.resumeDelayMs);
+      return;
+    }
+    stopListening();
+    speaking.current?.stop();
+    store.dispatch({ type: "pause" });
+  }, [listenAfter, stopListening, store]);
+
+  return { ...state, start, stop, listenAfter, speakReply, pauseOrResume };
+}

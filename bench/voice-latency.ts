@@ -1,0 +1,237 @@
+/**
+ * Issue 16: how soon the interviewer is heard after the participant stops talking, in Debian's
+ * Chromium with the fake microphone fed an espeak-ng WAV (looped, so the participant speaks again
+ * every cycle), against a local fake OpenAI-compatible server with realistic timings (transcription
+ * 300 ms; chat first token 300 ms then 25 ms a token; speech first byte 250 ms, body streamed at four
+ * times real time). Measured per turn from the end of the utterance (the recorder stops: the page's
+ * `parley:utterance-end` mark) to the first agent audio playing (`parley:agent-audio`). Then the same
+ * without a key: a stand-in browser recognizer that answers 300 ms after the speech ends, the
+ * offline interviewer and the browser's own speech.
+ *   npx tsx bench/voice-latency.ts [turns]      (needs the web build: pnpm --filter @parley/web build)
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import pg from "pg";
+import { type Browser, chromium } from "playwright-core";
+import { FakeOpenAi, REALISTIC_PROFILE } from "../packages/ai/test/fake-openai";
+import { benchDatabase, percentile, register, startServer } from "./lib";
+
+const TURNS = Number(process.argv[2] ?? 6);
+const DIR = "/tmp/parley-bench-voice";
+const SPEECH_WAV = `${DIR}/speech-loop.wav`;
+const SILENCE_WAV = `${DIR}/silence.wav`;
+/**
+ * Short, so it is said before the participant's next sentence comes round (about 4.5 s of audio),
+ * and different every time, so no sentence's speech comes from the browser's cache.
+ */
+let replies = 0;
+const reply = () => {
+  replies += 1;
+  return `Thanks, that is point ${replies}. What slows that down the most for your team?`;
+};
+
+/** A sentence with 9 s of silence before it: the loop repeats it about every 12.5 s. */
+function makeAudio() {
+  mkdirSync(DIR, { recursive: true });
+  if (!existsSync(SPEECH_WAV)) {
+    const raw = `${DIR}/raw.wav`;
+    execFileSync("espeak-ng", [
+      "-w",
+      raw,
+      "We plan every route by hand each morning and it takes two hours.",
+    ]);
+    execFileSync("sox", [
+      raw,
+      "-r",
+      "48000",
+      "-c",
+      "1",
+      "-b",
+      "16",
+      "-e",
+      "signed-integer",
+      SPEECH_WAV,
+      "pad",
+      "9",
+      "0",
+    ]);
+  }
+  if (!existsSync(SILENCE_WAV)) {
+    execFileSync("sox", [
+      "-n",
+      "-r",
+      "48000",
+      "-c",
+      "1",
+      "-b",
+      "16",
+      "-e",
+      "signed-integer",
+      SILENCE_WAV,
+      "trim",
+      "0",
+      "5",
+    ]);
+  }
+}
+
+async function interviewFor(baseUrl: string, dbUrl: string, email: string) {
+  const owner = await register(baseUrl, email);
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  await client.query(
+    "update users set subscription_tier = 'pro', monthly_api_limit = 1000000 where id = $1",
+    [owner.userId],
+  );
+  await client.end();
+  const project = (await (
+    await fetch(`${baseUrl}/api/projects`, {
+      method: "POST",
+      headers: owner.headers,
+      body: JSON.stringify({ title: "Bench" }),
+    })
+  ).json()) as { id: number };
+  const interview = (await (
+    await fetch(`${baseUrl}/api/interviews`, {
+      method: "POST",
+      headers: owner.headers,
+      body: JSON.stringify({ projectId: project.id, name: "P", timeLimitMinutes: 60 }),
+    })
+  ).json()) as { shareLink: string };
+  return interview.shareLink;
+}
+
+/**
+ * The recorder's stop() is the end of the utterance; the page marks it again when the recording is
+ * handed on (onstop, a little later). The stand-in recognizer's speech end is marked by the page.
+ */
+const MARK_RECORDER_STOP = `(() => {
+  const stop = MediaRecorder.prototype.stop;
+  MediaRecorder.prototype.stop = function () {
+    if (this.onstop) performance.mark("bench:recorder-stop");
+    return stop.call(this);
+  };
+})()`;
+
+/** Pairs each end of utterance with the first agent audio after it, before the next utterance. */
+const LATENCIES = `(() => {
+  const stops = performance.getEntriesByName("bench:recorder-stop").map((e) => e.startTime);
+  const ends = stops.length ? stops : performance.getEntriesByName("parley:utterance-end").map((e) => e.startTime);
+  const audio = performance.getEntriesByName("parley:agent-audio").map((e) => e.startTime);
+  const out = [];
+  ends.forEach((end, i) => {
+    const next = ends[i + 1] ?? Infinity;
+    const heard = audio.find((t) => t > end && t < next);
+    if (heard !== undefined) out.push(heard - end);
+  });
+  return out;
+})()`;
+
+/** A stand-in for the browser's recognizer: hears 2 s of speech, then answers 300 ms after it ends. */
+const STAND_IN_RECOGNIZER = `(() => {
+  class StandIn {
+    constructor() { this.onresult = null; this.onerror = null; this.onend = null; this.onspeechend = null; }
+    start() {
+      this.timer = setTimeout(() => {
+        this.onspeechend && this.onspeechend();
+        this.timer = setTimeout(() => {
+          const alternative = Object.assign([{ transcript: "We plan every route by hand each morning." }], { isFinal: true });
+          this.onresult && this.onresult({ results: [alternative] });
+          this.onend && this.onend();
+        }, 300);
+      }, 2000);
+    }
+    abort() { clearTimeout(this.timer); }
+  }
+  window.SpeechRecognition = StandIn;
+  window.webkitSpeechRecognition = StandIn;
+})()`;
+
+async function measure(browser: Browser, url: string, initScript?: string): Promise<number[]> {
+  const context = await browser.newContext();
+  await context.addInitScript(MARK_RECORDER_STOP);
+  if (initScript) await context.addInitScript(initScript);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByRole("button", { name: "Start Voice Interview" }).click();
+  const deadline = Date.now() + (TURNS + 4) * 15_000;
+  let latencies: number[] = [];
+  while (Date.now() < deadline) {
+    latencies = (await page.evaluate(LATENCIES)) as number[];
+    if (latencies.length >= TURNS) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  if (process.env.BENCH_VERBOSE) {
+    console.log(latencies.map(Math.round).join(" "));
+    const detail = await page.evaluate(`(() => {
+      const end = performance.getEntriesByName("parley:utterance-end").at(-2).startTime;
+      return performance.getEntries().filter((e) => e.startTime > end - 2500 && e.startTime < end + 3000)
+        .map((e) => [Math.round(e.startTime - end), Math.round(e.duration), Math.round((e.responseStart || e.startTime) - e.startTime), e.name.replace(/^https?:[/][/][^/]+/, "").slice(0, 60)].join(" "));
+    })()`);
+    console.log((detail as string[]).join("\n"));
+  }
+  await context.close();
+  return latencies.slice(0, TURNS);
+}
+
+const line = (label: string, values: number[]) =>
+  `${label}: first agent audio after end of utterance p50 ${Math.round(percentile(values, 50))} ms, p95 ${Math.round(percentile(values, 95))} ms (${values.length} turns)`;
+
+makeAudio();
+const launch = (wav: string) =>
+  chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-audio-capture=${wav}`,
+      "--autoplay-policy=no-user-gesture-required",
+    ],
+  });
+
+const fake = new FakeOpenAi({
+  reply,
+  profile: REALISTIC_PROFILE,
+  transcript: "We plan every route by hand each morning.",
+});
+const fakeUrl = await fake.start();
+const voiceDb = await benchDatabase("voicelat");
+const voice = await startServer({
+  DATABASE_URL: voiceDb.url,
+  OPENAI_API_KEY: "bench",
+  OPENAI_BASE_URL: fakeUrl,
+});
+try {
+  const shareLink = await interviewFor(voice.url, voiceDb.url, "voice-latency@example.com");
+  const browser = await launch(SPEECH_WAV);
+  try {
+    console.log(line("voice", await measure(browser, `${voice.url}/interview/${shareLink}`)));
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await voice.stop();
+  await voiceDb.drop();
+  await fake.stop();
+}
+
+const keylessDb = await benchDatabase("voicekeyless");
+const keyless = await startServer({ DATABASE_URL: keylessDb.url });
+try {
+  const shareLink = await interviewFor(keyless.url, keylessDb.url, "voice-keyless@example.com");
+  const browser = await launch(SILENCE_WAV);
+  try {
+    const values = await measure(browser, `${keyless.url}/interview/${shareLink}`, STAND_IN_RECOGNIZER);
+    console.log(
+      line("voice (no key: browser recognizer stand-in, offline interviewer, browser speech)", values),
+    );
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await keyless.stop();
+  await keylessDb.drop();
+}

@@ -1,0 +1,99 @@
+/** Per-interview extraction by rules: the map step of synthesis, with nothing invented. */
+import { type Classified, classify, clauses, isContext, roleOf } from "./classify";
+import { sentenceSpans } from "./text";
+import { messageTurns, type Turn, transcriptTurns } from "./turns";
+import type { ExtractedItem, Extraction, InterviewSource, ReadBack } from "./types";
+import { clean, contentWords } from "./words";
+
+/** The interview's turns from whichever stored form it has (messages win: they carry speakers). */
+export function interviewTurns(source: InterviewSource): Turn[] {
+  if (source.messages?.length) return messageTurns(source.messages);
+  return transcriptTurns(source.transcript ?? "");
+}
+
+/** The statement in short: what they want to do for needs, the clause for everything else. */
+export function itemText(clause: string, classified: Classified): string {
+  if (classified.kind === "need" && classified.polarity === "wants") {
+    const want =
+      /\b(?:need|needs|want|wants|wish|would like|would love|'d like|'d love|should be able to|must be able to|have to be able to|has to|have to|must|should)\s+(?:to\s+)?(?:be able to\s+)?(.+)/i.exec(
+        clause,
+      );
+    if (want?.[1]) return clean(want[1]);
+  }
+  return clean(clause);
+}
+
+/** Items from one interview's participant turns; the interviewer's words are never evidence. */
+export function extractInterview(source: InterviewSource, turns = interviewTurns(source)): Extraction {
+  const items: ExtractedItem[] = [];
+  const context: Extraction["context"] = [];
+  const seen = new Set<string>();
+  for (const turn of turns) {
+    if (turn.speaker !== "participant") continue;
+    for (const sentence of sentenceSpans(turn.text)) {
+      const before = items.length;
+      for (const clause of clauses(sentence.text)) {
+        const classified = classify(clause, sentence.text);
+        if (!classified) continue;
+        const key = contentWords(clause).join(" ");
+        if (seen.has(key)) continue;
+        seen.add(key);
+        items.push({
+          id: `${source.interviewId}-${items.length + 1}`,
+          ...classified,
+          text: itemText(clause, classified),
+          quote: clause,
+          turn: turn.index,
+          interviewId: source.interviewId,
+          stakeholderType: source.stakeholderType,
+          readBack: null,
+          correction: null,
+        });
+      }
+      if (items.length === before && isContext(sentence.text))
+        context.push({ interviewId: source.interviewId, turn: turn.index, quote: clean(sentence.text) });
+    }
+  }
+  const participantText = turns
+    .filter((t) => t.speaker === "participant")
+    .map((t) => t.text)
+    .join("\n");
+  return {
+    interviewId: source.interviewId,
+    name: source.name ?? `Interview ${source.interviewId}`,
+    stakeholderType: source.stakeholderType,
+    role: roleOf(participantText),
+    items: markReadBack(items, source.readBack),
+    context,
+  };
+}
+
+function overlap(a: string, b: string): number {
+  const left = new Set(contentWords(a));
+  const right = new Set(contentWords(b));
+  if (!left.size || !right.size) return 0;
+  let shared = 0;
+  for (const w of left) if (right.has(w)) shared += 1;
+  return shared / Math.min(left.size, right.size);
+}
+
+/**
+ * Read-back verdicts onto the items they are about (the point whose words overlap most, at least
+ * half of the shorter side): confirmed, corrected with the participant's correction, or rejected.
+ */
+export function markReadBack(items: ExtractedItem[], readBack: ReadBack | null | undefined): ExtractedItem[] {
+  if (!readBack?.points.length) return items;
+  return items.map((item) => {
+    let best: { score: number; point: ReadBack["points"][number] } | undefined;
+    for (const point of readBack.points) {
+      const score = Math.max(overlap(point.text, item.quote), overlap(point.text, item.text));
+      if (score >= 0.5 && (!best || score > best.score)) best = { score, point };
+    }
+    if (!best) return item;
+    const correction = best.point.correction?.trim() || null;
+    if (best.point.confirmed) return { ...item, readBack: "confirmed" as const };
+    return correction
+      ? { ...item, readBack: "corrected" as const, correction }
+      : { ...item, readBack: "rejected" as const };
+  });
+}

@@ -1,0 +1,253 @@
+/** The reduce steps through a model: themes, conflicts and requirements over extracted items, guarded. */
+import { z } from "zod";
+import { priorityOf } from "./classify";
+import { fenced, REQUIREMENTS_PROMPT, SYNTHESIS_PROMPT } from "./prompts";
+import { epicOf } from "./requirements";
+import { mapWithLimit, type StructuredProvider, structuredCall } from "./structured";
+import { themesFor } from "./synthesize";
+import { isNegated } from "./text";
+import type {
+  Conflict,
+  Evidence,
+  EvidenceEpic,
+  EvidenceFeature,
+  ExtractedItem,
+  Extraction,
+  Theme,
+} from "./types";
+import { originalQuote } from "./verify";
+import { clean, contentWords } from "./words";
+
+export const ZModelSynthesis = z.object({
+  themes: z.array(z.object({ title: z.string().min(1), keywords: z.array(z.string()) })),
+  conflicts: z.array(z.object({ topic: z.string().min(1), itemIds: z.array(z.number().int()) })),
+});
+
+export const ZModelRequirements = z.object({
+  epics: z.array(
+    z.object({
+      name: z.string().min(1),
+      features: z.array(
+        z.object({
+          name: z.string().min(1),
+          criteria: z.array(z.object({ text: z.string().min(1), itemIds: z.array(z.number().int()) })),
+          stories: z.array(
+            z.object({
+              userType: z.string().min(1),
+              action: z.string().min(1),
+              benefit: z.string().min(1),
+              itemIds: z.array(z.number().int()),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** Items as numbered lines for one call: "7 | interview | type, role | kind/polarity | their words". */
+export function itemLines(
+  items: ExtractedItem[],
+  extractions: Extraction[],
+): { text: string; byRef: Map<number, ExtractedItem> } {
+  const byInterview = new Map(extractions.map((e) => [e.interviewId, e]));
+  const byRef = new Map<number, ExtractedItem>();
+  const lines = items.map((item) => {
+    const ref = byRef.size + 1;
+    byRef.set(ref, item);
+    const e = byInterview.get(item.interviewId);
+    const who = `${item.stakeholderType}${e?.role ? `, ${e.role}` : ""}`;
+    return `${ref} | ${e?.name ?? `Interview ${item.interviewId}`} | ${who} | ${item.kind}/${item.polarity} | ${item.quote.replace(/\s+/g, " ")}`;
+  });
+  return { text: lines.join("\n"), byRef };
+}
+
+const evidenceOf = (item: ExtractedItem): Evidence => ({
+  interviewId: item.interviewId,
+  turn: item.turn,
+  quote: item.quote,
+});
+
+/** Themes and conflicts from the model's grouping of item ids; ids it made up are ignored. */
+export async function synthesizeWithModel(
+  provider: StructuredProvider,
+  extractions: Extraction[],
+  signal?: AbortSignal,
+): Promise<{ themes: Theme[]; conflicts: Conflict[] }> {
+  const { text, byRef } = itemLines(
+    extractions.flatMap((e) =>
+      e.items.filter((i) => i.kind !== "open_question" && i.readBack !== "rejected"),
+    ),
+    extractions,
+  );
+  const answer = await structuredCall(provider, {
+    name: "project_synthesis",
+    schema: ZModelSynthesis,
+    signal,
+    messages: [
+      { role: "system", content: SYNTHESIS_PROMPT },
+      { role: "user", content: fenced("items", text) },
+    ],
+  });
+  const members = (ids: number[]) =>
+    [...new Set(ids)].map((id) => byRef.get(id)).filter((i): i is ExtractedItem => !!i);
+  // The model names themes and their words; the engine picks the evidence, so every quote is an item's.
+  const themes = themesFor(
+    extractions,
+    answer.themes.map((theme) => ({
+      title: clean(theme.title),
+      keywords: theme.keywords.map((k) => [...new Set(contentWords(k))]),
+    })),
+  );
+  const conflicts = answer.conflicts.flatMap((conflict): Conflict[] => {
+    const positions = new Map<string, ExtractedItem>();
+    for (const item of members(conflict.itemIds)) {
+      const key = `${item.interviewId}:${item.polarity === "wants"}`;
+      if (!positions.has(key)) positions.set(key, item);
+    }
+    const chosen = [...positions.values()];
+    const opposed = chosen.some((i) => i.polarity === "wants") && chosen.some((i) => i.polarity !== "wants");
+    if (!opposed || new Set(chosen.map((i) => i.interviewId)).size < 2) return [];
+    return [
+      {
+        topic: clean(conflict.topic),
+        positions: chosen.map((i) => ({
+          interviewId: i.interviewId,
+          stance: i.polarity,
+          quote: i.quote,
+          turn: i.turn,
+        })),
+      },
+    ];
+  });
+  return { themes, conflicts };
+}
+
+/** Up to `parts` groups of items, whole epics kept together, so each requirements call stays small. */
+export function requirementChunks(items: ExtractedItem[], parts: number): ExtractedItem[][] {
+  const byEpic = new Map<string, ExtractedItem[]>();
+  for (const item of items) {
+    const epic = epicOf(item.quote);
+    byEpic.set(epic, [...(byEpic.get(epic) ?? []), item]);
+  }
+  const chunks: ExtractedItem[][] = Array.from({ length: Math.min(parts, byEpic.size) }, () => []);
+  for (const group of [...byEpic.values()].sort((a, b) => b.length - a.length)) {
+    chunks.sort((a, b) => a.length - b.length)[0]!.push(...group);
+  }
+  return chunks.filter((c) => c.length);
+}
+
+/**
+ * The model's requirements with our rules enforced: evidence only from known items, a feature name
+ * the participant said, no story that grants what someone said must not happen, a benefit not found
+ * in the quotes marked as an assumption, priority from the participants' words.
+ */
+export function guardModelTree(
+  answer: z.infer<typeof ZModelRequirements>,
+  byId: Map<number, ExtractedItem>,
+  role?: string | null,
+): EvidenceEpic[] {
+  const rank = { high: 0, medium: 1, low: 2 } as const;
+  const priority = (items: ExtractedItem[]) =>
+    items.map((i) => priorityOf(i.quote)).sort((a, b) => rank[a] - rank[b])[0] ?? "medium";
+  return answer.epics.map((epic) => ({
+    name: clean(epic.name),
+    description: `What stakeholders said about ${clean(epic.name).toLowerCase()}.`,
+    features: epic.features.flatMap((feature) => {
+      const items = (ids: number[]) =>
+        [...new Set(ids)].map((id) => byId.get(id)).filter((i): i is ExtractedItem => !!i);
+      const stories = feature.stories.flatMap((story) => {
+        const evidence = items(story.itemIds);
+        if (!evidence.length) return [];
+        if (evidence.some((i) => i.polarity !== "wants") && !isNegated(story.action)) return [];
+        const stated = evidence.some((i) => originalQuote(story.benefit, i.quote));
+        return [
+          {
+            userType: role?.trim() || story.userType,
+            action: clean(story.action),
+            benefit: clean(story.benefit),
+            assumption: !stated,
+            priority: priority(evidence),
+            evidence: evidence.map(evidenceOf),
+          },
+        ];
+      });
+      const acceptanceCriteria = feature.criteria.flatMap((criterion) => {
+        const evidence = items(criterion.itemIds);
+        return evidence.length ? [{ text: clean(criterion.text), evidence: evidence.map(evidenceOf) }] : [];
+      });
+      const quotes = [...stories, ...acceptanceCriteria].flatMap((x) => x.evidence.map((e) => e.quote));
+      const said = quotes.map((q) => originalQuote(feature.name, q)).find((n) => n);
+      if (!said || (!stories.length && !acceptanceCriteria.length)) return [];
+      return [
+        {
+          name: said[0]!.toUpperCase() + said.slice(1),
+          description: "",
+          acceptanceCriteria,
+          stories,
+        },
+      ];
+    }),
+  }));
+}
+
+export async function requirementsWithModel(
+  provider: StructuredProvider,
+  extractions: Extraction[],
+  options: { concurrency?: number; signal?: AbortSignal; title?: string; role?: string | null },
+  onChunkDone: () => void,
+  chunks: ExtractedItem[][],
+): Promise<EvidenceEpic[]> {
+  const answers = await mapWithLimit(chunks, options.concurrency ?? 4, async (chunk) => {
+    const { text, byRef } = itemLines(chunk, extractions);
+    const answer = await structuredCall(provider, {
+      name: "requirements",
+      schema: ZModelRequirements,
+      signal: options.signal,
+      messages: [
+        { role: "system", content: REQUIREMENTS_PROMPT },
+        {
+          role: "user",
+          content: `Project: ${options.title ?? ""}\n${fenced("items", text)}`,
+        },
+      ],
+    });
+    onChunkDone();
+    return guardModelTree(answer, byRef, options.role);
+  });
+  return mergeEpics(answers.flat());
+}
+
+/**
+ * Epics, features and stories the calls repeated, merged: epics by name, features by name across
+ * the whole tree (the first epic keeps it), stories by who and what.
+ */
+export function mergeEpics(epics: EvidenceEpic[]): EvidenceEpic[] {
+  const merged = new Map<string, EvidenceEpic>();
+  const features = new Map<string, EvidenceFeature>();
+  for (const epic of epics) {
+    const target = merged.get(epic.name.toLowerCase()) ?? { ...epic, features: [] };
+    merged.set(epic.name.toLowerCase(), target);
+    for (const feature of epic.features) {
+      let into = features.get(feature.name.toLowerCase());
+      if (!into) {
+        into = { ...feature, stories: [], acceptanceCriteria: [] };
+        features.set(feature.name.toLowerCase(), into);
+        target.features.push(into);
+      }
+      for (const story of feature.stories) {
+        const twin = into.stories.find((s) => s.userType === story.userType && s.action === story.action);
+        if (twin)
+          twin.evidence.push(
+            ...story.evidence.filter((e) => !twin.evidence.some((t) => t.quote === e.quote)),
+          );
+        else into.stories.push({ ...story, evidence: [...story.evidence] });
+      }
+      for (const criterion of feature.acceptanceCriteria) {
+        if (!into.acceptanceCriteria.some((c) => c.text === criterion.text))
+          into.acceptanceCriteria.push(criterion);
+      }
+    }
+  }
+  return [...merged.values()].filter((e) => e.features.length);
+}

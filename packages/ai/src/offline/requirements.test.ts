@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { renderRequirements } from "../requirements/markdown";
+import { verifyQuotes } from "../requirements/quotes";
+import { extractRequirements } from "./requirements";
+import { summarizeTranscripts } from "./summarizer";
+
+// The owner's report in issue 15, as the documented POST /api/ai/generate-agile-requirements runs it offline.
+const TRANSCRIPT = `AI: How should patients sign in?
+Participant: They must not need a password.
+AI: What about the front desk?
+Participant: I don't want the receptionist typing things twice.
+AI: And the bikes?
+Participant: I don't want to unlock the bike with a separate card. I want to unlock it with my phone so that I can leave the card at home.
+AI: Anything else?
+Participant: Dr. Patel asked about it. Did you watch the football last night?`;
+
+function documentedRequirements(transcripts: string[]) {
+  const tree = verifyQuotes(extractRequirements(transcripts), transcripts);
+  return { tree, markdown: renderRequirements(tree) };
+}
+
+describe("the documented offline requirements", () => {
+  it("never turns a refusal into a story that grants it", () => {
+    const { markdown } = documentedRequirements([TRANSCRIPT]);
+    expect(markdown).not.toMatch(
+      /I want to (?:have a password|have the receptionist typing|unlock the bike with a separate card)|Feature: Unlock the bike/,
+    );
+    expect(markdown).toContain("- Given a user, then they must not need a password");
+    expect(markdown).toContain(
+      "- Given a user, then the product never leads to the receptionist typing things twice",
+    );
+    expect(markdown).toContain(
+      "- Given a user, then the user never has to unlock the bike with a separate card",
+    );
+    expect(markdown).toContain(
+      "- As a user, I want to unlock it with my phone so that I can leave the card at home",
+    );
+  });
+
+  it("invents no benefit and garbles no feature name", () => {
+    const { tree } = documentedRequirements([TRANSCRIPT]);
+    const stories = tree.epics.flatMap((e) => e.features.flatMap((f) => f.stories));
+    for (const story of stories) expect(story.assumption || TRANSCRIPT.includes(story.benefit)).toBe(true);
+    for (const feature of tree.epics.flatMap((e) => e.features))
+      expect(TRANSCRIPT.toLowerCase()).toContain(feature.name.toLowerCase());
+  });
+
+  it("summarises without the football question and without splitting at 'Dr.'", () => {
+    const summary = summarizeTranscripts([TRANSCRIPT], "Clinic");
+    expect(summary).not.toContain("football");
+    expect(summary).not.toMatch(/“Dr”|“Dr\.”/);
+    expect(summary).toMatch(/## Open questions\n- The interviews left nothing explicitly open\./);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * A scripted stand-in for a model, used to author the recorded responses and to drive the bench:
+ * it reads the same request a model would (numbered sentences, item lines) and answers in the
+ * strict schemas with the offline rules. No model is reachable here; this is not one.
+ */
+import { classify } from "../src/evidence/classify";
+import { buildRequirements } from "../src/evidence/requirements";
+import { buildThemes, findConflicts, themeTopics } from "../src/evidence/synthesize";
+import type { Evidence, ExtractedItem, Extraction, StakeholderType } from "../src/evidence/types";
+
+const userContent = (body: any): string => body.messages.find((m: any) => m.role === "user")?.content ?? "";
+
+function extractionAnswer(content: string) {
+  const answer = {
+    needs: [] as number[],
+    pains: [] as number[],
+    goals: [] as number[],
+    metrics: [] as number[],
+    openQuestions: [] as number[],
+    constraints: [] as Array<{ ref: number; type: string }>,
+    doesNotWant: [] as number[],
+    mustNever: [] as number[],
+  };
+  const lists = {
+    need: answer.needs,
+    pain: answer.pains,
+    goal: answer.goals,
+    metric: answer.metrics,
+    open_question: answer.openQuestions,
+  };
+  for (const line of content.split("\n")) {
+    const match = /^\[(\d+)\] (.*)$/.exec(line);
+    if (!match) continue;
+    const ref = Number(match[1]);
+    const clause = match[2]!;
+    const c = classify(clause, clause);
+    if (!c) continue;
+    if (c.kind === "constraint") answer.constraints.push({ ref, type: c.constraint ?? "integration" });
+    else lists[c.kind].push(ref);
+    if (c.polarity === "does_not_want") answer.doesNotWant.push(ref);
+    if (c.polarity === "must_never") answer.mustNever.push(ref);
+  }
+  return answer;
+}
+
+/** Items and extractions back from the "n | interview | type, role | kind/polarity | quote" lines (ids are n). */
+export function parseItemLines(content: string): { items: ExtractedItem[]; extractions: Extraction[] } {
+  const items: ExtractedItem[] = [];
+  const extractions = new Map<string, Extraction>();
+  for (const line of content.split("\n")) {
+    const parts = line.split(" | ");
+    if (parts.length < 5 || !/^\d+$/.test(parts[0]!)) continue;
+    const [id, name, who, stance] = parts as [string, string, string, string];
+    const quote = parts.slice(4).join(" | ");
+    const [kind, polarity] = stance.split("/") as [ExtractedItem["kind"], ExtractedItem["polarity"]];
+    const [type, role] = who.split(", ") as [StakeholderType, string | undefined];
+    const interviewId = extractions.get(name)?.interviewId ?? extractions.size + 1;
+    const item: ExtractedItem = {
+      id,
+      kind,
+      constraint: null,
+      polarity,
+      text: quote,
+      quote,
+      turn: 0,
+      interviewId,
+      stakeholderType: type,
+      priority: "medium",
+      readBack: null,
+      correction: null,
+    };
+    items.push(item);
+    const extraction = extractions.get(name) ?? {
+      interviewId,
+      name,
+      stakeholderType: type,
+      role: role ?? null,
+      items: [],
+      context: [],
+    };
+    extraction.items.push(item);
+    extractions.set(name, extraction);
+  }
+  return { items, extractions: [...extractions.values()] };
+}
+
+function idsOf(evidence: Evidence[], items: ExtractedItem[]): number[] {
+  return evidence
+    .map((e) => items.find((i) => i.interviewId === e.interviewId && i.quote === e.quote)?.id)
+    .filter((id): id is string => !!id)
+    .map(Number);
+}
+
+function synthesisAnswer(content: string) {
+  const { items, extractions } = parseItemLines(content);
+  const titles = new Set(buildThemes(extractions).map((t) => t.title));
+  const topics = themeTopics(extractions).filter((t) => titles.delete(t.title));
+  return {
+    themes: topics.map((t) => ({ title: t.title, keywords: t.keywords.map((k) => k.join(" ")) })),
+    conflicts: findConflicts(extractions)
+      .slice(0, 10)
+      .map((c) => ({
+        topic: c.topic,
+        itemIds: idsOf(
+          c.positions.map((p) => ({ interviewId: p.interviewId, turn: p.turn, quote: p.quote })),
+          items,
+        ),
+      })),
+  };
+}
+
+const CAP = 10;
+const IDS = 3;
+
+/** The rules' tree, cut as the prompt asks: at most 10 stories and 10 criteria, 3 ids each, refusals first. */
+function requirementsAnswer(content: string) {
+  const { items, extractions } = parseItemLines(content);
+  const tree = buildRequirements(extractions);
+  const refusal = (evidence: Evidence[]) =>
+    evidence.some(
+      (e) => items.find((i) => i.interviewId === e.interviewId && i.quote === e.quote)?.polarity !== "wants",
+    );
+  const stories = tree.epics
+    .flatMap((e) => e.features.flatMap((f) => f.stories))
+    .sort((a, b) => b.evidence.length - a.evidence.length)
+    .slice(0, CAP);
+  const criteria = tree.epics
+    .flatMap((e) => e.features.flatMap((f) => f.acceptanceCriteria))
+    .sort(
+      (a, b) =>
+        Number(refusal(b.evidence)) - Number(refusal(a.evidence)) || b.evidence.length - a.evidence.length,
+    )
+    .slice(0, CAP);
+  return {
+    epics: tree.epics
+      .map((epic) => ({
+        name: epic.name,
+        features: epic.features
+          .map((f) => ({
+            name: f.name,
+            criteria: f.acceptanceCriteria
+              .filter((c) => criteria.includes(c))
+              .map((c) => ({ text: c.text, itemIds: idsOf(c.evidence, items).slice(0, IDS) })),
+            stories: f.stories
+              .filter((st) => stories.includes(st))
+              .map((st) => ({
+                userType: st.userType,
+                action: st.action,
+                benefit: st.benefit,
+                itemIds: idsOf(st.evidence, items).slice(0, IDS),
+              })),
+          }))
+          .filter((f) => f.criteria.length || f.stories.length),
+      }))
+      .filter((e) => e.features.length),
+  };
+}
+
+/** The simulated answer to a structured chat request, as JSON text. */
+export function simulatedAnswer(body: any): string {
+  const name = body.response_format?.json_schema?.name;
+  const content = userContent(body);
+  if (name === "interview_extraction") return JSON.stringify(extractionAnswer(content));
+  if (name === "project_synthesis") return JSON.stringify(synthesisAnswer(content));
+  if (name === "requirements") return JSON.stringify(requirementsAnswer(content));
+  return JSON.stringify({});
+}
