@@ -42,6 +42,7 @@ test("an owner reads and edits the interview plan before the start, then sees it
     .fill(
       "I dispatch twenty plumbers across the city and plan every single route by hand each morning with a paper map, which takes me almost two hours before the first job starts.",
     );
+  await expect(answer.getByRole("button", { name: "Send" })).toBeEnabled();
   await answer.getByLabel("Your answer").press("Enter");
   await expect(ai).toHaveCount(2);
   await participant.close();
