@@ -107,6 +107,23 @@ describe("the interview plan", () => {
     expect(after.body.plan.topics[1].title).toBe("Moving an appointment");
   });
 
+  it("stays editable while the owner previews their own interview (nothing is stored)", async () => {
+    const { owner, interviewId } = await clinicInterview();
+    const welcome = await owner.client.post("/api/ai/response", { interviewId, messages: [] });
+    expect(welcome.status).toBe(200);
+    const next = await owner.client.post("/api/ai/response", {
+      interviewId,
+      messages: [
+        { role: "ai", content: welcome.body.response },
+        { role: "user", content: "I run the front desk and move about thirty appointments a week." },
+      ],
+    });
+    expect(next.status).toBe(200);
+    expect(next.body.response).not.toBe(welcome.body.response);
+    expect(await turns(interviewId)).toHaveLength(0);
+    expect((await owner.client.get(`/api/interviews/${interviewId}/plan`)).body.editable).toBe(true);
+  });
+
   it("is not shown or edited by another owner (404) nor by the participant", async () => {
     const { interviewId, participant } = await clinicInterview();
     const stranger = await signUp(server.url);

@@ -1,6 +1,7 @@
 import type { Db } from "@parley/db/client";
-import type { AiComponent, StakeholderType } from "@parley/db/schema";
+import type { StakeholderType } from "@parley/db/schema";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { partnerMessages, promptMessages, requirementsMessages, summaryMessages } from "./agent-messages";
 import { AiError, SPEECH_UNAVAILABLE, TTS_UNAVAILABLE } from "./errors";
 import type { ChatMessage } from "./interview/prompts";
 import {
@@ -24,14 +25,6 @@ import { extractRequirements } from "./offline/requirements";
 import { summarizeTranscripts } from "./offline/summarizer";
 import { answerFromSummary, assemblePrompt } from "./offline/writer";
 import type { SpeechModels } from "./openai/provider";
-import {
-  fence,
-  PARTNER_PROMPT,
-  PROMPT_CREATOR_PROMPT,
-  REQUIREMENTS_PROMPT,
-  REQUIREMENTS_REFRESH_RULE,
-  SUMMARY_PROMPT,
-} from "./prompts";
 import { offlineProvider } from "./providers/offline";
 import { openAiProvider } from "./providers/openai";
 import type { AiProvider, CallUsage, Capability, ChatRequest, Metered } from "./providers/types";
@@ -246,13 +239,7 @@ export class AiEngine {
       p.complete({
         component: "summary_agent",
         offline: () => summarizeTranscripts(input.transcripts, input.title),
-        messages: [
-          { role: "system", content: SUMMARY_PROMPT },
-          {
-            role: "user",
-            content: `Title: ${input.title}\n${fence("transcripts", input.transcripts.join("\n\n---\n\n"))}`,
-          },
-        ],
+        messages: summaryMessages(input),
       }),
     );
   }
@@ -277,23 +264,7 @@ export class AiEngine {
             });
             return "";
           },
-          messages: [
-            {
-              role: "system",
-              content: input.isRefresh
-                ? `${REQUIREMENTS_PROMPT}\n${REQUIREMENTS_REFRESH_RULE}`
-                : REQUIREMENTS_PROMPT,
-            },
-            {
-              role: "user",
-              content: [
-                `Project: ${input.title}`,
-                fence("summary", input.content),
-                fence("transcripts", input.transcripts.join("\n\n---\n\n")),
-                input.isRefresh ? fence("requirements", input.existingRequirements) : "",
-              ].join("\n"),
-            },
-          ],
+          messages: requirementsMessages(input),
         }),
     );
     // Quotes count only when found in a transcript: a summary is already someone's reading, so
@@ -327,19 +298,7 @@ export class AiEngine {
             requirementsText: tree?.epics.length ? null : input.requirements,
           });
         },
-        messages: [
-          { role: "system", content: PROMPT_CREATOR_PROMPT },
-          {
-            role: "user",
-            content: [
-              `Title: ${input.title}`,
-              `Objective: ${input.objective ?? ""}`,
-              `Target audience: ${input.targetAudience ?? ""}`,
-              fence("requirements", input.requirements),
-              fence("summary", input.documentation),
-            ].join("\n"),
-          },
-        ],
+        messages: promptMessages(input),
       }),
     );
   }
@@ -359,18 +318,7 @@ export class AiEngine {
         component: "strategic_partner",
         signal: input.signal,
         offline: () => answerFromSummary(input.message, input.summary),
-        messages: [
-          { role: "system", content: `${PARTNER_PROMPT}\n${fence("summary", input.summary)}` },
-          ...input.history
-            .slice(-20)
-            .map(
-              (m): ChatCompletionMessageParam =>
-                m.role === "ai"
-                  ? { role: "assistant", content: m.content }
-                  : { role: "user", content: m.content },
-            ),
-          { role: "user", content: input.message },
-        ],
+        messages: partnerMessages(input),
       },
     );
   }

@@ -1,27 +1,19 @@
-import { AiError } from "@parley/ai/errors";
-import { CONTEXT_CAP } from "@parley/ai/history";
-import { words } from "@parley/ai/interview/turn";
-import { INTERVIEW_AI_USED_UP } from "@parley/ai/metering";
-import { TIME_LIMIT_MINUTES } from "@parley/ai/roles";
 import { hasSpeechData } from "@parley/ai/speech";
-import * as interviewer from "@parley/db/queries/interviewer";
 import { getProject } from "@parley/db/queries/projects";
-import type { StakeholderType } from "@parley/db/schema";
 import { z } from "zod";
 import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
-import {
-  assertConversationOpen,
-  decodeImage,
-  type InterviewAccess,
-  participantProcedure,
-  requireInterviewAccess,
-} from "../participant";
+import { decodeImage, participantProcedure, requireInterviewAccess } from "../participant";
 import { storableText, ZId } from "../schemas/common";
 import { MAX_IMAGE_BYTES, MAX_TEXT } from "../schemas/participant";
-import { decisionsOf, ensurePlan, newAnswers, projectBrief, toMessages } from "../services/interviewer";
-import type { ParticipantAiKind } from "../services/rate-limit";
 import { checked, creatorProcedure, publicProcedure } from "../trpc";
+import {
+  allowInterviewAi,
+  billInterview,
+  interviewTurn,
+  participantCall,
+  ZInterviewTurnInput,
+} from "./interview-turn";
 
 const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 const MAX_TRANSCRIPTS = 50;
@@ -29,136 +21,6 @@ const MAX_TRANSCRIPT = 200_000;
 
 const text = (max: number, name: string) =>
   storableText({ error: `${name} must be text` }).max(max, `${name} is too long`);
-
-const ZInterviewMessage = z.object({
-  role: z.enum(["ai", "user"], { error: "Message role must be 'ai' or 'user'" }),
-  content: text(MAX_TEXT, "Message"),
-  timestamp: storableText().max(40).optional(),
-});
-
-const ZInterviewTurnInput = z.object({
-  messages: z.array(ZInterviewMessage).max(400, "The conversation is too long"),
-  templateType: storableText().max(40).nullish(),
-  projectInfo: z
-    .object({
-      objective: text(5000, "Objective").nullish(),
-      targetAudience: text(2000, "Target audience").nullish(),
-    })
-    .nullish(),
-  notesContext: text(MAX_TEXT, "Notes").nullish(),
-  imageContext: text(MAX_TEXT, "Image context").nullish(),
-});
-
-/**
- * Before any AI call about an interview: a completed or cancelled interview takes no more (the
- * owner would be billed), and a participant's calls are rate-limited per link, per kind of call,
- * and per IP. The call itself is then reserved against the owner's plan and the interview's ceiling.
- */
-async function allowInterviewAi(ctx: Context, interview: InterviewAccess, kind: ParticipantAiKind) {
-  assertConversationOpen(interview);
-  if (interview.as !== "participant") return;
-  await ctx.rateLimiter.consumeParticipantAi(interview.id, kind, ctx.req.ip);
-}
-
-const OWNER_ALLOWANCE_USED =
-  "The interviewer is paused: the team that invited you has reached its AI limit for now. Everything you said is saved; please let them know.";
-
-/** A limit that stops a participant is worded for them: plainly, and saying nothing is lost. */
-function forParticipant(interview: InterviewAccess, error: unknown): unknown {
-  if (interview.as !== "participant" || !(error instanceof AiError) || !error.limit) return error;
-  if (error.limit === "interview-limit") {
-    return new AppError("TOO_MANY_REQUESTS", `${INTERVIEW_AI_USED_UP} You can finish the interview now.`);
-  }
-  return new AppError(error.status === 429 ? "TOO_MANY_REQUESTS" : "FORBIDDEN", OWNER_ALLOWANCE_USED);
-}
-
-async function participantCall<T>(interview: InterviewAccess, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw forParticipant(interview, error);
-  }
-}
-
-async function* participantStream(interview: InterviewAccess, stream: AsyncIterable<string>) {
-  try {
-    yield* stream;
-  } catch (error) {
-    throw forParticipant(interview, error);
-  }
-}
-
-const billInterview = (interview: InterviewAccess) => ({
-  userId: interview.ownerId,
-  projectId: interview.projectId,
-  interviewId: interview.id,
-});
-
-/**
- * One interview turn (issue 14). The history is the server's: the turns stored with the interview,
- * timed by the server, each interviewer message with its decision. The browser's history only adds
- * the participant's new answers at its end (stored before the call, so nothing said is lost); its
- * other lines and any `final` it sends are ignored. A request with nothing new repeats the stored
- * last message without a model call (a reload, a retry).
- */
-async function interviewTurn(
-  ctx: Context & { interview: InterviewAccess },
-  input: z.infer<typeof ZInterviewTurnInput>,
-  signal?: AbortSignal,
-): Promise<{ stream: AsyncIterable<string>; final: boolean }> {
-  await allowInterviewAi(ctx, ctx.interview, "turn");
-  const state = await interviewer.getInterviewerState(ctx.db, ctx.interview.id);
-  if (!state) throw notFound("Interview");
-  const billTo = billInterview(ctx.interview);
-  const plan = await participantCall(ctx.interview, () => ensurePlan(ctx.db, ctx.ai, state, billTo));
-  const stored = await interviewer.listTurns(ctx.db, ctx.interview.id);
-  const answers = newAnswers(stored, input.messages);
-  const turns = [
-    ...stored,
-    ...(await interviewer.appendTurns(
-      ctx.db,
-      ctx.interview.id,
-      answers.map((content) => ({ role: "user" as const, content })),
-    )),
-  ];
-  const last = turns.at(-1);
-  if (last?.role === "ai") return { stream: words(last.content), final: last.final };
-  const stakeholderType = state.stakeholder_type as StakeholderType;
-  const turn = await participantCall(ctx.interview, () =>
-    ctx.ai.interviewTurn({
-      plan,
-      project: projectBrief(state),
-      stakeholderType,
-      messages: toMessages(turns),
-      decisions: decisionsOf(turns),
-      now: Date.now(),
-      timeLimitMinutes: TIME_LIMIT_MINUTES[stakeholderType],
-      notesContext: input.notesContext?.slice(0, CONTEXT_CAP) ?? null,
-      imageContext: input.imageContext?.slice(0, CONTEXT_CAP) ?? null,
-      billTo,
-      ...(signal ? { signal } : {}),
-    }),
-  );
-  const interviewId = ctx.interview.id;
-  const db = ctx.db;
-  async function* recorded() {
-    let text = "";
-    for await (const chunk of turn.stream) {
-      text += chunk;
-      yield chunk;
-    }
-    // Stored once the message is whole: an abandoned reply is written again on the next request.
-    if (!text.trim() || signal?.aborted) return;
-    await interviewer.appendTurns(db, interviewId, [
-      { role: "ai", content: text.trim(), decision: turn.decision, final: turn.final },
-    ]);
-    const review =
-      turn.review ??
-      (turn.readBack ? { points: turn.readBack.points, confirmations: [], corrections: [] } : null);
-    if (review) await interviewer.setReadBack(db, interviewId, review);
-  }
-  return { stream: participantStream(ctx.interview, recorded()), final: turn.final };
-}
 
 async function requireOwnedProject(
   ctx: Context & { user: { id: string } },
