@@ -58,7 +58,7 @@ test("an owner reads and edits the interview plan before the start, then sees it
   await page.goto(`/projects/${projectId}`);
   const grid = page.getByRole("table", { name: "Topic coverage" });
   await expect(grid).toBeVisible();
-  await expect(grid.getByRole("columnheader", { name: "Dana" })).toBeVisible();
+  await expect(grid.getByRole("columnheader", { name: "Dana (End User)" })).toBeVisible();
   await expect(grid.getByRole("cell", { name: "How routes are planned today" })).toBeVisible();
   await expect(grid.getByText("Covered").first()).toBeVisible();
   await screenshot(page, "coverage-grid");

@@ -2,6 +2,7 @@ import { Badge, Card, ScrollArea, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTRPC } from "../../lib/trpc";
+import { stakeholderLabel } from "./labels";
 
 const CELL: Record<string, { label: string; color: string }> = {
   covered: { label: "Covered", color: "green" },
@@ -37,7 +38,9 @@ export function CoverageGrid({ projectId, version }: { projectId: number; versio
             <Table.Tr>
               <Table.Th>Topic</Table.Th>
               {interviews.map((interview) => (
-                <Table.Th key={interview.id}>{interview.name}</Table.Th>
+                <Table.Th key={interview.id}>
+                  {`${interview.name} (${stakeholderLabel(interview.stakeholderType)})`}
+                </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
