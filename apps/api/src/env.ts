@@ -37,6 +37,10 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: optional,
+  /** "transaction" when DATABASE_URL is a transaction pooler (PgBouncer): no named prepared statements. */
+  DATABASE_POOLING: z.enum(["direct", "transaction"]).default("direct"),
+  /** Job workers in this process: "on" (default) or "off" for API-only replicas (`pnpm worker` runs them). */
+  JOB_WORKERS: z.enum(["on", "off"]).default("on"),
   DATA_DIR: z.string().default(path.join(repoRoot, "data")),
   APP_ORIGIN: optional,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -63,6 +67,8 @@ const ZEnv = z.object({
   OIDC_CLIENT_ID: optional,
   OIDC_CLIENT_SECRET: optional,
   REDIS_URL: optional,
+  /** Put before every Redis key, for several deployments (or test runs) sharing one Redis. */
+  REDIS_KEY_PREFIX: optional,
   /** Multiplies every rate limit (tests and benchmarks raise it). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** AI calls one share link may make per kind of call: in any minute, and in any ten seconds. */

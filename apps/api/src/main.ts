@@ -10,6 +10,7 @@ const env = loadEnv();
 const handle = await createDb({
   databaseUrl: env.DATABASE_URL,
   dataDir: path.join(env.DATA_DIR, "pglite"),
+  pooling: env.DATABASE_POOLING,
 });
 let app: Awaited<ReturnType<typeof buildServer>> | undefined;
 const services = createServices(env, handle.db, {
@@ -30,23 +31,17 @@ if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
   app.log.info(`Admin account ensured for ${env.ADMIN_EMAIL}`);
 }
 
-// Month-end overage charges that have not reached Stripe yet (offline billing: nothing to send).
-const OVERAGE_RUN_MS = 15 * 60 * 1000;
-const overageTimer = setInterval(() => {
-  services.billing
-    .chargePendingOverages()
-    .catch((error) => app?.log.warn({ err: error }, "overage run failed"));
-}, OVERAGE_RUN_MS);
-overageTimer.unref();
+// Job workers (emails, month-end close and overage posting, usage rollup) run in every API process
+// unless JOB_WORKERS=off (then `pnpm worker` runs them).
+await services.jobs.start(services, { workers: env.JOB_WORKERS === "on" });
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app?.log.info(`${signal} received: draining requests`);
-  clearInterval(overageTimer);
   await app?.close();
-  await services.close();
+  await services.close(); // stops the job workers: a running job finishes or is retried elsewhere
   await handle.close();
   process.exit(0);
 }
@@ -55,5 +50,5 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ port: env.PORT, host: env.HOST });
 app.log.info(
-  `Parley is running at http://localhost:${env.PORT} (database: ${handle.kind}, AI: ${services.ai.provider}, billing: ${services.billing.mode})`,
+  `Parley is running at http://localhost:${env.PORT} (database: ${handle.kind}${env.DATABASE_POOLING === "transaction" ? " via a transaction pooler" : ""}, AI: ${services.ai.provider}, billing: ${services.billing.mode}, job workers: ${env.JOB_WORKERS})`,
 );

@@ -8,6 +8,7 @@ import {
   RedisRateLimitStore,
   type Services,
 } from "@parley/api";
+import { createJobEngine, type JobEngine } from "@parley/api/jobs";
 import { dueUsageAlerts } from "@parley/billing/alerts";
 import { createBillingService } from "@parley/billing/service";
 import type { Db } from "@parley/db/client";
@@ -16,8 +17,18 @@ import nodemailer from "nodemailer";
 import type { Env } from "./env";
 
 /** Builds the long-lived services from configuration (shared by main and the tests). */
-export function createServices(env: Env, db: Db, logger: Logger): Services & { close(): Promise<void> } {
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false }) : undefined;
+export function createServices(
+  env: Env,
+  db: Db,
+  logger: Logger,
+  options: { jobPollingSeconds?: number } = {},
+): Services & { jobs: JobEngine; close(): Promise<void> } {
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, {
+        lazyConnect: false,
+        ...(env.REDIS_KEY_PREFIX ? { keyPrefix: env.REDIS_KEY_PREFIX } : {}),
+      })
+    : undefined;
   const store = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
   const mailer = createMailer({
     db,
@@ -26,6 +37,11 @@ export function createServices(env: Env, db: Db, logger: Logger): Services & { c
     log: (line) => logger.info(line),
     outboxDir: env.SMTP_URL ? undefined : path.join(env.DATA_DIR, "outbox"),
   });
+  const jobs = createJobEngine({ db, logger, pollingIntervalSeconds: options.jobPollingSeconds });
+  // Email asked for by a request goes out as a job, after the request has answered.
+  mailer.enqueue = async (email) => {
+    await jobs.enqueue("email.send", email);
+  };
   return {
     db,
     logger,
@@ -52,7 +68,7 @@ export function createServices(env: Env, db: Db, logger: Logger): Services & { c
       interviewCeiling: { calls: env.INTERVIEW_AI_CALL_LIMIT, tokens: env.INTERVIEW_AI_TOKEN_LIMIT },
       // Usage alerts at 80% and 100%, once per period, by email.
       afterUsage: async (userId) => {
-        for (const email of await dueUsageAlerts(db, userId)) await mailer.send(email);
+        for (const email of await dueUsageAlerts(db, userId)) await mailer.enqueue(email);
       },
     }),
     billing: createBillingService({
@@ -62,7 +78,9 @@ export function createServices(env: Env, db: Db, logger: Logger): Services & { c
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
       stripeApiBase: env.STRIPE_API_BASE,
     }),
+    jobs,
     async close() {
+      await jobs.stop();
       await redis?.quit();
     },
   };

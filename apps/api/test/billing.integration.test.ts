@@ -1,6 +1,6 @@
 import { FakeStripe } from "@parley/billing/test/fake-stripe";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client, signUp, startTestServer, type TestServer } from "./harness";
 
 const planId = async (server: TestServer, name: string) =>
@@ -110,16 +110,22 @@ describe("plans, offline billing and budgets", () => {
     await call(); // 81: no second 80% alert
     await db.updateTable("users").set({ monthly_api_usage: 99 }).where("id", "=", user.id).execute();
     await call(); // 100
-    const mails = await db
-      .selectFrom("email_outbox")
-      .select("subject")
-      .where("to_address", "=", email)
-      .orderBy("id")
-      .execute();
-    expect(mails.map((m) => m.subject)).toEqual([
-      "Parley: you have used 80% of your AI calls",
-      "Parley: you have used 100% of your AI calls",
-    ]);
+    // Alerts go out as jobs, after the call has answered.
+    await vi.waitFor(
+      async () => {
+        const mails = await db
+          .selectFrom("email_outbox")
+          .select("subject")
+          .where("to_address", "=", email)
+          .orderBy("id")
+          .execute();
+        expect(mails.map((m) => m.subject)).toEqual([
+          "Parley: you have used 80% of your AI calls",
+          "Parley: you have used 100% of your AI calls",
+        ]);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
   });
 
   it("tells a paid user at 100% of the calls that usage goes on pay-as-you-go, not that AI stops", async () => {
@@ -134,11 +140,15 @@ describe("plans, offline billing and budgets", () => {
       projectId: project.body.id,
     });
     expect(res.status).toBe(200);
-    const mail = await db
-      .selectFrom("email_outbox")
-      .select(["subject", "text_body"])
-      .where("to_address", "=", email)
-      .executeTakeFirstOrThrow();
+    const mail = await vi.waitFor(
+      () =>
+        db
+          .selectFrom("email_outbox")
+          .select(["subject", "text_body"])
+          .where("to_address", "=", email)
+          .executeTakeFirstOrThrow(),
+      { timeout: 15_000, interval: 200 },
+    );
     expect(mail.subject).toBe("Parley: you have used 100% of your AI calls");
     expect(mail.text_body).toContain("pay-as-you-go");
     expect(mail.text_body).not.toContain("paused");

@@ -32,7 +32,9 @@ export async function startTestServer(env: Partial<Record<keyof Env, string>> = 
     DATA_DIR: dataDir,
     ...env,
   } as NodeJS.ProcessEnv);
-  const services = createServices(config, handle.db, silentLogger);
+  const services = createServices(config, handle.db, silentLogger, { jobPollingSeconds: 0.5 });
+  // Workers run in every API process, as in production (emails go out as jobs).
+  await services.jobs.start(services, { workers: true });
   const app = await buildServer({
     services,
     logLevel: "silent",

@@ -1,5 +1,7 @@
+import "@fontsource-variable/inter/wght.css";
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
+import "./global.css";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -7,8 +9,9 @@ import { StrictMode, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
+import { SkipLink } from "./components/SkipLink";
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./lib/trpc";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 /** F8 moves keyboard focus to the notification region (spec 1 §9). */
 function useNotificationHotkey() {
@@ -32,8 +35,9 @@ function Root() {
   useNotificationHotkey();
   return (
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications limit={1} autoClose={5000} position="top-right" aria-label="Notifications (F8)" />
+      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+        <SkipLink />
+        <Notifications limit={1} autoClose={5000} position="top-right" />
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
             <BrowserRouter>

@@ -4,6 +4,7 @@ import type { BillingService } from "@parley/billing/service";
 import type { Db } from "@parley/db/client";
 import { getSessionUser } from "@parley/db/queries/sessions";
 import type { UserRecord } from "@parley/db/queries/users";
+import type { JobQueue } from "./jobs/engine";
 import type { Mailer } from "./services/mail";
 import type { RateLimiter } from "./services/rate-limit";
 import { hashToken } from "./services/tokens";
@@ -48,6 +49,8 @@ export interface Services {
   logger: Logger;
   ai: AiEngine;
   billing: BillingService;
+  /** Background jobs (pg-boss): `jobs.enqueue(kind, input, { ownerId })`. */
+  jobs: JobQueue;
 }
 
 export interface Context extends Services {
@@ -88,6 +91,7 @@ function contextOf(
     logger: services.logger,
     ai: services.ai,
     billing: services.billing,
+    jobs: services.jobs,
     req,
     user,
     sessionId,

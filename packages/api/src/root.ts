@@ -6,6 +6,7 @@ import { billingRouter } from "./routers/billing";
 import { chatRouter } from "./routers/chat";
 import { documentsRouter } from "./routers/documents";
 import { interviewsRouter } from "./routers/interviews";
+import { jobsRouter } from "./routers/jobs";
 import { participantRouter } from "./routers/participant";
 import { projectsRouter } from "./routers/projects";
 import { promptsRouter } from "./routers/prompts";
@@ -24,6 +25,7 @@ export const appRouter = router({
   participant: participantRouter,
   billing: billingRouter,
   admin: adminRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@ import { TRPCError } from "@trpc/server";
 import { expect } from "vitest";
 import { type Context, createContext, type RequestInfo, type Services } from "./context";
 import { toHttpError } from "./errors";
+import { createJobEngine } from "./jobs/engine";
 import { startSession } from "./services/auth";
 import { createMailer } from "./services/mail";
 import { MemoryRateLimitStore, RateLimiter } from "./services/rate-limit";
@@ -21,6 +22,7 @@ export function createTestServices(db: Db): Services {
     mailer: createMailer({ db, from: "parley@example.com", log: () => {} }),
     ai: createAiEngine({ db }),
     billing: createBillingService({ db }),
+    jobs: createJobEngine({ db, logger: { info() {}, warn() {}, error() {} } }),
   };
 }
 

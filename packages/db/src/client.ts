@@ -15,12 +15,35 @@ export interface DbOptions {
   dataDir?: string | undefined;
   poolSize?: number;
   migrate?: boolean;
+  /**
+   * "transaction" when DATABASE_URL points at a transaction pooler (PgBouncer `pool_mode =
+   * transaction`): no named prepared statements, since the pooler hands each transaction a different
+   * server connection. "direct" (default) keeps the prepared hot path.
+   */
+  pooling?: "direct" | "transaction" | undefined;
 }
 
 export interface DbHandle {
   db: Db;
   kind: "postgres" | "pglite";
   close(): Promise<void>;
+}
+
+/** PGlite's query surface, for another library (the job engine) sharing the embedded database. */
+export interface EmbeddedSql {
+  query<T = any>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(text: string): Promise<Array<{ rows: any[] }>>;
+}
+
+/** How to reach the database behind a `Db`, for a library that brings its own client (pg-boss). */
+export type DbConnection =
+  | { kind: "postgres"; databaseUrl: string; pooling: "direct" | "transaction" }
+  | { kind: "pglite"; sql: EmbeddedSql };
+
+const connections = new WeakMap<Db, DbConnection>();
+
+export function connectionOf(db: Db): DbConnection | undefined {
+  return connections.get(db);
 }
 
 // int8 (count(*), sum of integers) arrives as a string from pg; our counts fit in a JS number.
@@ -53,13 +76,18 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      Client: PreparingClient,
+      Client: options.pooling === "transaction" ? pg.Client : PreparingClient,
     });
     // An idle connection that the server closes (restart, admin command) is dropped and replaced
     // on the next query; without a listener it would crash the process.
     pool.on("error", () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, kind: "postgres", close: () => db.destroy() };
+    connections.set(db, {
+      kind: "postgres",
+      databaseUrl: options.databaseUrl,
+      pooling: options.pooling ?? "direct",
+    });
   } else {
     const dataDir = options.dataDir ?? "./data/pglite";
     if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
@@ -67,6 +95,16 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     handle = { db, kind: "pglite", close: () => db.destroy() };
+    // PGlite is one connection and Kysely's transactions are plain BEGIN/COMMIT on it: another
+    // library's statements must wait for Kysely's connection, or they would land inside a transaction.
+    const exclusive = <T>(run: () => Promise<T>) => db.connection().execute(() => run());
+    connections.set(db, {
+      kind: "pglite",
+      sql: {
+        query: (text, params) => exclusive(() => pglite.query(text, params)),
+        exec: (text) => exclusive(() => pglite.exec(text)),
+      },
+    });
   }
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return handle;

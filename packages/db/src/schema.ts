@@ -340,6 +340,34 @@ export interface OverageChargesTable {
   created_at: Generated<Timestamp>;
 }
 
+/** One day of usage events summed by the usage-rollup job (the admin dashboard reads these). */
+export interface UsageDailyTable {
+  day: ColumnType<string, string, string>;
+  events: number;
+  cost_cents: number;
+  rolled_up_at: Timestamp;
+}
+
+export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** What a job's owner sees of a background job (pg-boss keeps the queue itself in its own schema). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  owner_id: string | null;
+  singleton_key: string | null;
+  status: Generated<JobStatus>;
+  progress_done: Generated<number>;
+  progress_total: Generated<number>;
+  progress_step: Generated<string>;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  error: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: string | null;
@@ -376,6 +404,8 @@ export interface Database {
   processed_webhook_events: ProcessedWebhookEventsTable;
   audit_log: AuditLogTable;
   overage_charges: OverageChargesTable;
+  usage_daily: UsageDailyTable;
+  jobs: JobsTable;
 }
 
 export type User = Selectable<UsersTable>;

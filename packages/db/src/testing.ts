@@ -1,15 +1,28 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { createDb, type DbHandle } from "./client";
+import { createDb, type DbHandle, type DbOptions } from "./client";
 
 /**
  * A fresh, migrated database for one test file: a new database on DATABASE_URL's server when it is
  * set (dropped again by `close`), else an in-memory PGlite.
  */
-export async function createTestDb(): Promise<DbHandle> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return createDb({ dataDir: "memory://" });
+export async function createTestDb(options: Pick<DbOptions, "pooling"> = {}): Promise<DbHandle> {
+  if (!process.env.DATABASE_URL) return createDb({ dataDir: "memory://" });
+  const empty = await createEmptyDatabase();
+  const handle = await createDb({ databaseUrl: empty.url, poolSize: 4, ...options });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await empty.drop();
+    },
+  };
+}
 
+/** A new, empty database on DATABASE_URL's server (which must be set), and a way to drop it. */
+export async function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error("createEmptyDatabase needs DATABASE_URL");
   const name = `parley_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -17,11 +30,9 @@ export async function createTestDb(): Promise<DbHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await createDb({ databaseUrl: url.toString(), poolSize: 4 });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       // Closing connections may still be on their way out: wait for them rather than killing them.

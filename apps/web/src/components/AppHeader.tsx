@@ -1,5 +1,23 @@
-import { Anchor, Avatar, Box, Container, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconLogout, IconSettings, IconShieldLock } from "@tabler/icons-react";
+import {
+  Anchor,
+  Avatar,
+  Box,
+  Container,
+  Group,
+  Menu,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from "@mantine/core";
+import {
+  IconChevronDown,
+  IconLogout,
+  IconMoon,
+  IconSettings,
+  IconShieldLock,
+  IconSun,
+} from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { logout } from "../lib/logout";
@@ -17,17 +35,23 @@ export function AppHeader({
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ") || user?.email || "";
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme("light");
   return (
-    <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+    <Box
+      component="header"
+      bg="var(--parley-surface)"
+      style={{ borderBottom: "1px solid var(--parley-border)" }}
+    >
       <Container size="xl" py="sm">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
             <Brand to="/projects" />
-            <Anchor component={Link} to="/projects" c="dark" fw={500} visibleFrom="xs">
+            <Anchor component={Link} to="/projects" c="var(--mantine-color-text)" fw={500} visibleFrom="xs">
               Projects
             </Anchor>
             {user?.isAdmin && (
-              <Anchor component={Link} to="/admin" c="dark" fw={500} visibleFrom="xs">
+              <Anchor component={Link} to="/admin" c="var(--mantine-color-text)" fw={500} visibleFrom="xs">
                 Admin
               </Anchor>
             )}
@@ -36,11 +60,10 @@ export function AppHeader({
           {user && (
             <Menu position="bottom-end" width={220} shadow="md">
               <Menu.Target>
-                <UnstyledButton aria-label="User menu">
+                {/* The name is the button's visible text, so it leads the accessible name (WCAG 2.5.3). */}
+                <UnstyledButton aria-label={`${name}: User menu`}>
                   <Group gap={8} wrap="nowrap">
-                    <Avatar src={user.profileImageUrl} radius="xl" size="sm" color="indigo">
-                      {name.slice(0, 1).toUpperCase()}
-                    </Avatar>
+                    <Avatar src={user.profileImageUrl} radius="xl" size="sm" color="indigo" alt="" />
                     <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
                       {name}
                     </Text>
@@ -58,6 +81,12 @@ export function AppHeader({
                     Admin Dashboard
                   </Menu.Item>
                 )}
+                <Menu.Item
+                  leftSection={scheme === "dark" ? <IconSun size={16} /> : <IconMoon size={16} />}
+                  onClick={() => setColorScheme(scheme === "dark" ? "light" : "dark")}
+                >
+                  {scheme === "dark" ? "Light mode" : "Dark mode"}
+                </Menu.Item>
                 <Menu.Divider />
                 <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={logout}>
                   {signOutLabel}

@@ -5,7 +5,15 @@ import { Brand } from "./Brand";
 /** The centred card the sign-in and password pages share. */
 export function AuthShell({ children }: { children: ReactNode }) {
   return (
-    <Box mih="100vh" bg="gray.0" py="xl" px="md">
+    <Box
+      component="main"
+      id="main-content"
+      tabIndex={-1}
+      mih="100vh"
+      bg="var(--parley-page-bg)"
+      py="xl"
+      px="md"
+    >
       <Center>
         <Stack w="100%" maw={440} gap="lg" align="stretch">
           <Center>

@@ -1,7 +1,7 @@
-import { Box, Button, Card, Container, Group, Text, Title } from "@mantine/core";
+import { Button, Card, Container, Group, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { AppHeader } from "./AppHeader";
+import { PageShell } from "./PageShell";
 
 /** A whole page that says one thing: a record that is missing, or one that failed to load. */
 export function NoticePage({
@@ -17,8 +17,7 @@ export function NoticePage({
   children: ReactNode;
 }) {
   return (
-    <Box mih="100vh" bg="gray.0">
-      <AppHeader {...(signOutLabel ? { signOutLabel } : {})} />
+    <PageShell {...(signOutLabel ? { signOutLabel } : {})}>
       <Container size="sm" py={80}>
         <Card withBorder radius="lg" p="xl" ta="center">
           <Title order={2}>{title}</Title>
@@ -30,7 +29,7 @@ export function NoticePage({
           </Group>
         </Card>
       </Container>
-    </Box>
+    </PageShell>
   );
 }
 

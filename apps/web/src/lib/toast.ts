@@ -8,8 +8,12 @@ export interface ToastOptions {
   duration?: number;
 }
 
-/** One toast at a time (the Notifications provider is limited to 1), 5000 ms by default. */
+/**
+ * One toast at a time (spec 1 §9), 5000 ms by default. A new toast replaces the one on screen: with
+ * Mantine's queue an older toast would otherwise hide a newer error until it timed out.
+ */
 export function toast({ title, description, variant = "default", duration = 5000 }: ToastOptions) {
+  notifications.clean();
   notifications.show({
     title,
     message: description ?? "",

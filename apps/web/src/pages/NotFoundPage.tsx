@@ -3,7 +3,7 @@ import { Link } from "react-router";
 
 export default function NotFoundPage() {
   return (
-    <Container size="sm" py={80} ta="center">
+    <Container component="main" id="main-content" tabIndex={-1} size="sm" py={80} ta="center">
       <Title order={1}>Page not found</Title>
       <Text c="dimmed" mt="md">
         The page you are looking for does not exist or has moved.

@@ -5,6 +5,7 @@ import { billingRoutes } from "./billing";
 import { chatRoutes } from "./chat";
 import { documentsRoutes } from "./documents";
 import { interviewsRoutes } from "./interviews";
+import { jobsRoutes } from "./jobs";
 import { participantRoutes } from "./participant";
 import { projectsRoutes } from "./projects";
 import { promptsRoutes } from "./prompts";
@@ -27,4 +28,5 @@ export const restRoutes: RestRoute[] = [
   ...participantRoutes,
   ...billingRoutes,
   ...adminRoutes,
+  ...jobsRoutes,
 ];

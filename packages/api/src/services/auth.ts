@@ -80,24 +80,14 @@ export async function login(
 export type PasswordResetServices = Pick<Services, "db" | "mailer" | "config" | "logger">;
 
 /**
- * Same answer, in the same time, whether or not the email exists: only the rate limits run before the
- * answer; looking the email up, making the token and sending the message happen after it, as a queued
- * task. (Moving it onto a job engine means changing this one function.)
+ * Same answer, in the same time, whether or not the email exists: only the rate limits and one job
+ * insert run before the answer; looking the email up, making the token and sending the message are
+ * the "auth.password-reset" job's work (retried on transient failures, kept across restarts).
  */
 export async function queuePasswordReset(ctx: Context, email: string): Promise<void> {
   await ctx.rateLimiter.consume(`reset:ip:${ctx.req.ip}`, RATE_RULES.resetPerIp);
   await ctx.rateLimiter.consume(`reset:email:${email.toLowerCase()}`, RATE_RULES.resetPerEmail);
-  const services: PasswordResetServices = {
-    db: ctx.db,
-    mailer: ctx.mailer,
-    config: ctx.config,
-    logger: ctx.logger,
-  };
-  setImmediate(() => {
-    sendPasswordReset(services, email).catch((error: unknown) =>
-      services.logger.error({ err: error }, "password reset email failed"),
-    );
-  });
+  await ctx.jobs.enqueue("auth.password-reset", { email });
 }
 
 /** Mails a one-hour reset link to `email` when it has an account; nothing otherwise. */

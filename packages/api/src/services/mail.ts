@@ -10,6 +10,11 @@ export interface OutgoingEmail {
 
 export interface Mailer {
   send(email: OutgoingEmail): Promise<void>;
+  /**
+   * Sends after the current request has answered: as an "email.send" job (retried on transient
+   * failures, kept across restarts) once apps/api wires the job queue, else on the next tick.
+   */
+  enqueue(email: OutgoingEmail): Promise<void>;
 }
 
 interface Transport {
@@ -28,7 +33,12 @@ export function createMailer(options: {
   /** Without SMTP, each message is also written here as a text file (for developers and e2e tests). */
   outboxDir?: string | undefined;
 }): Mailer {
-  return {
+  const mailer: Mailer = {
+    async enqueue(email) {
+      setImmediate(() => {
+        mailer.send(email).catch((error) => options.log(`Email to ${email.to} failed: ${String(error)}`));
+      });
+    },
     async send(email) {
       const row = await options.db
         .insertInto("email_outbox")
@@ -55,4 +65,5 @@ export function createMailer(options: {
       }
     },
   };
+  return mailer;
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../client";
 import { DEFAULT_MODEL_CONFIGURATIONS } from "../migrations/2025_07_01_0002_seed_plans_and_models";
 import type { AiComponent } from "../schema";
+import { usageThisMonth } from "./usage-rollup";
 import { selectUsers } from "./users";
 
 /** The seed migration's five defaults, which the admin area restores (and its tests compare with). */
@@ -51,15 +52,8 @@ export async function adminStats(db: Db) {
       .where("users.subscription_status", "=", "active")
       .where("users.subscription_tier", "<>", "free")
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("usage_events")
-      .select([
-        sql<number>`count(*) filter (where created_at >= date_trunc('day', now()))`.as("today"),
-        sql<number>`count(*)`.as("month"),
-        sql<number>`coalesce(sum(cost_cents), 0)`.as("cost"),
-      ])
-      .where("created_at", ">=", sql<Date>`date_trunc('month', now())`)
-      .executeTakeFirstOrThrow(),
+    // Rolled-up days plus the events since (the usage-rollup job keeps usage_daily current).
+    usageThisMonth(db),
   ]);
   const monthlyRevenue = Number(revenue.revenue);
   const estimatedMonthlyCost = Math.round(Number(usage.cost)) / 100;

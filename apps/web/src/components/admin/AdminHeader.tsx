@@ -6,7 +6,11 @@ import { Brand } from "../Brand";
 
 export function AdminHeader() {
   return (
-    <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+    <Box
+      component="header"
+      bg="var(--parley-surface)"
+      style={{ borderBottom: "1px solid var(--parley-border)" }}
+    >
       <Container size="xl" py="sm">
         <Group justify="space-between">
           <Group gap="lg">
@@ -31,7 +35,7 @@ export function AdminHeader() {
 
 export function AccessDenied({ text }: { text: string }) {
   return (
-    <Container size="sm" py={80} ta="center">
+    <Container component="main" id="main-content" tabIndex={-1} size="sm" py={80} ta="center">
       <Text fz={28} fw={700}>
         Access Denied
       </Text>

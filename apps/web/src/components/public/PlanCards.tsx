@@ -48,14 +48,23 @@ export function PlanCards({
                   Current Plan
                 </Badge>
               )}
-              <Title order={3}>{plan.name}</Title>
-              <Text fz={28} fw={800}>
-                {priceLabel(plan.price)}
-              </Text>
+              {/* The Free plan's name is its price: one "Free", not "Free / Free". */}
+              {plan.name === priceLabel(plan.price) ? (
+                <Title order={3} fz={28} fw={800}>
+                  {plan.name}
+                </Title>
+              ) : (
+                <>
+                  <Title order={3}>{plan.name}</Title>
+                  <Text fz={28} fw={800}>
+                    {priceLabel(plan.price)}
+                  </Text>
+                </>
+              )}
               <List
                 spacing={6}
                 size="sm"
-                icon={<IconCheck size={16} color="var(--mantine-color-green-6)" />}
+                icon={<IconCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />}
                 style={{ flex: 1 }}
               >
                 {plan.features.map((feature) => (
@@ -81,7 +90,7 @@ export function PlanCards({
 
 export function PayAsYouGo() {
   return (
-    <Card withBorder radius="lg" p="lg" bg="indigo.0">
+    <Card withBorder radius="lg" p="lg" bg="var(--mantine-color-indigo-light)">
       <Title order={4}>Pay as you go</Title>
       <Text size="sm" mt={4}>
         Basic and Pro include AI usage enough for 20-minute interviews, processing, summaries and results.

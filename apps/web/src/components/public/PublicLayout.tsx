@@ -9,15 +9,25 @@ export const SUPPORT_EMAIL = "support@parley.app";
 export function PublicHeader() {
   const { user } = useCurrentUser();
   return (
-    <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-2)" }}>
+    <Box
+      component="header"
+      bg="var(--parley-surface)"
+      style={{ borderBottom: "1px solid var(--parley-border)" }}
+    >
       <Container size="lg" py="sm">
         <Group justify="space-between">
           <Brand />
           <Group gap="sm">
-            <Anchor component={Link} to="/documentation" c="dark" size="sm" visibleFrom="xs">
+            <Anchor
+              component={Link}
+              to="/documentation"
+              c="var(--mantine-color-text)"
+              size="sm"
+              visibleFrom="xs"
+            >
               Documentation
             </Anchor>
-            <Anchor component={Link} to="/pricing" c="dark" size="sm" visibleFrom="xs">
+            <Anchor component={Link} to="/pricing" c="var(--mantine-color-text)" size="sm" visibleFrom="xs">
               Pricing
             </Anchor>
             {user ? (
@@ -47,7 +57,7 @@ export function Footer() {
             </Text>
             <Text size="sm">AI stakeholder interviews that become requirements.</Text>
             <Text size="xs" mt="sm">
-              © 2025 Parley Labs LLC. All rights reserved.
+              © {new Date().getFullYear()} Parley Labs LLC. All rights reserved.
             </Text>
           </Stack>
           <Stack gap={6}>
@@ -102,7 +112,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }}>
       <PublicHeader />
-      <Box style={{ flex: 1 }}>{children}</Box>
+      <Box component="main" id="main-content" tabIndex={-1} style={{ flex: 1 }}>
+        {children}
+      </Box>
       <Footer />
     </Box>
   );

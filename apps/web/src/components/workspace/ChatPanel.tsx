@@ -69,7 +69,7 @@ export function ChatPanel({ projectId, summary }: { projectId: number; summary: 
   const messages = history.data ?? [];
   return (
     <Card withBorder radius="lg" p={0} h={PANEL_HEIGHT} style={{ display: "flex", flexDirection: "column" }}>
-      <Box p="md" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+      <Box p="md" style={{ borderBottom: "1px solid var(--parley-border)" }}>
         <Title order={4}>AI Strategic Partner</Title>
         <Text size="xs" c="dimmed">
           Ask about your summary: gaps, priorities, next steps.
@@ -106,7 +106,7 @@ export function ChatPanel({ projectId, summary }: { projectId: number; summary: 
         gap="xs"
         align="flex-end"
         wrap="nowrap"
-        style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}
+        style={{ borderTop: "1px solid var(--parley-border)" }}
       >
         <Textarea
           style={{ flex: 1 }}
@@ -140,8 +140,8 @@ function Bubble({ speaker, content }: { speaker: "user" | "ai"; content: string 
       ml={mine ? "auto" : 0}
       px="sm"
       py={6}
-      bg={mine ? "indigo.6" : "gray.1"}
-      c={mine ? "white" : "dark"}
+      bg={mine ? "indigo.8" : "var(--parley-subtle-surface)"}
+      c={mine ? "white" : "var(--mantine-color-text)"}
       style={{ borderRadius: 12, fontSize: 14 }}
       data-speaker={speaker}
     >

@@ -2,11 +2,9 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Checkbox,
   CopyButton,
   Group,
-  Loader,
   Modal,
   Select,
   SimpleGrid,
@@ -17,13 +15,16 @@ import {
   Title,
   Tooltip,
 } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { ZCreateInterviewInput } from "@parley/api/schemas/project";
 import { IconCheck, IconCopy, IconPlus, IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
+import { ContentSkeleton } from "../ContentSkeleton";
 import { CoverageGrid } from "./CoverageGrid";
 import {
   type Interview,
@@ -34,6 +35,8 @@ import {
   statusLabel,
 } from "./labels";
 import { useSummarize } from "./useSummarize";
+
+const interviewRules = schemaResolver(ZCreateInterviewInput, { sync: true });
 
 export const shareUrl = (shareLink: string) => `${window.location.origin}/interview/${shareLink}`;
 
@@ -63,8 +66,11 @@ function NewInterviewModal({
   const trpc = useTRPC();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [name, setName] = useState("");
-  const [type, setType] = useState<string>("user");
+  const form = useForm({
+    initialValues: { name: "", stakeholderType: "user" },
+    // The server's rule for the name, shown under the field.
+    validate: (values) => interviewRules({ ...values, projectId: project.id }),
+  });
   const [created, setCreated] = useState<Interview | null>(null);
   const create = useMutation(
     trpc.interviews.create.mutationOptions({
@@ -85,27 +91,24 @@ function NewInterviewModal({
     onClose();
     setTimeout(() => {
       setCreated(null);
-      setName("");
-      setType("user");
+      form.reset();
     }, 200);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
+  const submit = form.onSubmit(
+    (values) =>
+      create.mutate({
+        projectId: project.id,
+        name: values.name.trim(),
+        stakeholderType: values.stakeholderType as never,
+        status: "scheduled",
+      }),
+    () =>
       toast({
         title: "Interview name is required",
         description: "Please enter a name for your interview",
         variant: "destructive",
-      });
-      return;
-    }
-    create.mutate({
-      projectId: project.id,
-      name: name.trim(),
-      stakeholderType: type as never,
-      status: "scheduled",
-    });
-  };
+      }),
+  );
   const link = created ? shareUrl(created.shareLink) : "";
   return (
     <Modal opened={opened} onClose={close} title={created ? "Interview created" : "New Interview"} size="lg">
@@ -158,16 +161,14 @@ function NewInterviewModal({
               label="Interviewee name"
               required
               placeholder="e.g. Dana from dispatch"
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
+              {...form.getInputProps("name")}
               data-autofocus
             />
             <Select
               label="Stakeholder type"
               description="The AI tailors its questions to the role."
               data={STAKEHOLDER_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
-              value={type}
-              onChange={(v) => setType(v ?? "user")}
+              {...form.getInputProps("stakeholderType")}
               allowDeselect={false}
             />
             <Group justify="flex-end">
@@ -221,9 +222,7 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
         </Group>
       </Group>
       {interviews.isLoading ? (
-        <Center py="xl">
-          <Loader aria-label="Loading interviews" />
-        </Center>
+        <ContentSkeleton label="Loading interviews" count={2} height={150} />
       ) : interviews.isError ? (
         <Text c="red">Error loading interviews</Text>
       ) : !interviews.data?.length ? (

@@ -1,7 +1,20 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
-import { type FormEvent, useEffect, useState } from "react";
+import { schemaResolver, useForm } from "@mantine/form";
+import { ZCreateProjectInput } from "@parley/api/schemas/project";
+import { type ReactNode, useEffect } from "react";
 import { toast } from "../../lib/toast";
 import type { Project } from "./labels";
+
+/** The server's own rules (title required, lengths), shown under each field. */
+const serverRules = schemaResolver(ZCreateProjectInput, { sync: true });
+const OBJECTIVE_REQUIRED = "Objective is required";
+
+/** The server's rules plus the objective, which only the form requires (spec 1 §5). */
+export function validateProject(values: ProjectFormValues) {
+  const errors = serverRules(values);
+  if (!values.objective.trim()) errors.objective = OBJECTIVE_REQUIRED;
+  return errors;
+}
 
 export interface ProjectFormValues {
   title: string;
@@ -49,6 +62,7 @@ export function ProjectFormModal({
   submitLabel,
   pending,
   showDescription = false,
+  notice,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -58,93 +72,64 @@ export function ProjectFormModal({
   submitLabel: string;
   pending: boolean;
   showDescription?: boolean;
+  /** Shown above the fields (the plan's project allowance). */
+  notice?: ReactNode;
 }) {
-  const [values, setValues] = useState<ProjectFormValues>(initial ?? EMPTY);
+  const form = useForm<ProjectFormValues>({ initialValues: initial ?? EMPTY, validate: validateProject });
   // Fill the form each time the dialog opens (not on every render of the parent).
   useEffect(() => {
-    if (opened) setValues(initial ?? EMPTY);
+    if (opened) form.setValues(initial ?? EMPTY);
+    if (opened) form.clearErrors();
   }, [opened]);
-  const set = (key: keyof ProjectFormValues) => (event: { currentTarget: { value: string } }) => {
-    const { value } = event.currentTarget; // read now: React clears currentTarget after the event
-    setValues((v) => ({ ...v, [key]: value }));
-  };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!values.title.trim()) {
+  // Errors show under their fields; the spec's toast names the first one (spec 1 §5).
+  const onInvalid = (errors: Record<string, unknown>) => {
+    if (errors.title)
       toast({
         title: "Title is required",
         description: "Please enter a title for your project",
         variant: "destructive",
       });
-      return;
-    }
-    // The form marks the objective as required too (spec 1 §5); the spec gives no texts for it.
-    if (!values.objective.trim()) {
+    else if (errors.objective)
       toast({
         title: "Objective is required",
         description: "Please enter the objective of your project",
         variant: "destructive",
       });
-      return;
-    }
-    onSubmit(values);
   };
+  const field = (key: keyof ProjectFormValues) => form.getInputProps(key);
 
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="lg">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit((values) => onSubmit(values), onInvalid)} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Title"
-            required
-            value={values.title}
-            onChange={set("title")}
-            data-autofocus
-            maxLength={200}
-          />
-          {showDescription && (
-            <Textarea
-              label="Description"
-              autosize
-              minRows={2}
-              value={values.description}
-              onChange={set("description")}
-            />
-          )}
+          {notice}
+          <TextInput label="Title" required {...field("title")} data-autofocus maxLength={200} />
+          {showDescription && <Textarea label="Description" autosize minRows={2} {...field("description")} />}
           <Textarea
             label="Objective"
             required
             autosize
             minRows={2}
             description="What should this project achieve?"
-            value={values.objective}
-            onChange={set("objective")}
+            {...field("objective")}
           />
-          <TextInput label="Target audience" value={values.targetAudience} onChange={set("targetAudience")} />
-          {showDescription && <TextInput label="Domain" value={values.domain} onChange={set("domain")} />}
+          <TextInput label="Target audience" {...field("targetAudience")} />
+          {showDescription && <TextInput label="Domain" {...field("domain")} />}
           <Textarea
             label="Key features"
             description="One per line"
             autosize
             minRows={3}
-            value={values.keyFeatures}
-            onChange={set("keyFeatures")}
+            {...field("keyFeatures")}
           />
-          <Textarea
-            label="Constraints"
-            autosize
-            minRows={2}
-            value={values.constraints}
-            onChange={set("constraints")}
-          />
+          <Textarea label="Constraints" autosize minRows={2} {...field("constraints")} />
           <Textarea
             label="References"
             description="Links or documents, one per line"
             autosize
             minRows={2}
-            value={values.references}
-            onChange={set("references")}
+            {...field("references")}
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose} type="button">

@@ -1,14 +1,15 @@
-import { Badge, Button, Card, Center, Group, Loader, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Button, Card, Code, Group, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { IconSparkles } from "@tabler/icons-react";
+import { IconCopy, IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { copyText, downloadText, slug } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { ContentSkeleton } from "../ContentSkeleton";
 import { LoadError } from "../LoadError";
 import type { Project } from "./labels";
-import { Markdown } from "./Markdown";
+import { SavedVersionsList } from "./SavedVersionsList";
 
 const AUTOSAVE_MS = 1000;
 
@@ -128,9 +129,7 @@ export function PromptTab({ project }: { project: Project }) {
       </Group>
       <Card withBorder radius="lg" p="lg" mih={260}>
         {prompts.isLoading ? (
-          <Center py="xl">
-            <Loader />
-          </Center>
+          <ContentSkeleton label="Loading prompt" count={1} height={200} cols={1} />
         ) : prompts.isError ? (
           <LoadError
             title="Error loading prompts"
@@ -157,7 +156,7 @@ export function PromptTab({ project }: { project: Project }) {
               </Button>
               <Button
                 size="xs"
-                variant="default"
+                leftSection={<IconCopy size={14} />}
                 onClick={async () => {
                   if (await copyText(content))
                     toast({ title: "Copied", description: "The prompt is on your clipboard." });
@@ -174,6 +173,7 @@ export function PromptTab({ project }: { project: Project }) {
               </Button>
               <Button
                 size="xs"
+                variant="default"
                 disabled={!content.trim()}
                 loading={saveVersion.isPending}
                 onClick={() =>
@@ -201,48 +201,29 @@ export function PromptTab({ project }: { project: Project }) {
                 styles={{ input: { fontFamily: "ui-monospace, monospace", fontSize: 13 } }}
               />
             ) : (
-              <Markdown>{content}</Markdown>
+              // The prompt is pasted into an app builder as it stands: shown as the text it is.
+              <Code
+                block
+                tabIndex={0}
+                aria-label="Build prompt"
+                fz="sm"
+                mah={560}
+                style={{ whiteSpace: "pre-wrap", overflowY: "auto", lineHeight: 1.55 }}
+              >
+                {content}
+              </Code>
             )}
           </Stack>
         )}
       </Card>
       <Title order={4}>Saved prompts</Title>
-      {prompts.isError ? null : !prompts.data?.length ? (
-        <Text size="sm" c="dimmed">
-          Saved prompts appear here.
-        </Text>
-      ) : (
-        <Stack gap="xs">
-          {prompts.data.map((prompt) => (
-            <Card key={prompt.id} withBorder p="sm" radius="md">
-              <Group justify="space-between" wrap="nowrap">
-                <div style={{ minWidth: 0 }}>
-                  <Group gap="xs">
-                    <Text fw={500} truncate>
-                      {prompt.title}
-                    </Text>
-                    {prompt.isActive && (
-                      <Badge size="sm" color="green">
-                        Active
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {new Date(prompt.createdAt).toLocaleString()}
-                  </Text>
-                </div>
-                <Button
-                  size="xs"
-                  variant="light"
-                  disabled={prompt.isActive}
-                  onClick={() => load.mutate({ id: prompt.id })}
-                >
-                  Load
-                </Button>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
+      {prompts.isError ? null : (
+        <SavedVersionsList
+          versions={prompts.data ?? []}
+          emptyText="Saved prompts appear here."
+          disableActiveLoad
+          onLoad={(prompt) => load.mutate({ id: prompt.id })}
+        />
       )}
     </Stack>
   );

@@ -1,12 +1,9 @@
 import {
   ActionIcon,
-  Badge,
   Button,
   Card,
-  Center,
   Grid,
   Group,
-  Loader,
   Modal,
   Stack,
   Text,
@@ -21,10 +18,12 @@ import { useEffect, useRef, useState } from "react";
 import { copyText, downloadText, slug } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { ContentSkeleton } from "../ContentSkeleton";
 import { LoadError } from "../LoadError";
 import { ChatPanel } from "./ChatPanel";
 import type { Interview, Project } from "./labels";
 import { Markdown } from "./Markdown";
+import { SavedVersionsList } from "./SavedVersionsList";
 import { useSummarize } from "./useSummarize";
 
 const AUTOSAVE_MS = 1000;
@@ -205,9 +204,7 @@ export function SummaryTab({
           </Group>
           <Card withBorder radius="lg" p="lg" mih={300}>
             {summary.isLoading ? (
-              <Center py="xl">
-                <Loader />
-              </Center>
+              <ContentSkeleton label="Loading summary" count={1} height={220} cols={1} />
             ) : summary.isError ? (
               <LoadError
                 title="Error loading summary"
@@ -259,49 +256,20 @@ export function SummaryTab({
             Saved versions
           </Title>
           {versions.isLoading ? (
-            <Loader size="sm" />
+            <ContentSkeleton label="Loading saved versions" count={2} height={56} cols={1} />
           ) : versions.isError ? (
             <LoadError
               title="Error loading saved versions"
               message="The saved versions could not be loaded."
               query={versions}
             />
-          ) : !versions.data?.length ? (
-            <Text size="sm" c="dimmed">
-              No saved versions yet.
-            </Text>
           ) : (
-            <Stack gap="xs">
-              {versions.data.map((doc) => (
-                <Card key={doc.id} withBorder radius="md" p="sm">
-                  <Group justify="space-between" wrap="nowrap">
-                    <div style={{ minWidth: 0 }}>
-                      <Group gap="xs">
-                        <Text fw={500} truncate>
-                          {doc.title}
-                        </Text>
-                        {doc.isActive && (
-                          <Badge size="sm" color="green">
-                            Active
-                          </Badge>
-                        )}
-                      </Group>
-                      <Text size="xs" c="dimmed">
-                        {new Date(doc.createdAt).toLocaleString()}
-                      </Text>
-                    </div>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setViewing(doc)}>
-                        View
-                      </Button>
-                      <Button size="xs" variant="light" onClick={() => activate.mutate({ id: doc.id })}>
-                        Load
-                      </Button>
-                    </Group>
-                  </Group>
-                </Card>
-              ))}
-            </Stack>
+            <SavedVersionsList
+              versions={versions.data ?? []}
+              emptyText="No saved versions yet."
+              onView={setViewing}
+              onLoad={(doc) => activate.mutate({ id: doc.id })}
+            />
           )}
         </Stack>
       </Grid.Col>

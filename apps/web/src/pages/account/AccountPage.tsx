@@ -1,10 +1,8 @@
 import {
   Anchor,
   Badge,
-  Box,
   Button,
   Card,
-  Center,
   Container,
   Group,
   Loader,
@@ -19,8 +17,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { AppHeader } from "../../components/AppHeader";
 import { UsageSummary } from "../../components/account/UsageSummary";
+import { PageLoader } from "../../components/PageLoader";
+import { PageShell } from "../../components/PageShell";
 import { PlanCards } from "../../components/public/PlanCards";
 import { TypeDeleteDialog } from "../../components/TypeDeleteDialog";
 import { setAuthToken } from "../../lib/auth-token";
@@ -210,19 +209,14 @@ export default function AccountPage() {
   );
 
   if (isLoading || !user) {
-    return (
-      <Center h="60vh">
-        <Loader />
-      </Center>
-    );
+    return <PageLoader label="Loading account" />;
   }
   const canCancel =
     user.subscriptionTier !== "free" &&
     (user.subscriptionStatus === "active" || user.subscriptionStatus === "incomplete");
 
   return (
-    <Box mih="100vh" bg="gray.0">
-      <AppHeader />
+    <PageShell>
       <Container size="lg" py="xl">
         <Group justify="space-between" mb="lg">
           <Title order={1}>Account Settings</Title>
@@ -325,6 +319,6 @@ export default function AccountPage() {
           any active subscription canceled. This cannot be undone.
         </Text>
       </TypeDeleteDialog>
-    </Box>
+    </PageShell>
   );
 }

@@ -32,6 +32,7 @@ import { dollars, usd } from "../../components/admin/budget";
 import { ModelConfigurations } from "../../components/admin/ModelConfigurations";
 import { useAdminUserActions } from "../../components/admin/useAdminUserActions";
 import { PageLoader } from "../../components/PageLoader";
+import { Main } from "../../components/PageShell";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentUser } from "../../lib/user";
@@ -330,6 +331,7 @@ function UserManagement() {
                       </Text>
                       <Progress
                         value={user.usagePercent}
+                        aria-label={`API usage of ${user.email}`}
                         size="sm"
                         mt={4}
                         color={user.usagePercent >= 100 ? "red" : "indigo"}
@@ -343,6 +345,7 @@ function UserManagement() {
                           </Text>
                           <Progress
                             value={Math.min(100, (user.overageCents / user.monthlyBudget) * 100)}
+                            aria-label={`Budget used by ${user.email}`}
                             size="sm"
                             mt={4}
                             color={user.budgetBarColor}
@@ -411,28 +414,30 @@ export default function AdminPage() {
   if (isLoading) return <PageLoader />;
   if (!user?.isAdmin) return <AccessDenied text="You don't have permission to access the admin dashboard." />;
   return (
-    <Box mih="100vh" bg="gray.0">
+    <Box mih="100vh" bg="var(--parley-page-bg)">
       <AdminHeader />
-      <Container size="xl" py="lg">
-        <Stack gap="lg">
-          <Title order={1}>Admin Dashboard</Title>
-          <Stats />
-          <Tabs defaultValue="users" keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="users">User Management</Tabs.Tab>
-              <Tabs.Tab value="models">Model Configurations</Tabs.Tab>
-            </Tabs.List>
-            <Box pt="lg">
-              <Tabs.Panel value="users">
-                <UserManagement />
-              </Tabs.Panel>
-              <Tabs.Panel value="models">
-                <ModelConfigurations />
-              </Tabs.Panel>
-            </Box>
-          </Tabs>
-        </Stack>
-      </Container>
+      <Main>
+        <Container size="xl" py="lg">
+          <Stack gap="lg">
+            <Title order={1}>Admin Dashboard</Title>
+            <Stats />
+            <Tabs defaultValue="users" keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="users">User Management</Tabs.Tab>
+                <Tabs.Tab value="models">Model Configurations</Tabs.Tab>
+              </Tabs.List>
+              <Box pt="lg">
+                <Tabs.Panel value="users">
+                  <UserManagement />
+                </Tabs.Panel>
+                <Tabs.Panel value="models">
+                  <ModelConfigurations />
+                </Tabs.Panel>
+              </Box>
+            </Tabs>
+          </Stack>
+        </Container>
+      </Main>
     </Box>
   );
 }

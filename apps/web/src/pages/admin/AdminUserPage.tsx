@@ -4,11 +4,9 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Container,
   Group,
   List,
-  Loader,
   Progress,
   SimpleGrid,
   Stack,
@@ -24,7 +22,9 @@ import { AccessDenied, AdminHeader } from "../../components/admin/AdminHeader";
 import { auditChanges } from "../../components/admin/auditChanges";
 import { dollars } from "../../components/admin/budget";
 import { useAdminUserActions } from "../../components/admin/useAdminUserActions";
+import { ContentSkeleton } from "../../components/ContentSkeleton";
 import { PageLoader } from "../../components/PageLoader";
+import { Main } from "../../components/PageShell";
 import { TypeDeleteDialog } from "../../components/TypeDeleteDialog";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
@@ -112,9 +112,9 @@ function UserDetail({ userId }: { userId: string }) {
 
   if (user.isLoading) {
     return (
-      <Center py={80}>
-        <Loader />
-      </Center>
+      <Container size="xl" py="lg">
+        <ContentSkeleton label="Loading user" count={3} height={220} cols={{ base: 1, md: 3 }} />
+      </Container>
     );
   }
   if (!user.data) {
@@ -193,7 +193,7 @@ function UserDetail({ userId }: { userId: string }) {
             <Text size="sm">
               {u.monthlyApiUsage} / {u.monthlyApiLimit} calls · {dollars(u.monthlyApiCost)}
             </Text>
-            <Progress value={u.usagePercent} mt="xs" />
+            <Progress value={u.usagePercent} mt="xs" aria-label="API usage this month" />
             <Field
               label="Usage reset date"
               value={u.usageResetDate ? new Date(u.usageResetDate).toLocaleDateString() : "Not set"}
@@ -342,9 +342,11 @@ export default function AdminUserPage() {
   if (!user?.isAdmin)
     return <AccessDenied text="Access Denied - You don't have permission to view user details." />;
   return (
-    <Box mih="100vh" bg="gray.0">
+    <Box mih="100vh" bg="var(--parley-page-bg)">
       <AdminHeader />
-      <UserDetail userId={userId} />
+      <Main>
+        <UserDetail userId={userId} />
+      </Main>
     </Box>
   );
 }

@@ -182,15 +182,15 @@ export default function AuthPage() {
         ) : (
           <Text size="xs" c="dimmed" ta="center">
             By creating an account you agree to our{" "}
-            <Anchor component={Link} to="/terms-conditions" size="xs">
+            <Anchor component={Link} to="/terms-conditions" size="xs" underline="always">
               Terms
             </Anchor>
             ,{" "}
-            <Anchor component={Link} to="/privacy-policy" size="xs">
+            <Anchor component={Link} to="/privacy-policy" size="xs" underline="always">
               Privacy Policy
             </Anchor>{" "}
             and{" "}
-            <Anchor component={Link} to="/policies-disclaimers" size="xs">
+            <Anchor component={Link} to="/policies-disclaimers" size="xs" underline="always">
               Policies
             </Anchor>
             .

@@ -4,13 +4,10 @@ import {
   Badge,
   Box,
   Button,
-  Card,
-  Center,
   Container,
   Group,
-  List,
-  Loader,
   Modal,
+  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -19,11 +16,11 @@ import {
 import { IconArrowLeft, IconEdit, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
-import { AppHeader } from "../../components/AppHeader";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { LoadFailurePage } from "../../components/NoticePage";
+import { PageShell } from "../../components/PageShell";
 import { InterviewsTab } from "../../components/workspace/InterviewsTab";
-import type { Project } from "../../components/workspace/labels";
+import { ProjectBrief } from "../../components/workspace/ProjectBrief";
 import {
   ProjectFormModal,
   type ProjectFormValues,
@@ -38,77 +35,43 @@ import { useCurrentUser } from "../../lib/user";
 
 const DELETE_REDIRECT_MS = 1000;
 const TAB_SWITCH_MS = 100;
-type Tab = "interviews" | "summary" | "requirements" | "replit-prompts";
+const TABS = ["interviews", "summary", "requirements", "replit-prompts"] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-        {label}
-      </Text>
-      <Box mt={2}>{children}</Box>
-    </div>
-  );
+/**
+ * The open tab lives in the URL (`?tab=summary`), so a reload keeps it and Back returns to the last
+ * one; the interviews tab is the address without a tab.
+ */
+function useTabParam() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get("tab");
+  const tab: Tab = isTab(raw) ? raw : "interviews";
+  const setTab = (next: Tab) => {
+    if (next === tab) return;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === "interviews") updated.delete("tab");
+        else updated.set("tab", next);
+        return updated;
+      },
+      { preventScrollReset: true },
+    );
+  };
+  return [tab, setTab] as const;
 }
 
-function ProjectFields({ project }: { project: Project }) {
-  const features = (project.keyFeatures ?? "")
-    .split("\n")
-    .map((l) => l.replace(/^[-*•]\s*/, "").trim())
-    .filter(Boolean);
-  const references = (project.references ?? "")
-    .split("\n")
-    .map((l) => l.trim())
-    .filter(Boolean);
+/** Placeholder shapes while the project loads: the page keeps its layout instead of a blank spinner. */
+function ProjectSkeleton() {
   return (
-    <Card withBorder radius="lg" p="lg">
-      <Stack gap="md">
-        <Field label="Objective">
-          <Text>{project.objective || "—"}</Text>
-        </Field>
-        <Group grow align="flex-start">
-          <Field label="Domain">
-            <Text>{project.domain || "—"}</Text>
-          </Field>
-          <Field label="Target audience">
-            <Text>{project.targetAudience || "—"}</Text>
-          </Field>
-        </Group>
-        {features.length > 0 && (
-          <Field label="Key features">
-            <List size="sm">
-              {features.map((feature) => (
-                <List.Item key={feature}>{feature}</List.Item>
-              ))}
-            </List>
-          </Field>
-        )}
-        {project.constraints && (
-          <Field label="Constraints">
-            <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
-              {project.constraints}
-            </Text>
-          </Field>
-        )}
-        {references.length > 0 && (
-          <Field label="References">
-            <Stack gap={2}>
-              {references.map((ref) =>
-                ref.startsWith("http") ? (
-                  <Anchor key={ref} href={ref} target="_blank" rel="noopener noreferrer" size="sm">
-                    {ref}
-                  </Anchor>
-                ) : (
-                  <Text key={ref} size="sm">
-                    {ref}
-                  </Text>
-                ),
-              )}
-            </Stack>
-          </Field>
-        )}
-      </Stack>
-    </Card>
+    <Stack gap="lg" aria-busy="true" aria-label="Loading project">
+      <Skeleton h={20} w={140} />
+      <Skeleton h={36} w="50%" />
+      <Skeleton h={56} />
+      <Skeleton h={36} />
+      <Skeleton h={200} />
+    </Stack>
   );
 }
 
@@ -119,7 +82,7 @@ export default function ProjectDetailPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
-  const [tab, setTab] = useState<Tab>("interviews");
+  const [tab, setTab] = useTabParam();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const valid = Number.isInteger(projectId) && projectId > 0;
@@ -175,45 +138,51 @@ export default function ProjectDetailPage() {
   // An admin opening another user's project (from the admin user page) may read it, not change it.
   const viewingAsAdmin = Boolean(user?.isAdmin && project.data && project.data.userId !== user.id);
 
+  const canceledBanner = user?.subscriptionStatus === "canceled" && (
+    <Alert color="yellow" radius={0} variant="filled">
+      <Group justify="center" gap="xs">
+        <Text size="sm" fw={500}>
+          Your subscription is canceled: you can view your projects but not create new content.
+        </Text>
+        <Anchor component={Link} to="/upgrade" c="var(--mantine-color-text)" fw={700} size="sm">
+          Upgrade your plan
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+
   return (
-    <Box mih="100vh" bg="gray.0">
-      <AppHeader signOutLabel="Sign Out" />
-      {user?.subscriptionStatus === "canceled" && (
-        <Alert color="yellow" radius={0} variant="filled">
-          <Group justify="center" gap="xs">
-            <Text size="sm" fw={500}>
-              Your subscription is canceled: you can view your projects but not create new content.
-            </Text>
-            <Anchor component={Link} to="/upgrade" c="dark" fw={700} size="sm">
-              Upgrade your plan
-            </Anchor>
-          </Group>
-        </Alert>
-      )}
+    <PageShell signOutLabel="Sign Out" banner={canceledBanner}>
       <Container size="xl" py="lg">
         {project.isLoading || !project.data ? (
-          <Center py={80}>
-            <Loader aria-label="Loading project" />
-          </Center>
+          <ProjectSkeleton />
         ) : (
-          <Stack gap="lg">
-            <Group justify="space-between">
-              <Button
-                variant="subtle"
-                leftSection={<IconArrowLeft size={16} />}
-                component={Link}
-                to="/projects"
-              >
-                Back to Projects
-              </Button>
+          <Stack gap="md">
+            <Anchor component={Link} to="/projects" size="sm" w="fit-content">
+              <Group gap={4} wrap="nowrap">
+                <IconArrowLeft size={14} aria-hidden /> Back to Projects
+              </Group>
+            </Anchor>
+            <Group justify="space-between" align="flex-start" gap="sm">
+              <Box style={{ flex: "1 1 320px", minWidth: 0 }}>
+                <Title order={1} fz={{ base: 24, sm: 28 }} lh={1.25}>
+                  {project.data.title}
+                </Title>
+                {project.data.description && (
+                  <Text c="dimmed" size="sm" mt={4} lineClamp={2}>
+                    {project.data.description}
+                  </Text>
+                )}
+              </Box>
               {viewingAsAdmin ? (
                 <Badge color="grape" variant="light" size="lg">
                   Viewing as administrator (read only)
                 </Badge>
               ) : (
-                <Group gap="xs">
+                <Group gap="xs" wrap="nowrap">
                   <Button
                     variant="default"
+                    size="sm"
                     leftSection={<IconEdit size={16} />}
                     onClick={() => setEditing(true)}
                   >
@@ -222,6 +191,7 @@ export default function ProjectDetailPage() {
                   <Button
                     color="red"
                     variant="light"
+                    size="sm"
                     leftSection={<IconTrash size={16} />}
                     onClick={() => setConfirmDelete(true)}
                   >
@@ -230,17 +200,29 @@ export default function ProjectDetailPage() {
                 </Group>
               )}
             </Group>
-            <div>
-              <Title order={1}>{project.data.title}</Title>
-              {project.data.description && <Text c="dimmed">{project.data.description}</Text>}
-            </div>
-            <ProjectFields project={project.data} />
-            <Tabs value={tab} onChange={(v) => setTab((v as Tab) ?? "interviews")} keepMounted={false}>
-              <Tabs.List>
-                <Tabs.Tab value="interviews">Interviews</Tabs.Tab>
-                <Tabs.Tab value="summary">Summary</Tabs.Tab>
-                <Tabs.Tab value="requirements">Requirements</Tabs.Tab>
-                <Tabs.Tab value="replit-prompts">Prompt</Tabs.Tab>
+            <ProjectBrief project={project.data} />
+            <Tabs
+              value={tab}
+              onChange={(v) => setTab(isTab(v) ? v : "interviews")}
+              keepMounted={false}
+              mt="xs"
+            >
+              {/* One row at every width: on a phone the tabs scroll sideways instead of wrapping. */}
+              <Tabs.List
+                style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden", scrollbarWidth: "none" }}
+              >
+                <Tabs.Tab value="interviews" style={{ flexShrink: 0 }}>
+                  Interviews
+                </Tabs.Tab>
+                <Tabs.Tab value="summary" style={{ flexShrink: 0 }}>
+                  Summary
+                </Tabs.Tab>
+                <Tabs.Tab value="requirements" style={{ flexShrink: 0 }}>
+                  Requirements
+                </Tabs.Tab>
+                <Tabs.Tab value="replit-prompts" style={{ flexShrink: 0 }}>
+                  Prompt
+                </Tabs.Tab>
               </Tabs.List>
               <Box pt="lg">
                 <Tabs.Panel value="interviews">
@@ -284,6 +266,6 @@ export default function ProjectDetailPage() {
           </Button>
         </Group>
       </Modal>
-    </Box>
+    </PageShell>
   );
 }

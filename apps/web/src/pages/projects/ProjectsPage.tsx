@@ -1,25 +1,15 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Card, Container, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconFolderPlus, IconPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { AppHeader } from "../../components/AppHeader";
+import { ContentSkeleton } from "../../components/ContentSkeleton";
+import { PageShell } from "../../components/PageShell";
 import { ProjectFormModal, type ProjectFormValues } from "../../components/workspace/ProjectFormModal";
+import { projectAllowance } from "../../components/workspace/projectAllowance";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
+import { useCurrentUser } from "../../lib/user";
 
 const PRICING_REDIRECT_MS = 2000;
 
@@ -29,6 +19,8 @@ export default function ProjectsPage() {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const projects = useQuery(trpc.projects.list.queryOptions());
+  const { user } = useCurrentUser();
+  const allowance = projectAllowance(projects.data, user?.subscriptionTier);
 
   const create = useMutation(
     trpc.projects.create.mutationOptions({
@@ -64,8 +56,7 @@ export default function ProjectsPage() {
     });
 
   return (
-    <Box mih="100vh" bg="gray.0">
-      <AppHeader />
+    <PageShell>
       <Container size="xl" py="xl">
         <Group justify="space-between" mb="lg">
           <div>
@@ -80,9 +71,7 @@ export default function ProjectsPage() {
         </Group>
 
         {projects.isLoading ? (
-          <Center py={80}>
-            <Loader aria-label="Loading projects" />
-          </Center>
+          <ContentSkeleton label="Loading projects" height={190} />
         ) : projects.isError ? (
           <Alert color="red" variant="light">
             Error loading projects. Please try again later.
@@ -132,14 +121,40 @@ export default function ProjectsPage() {
           </SimpleGrid>
         )}
       </Container>
+      <Modal
+        opened={creating && Boolean(allowance?.reached)}
+        onClose={() => setCreating(false)}
+        title="Project limit reached"
+      >
+        <Text size="sm">
+          You have created {allowance?.used} of the {allowance?.limit} new{" "}
+          {allowance?.limit === 1 ? "project" : "projects"} the {allowance?.plan} plan allows this month.
+          Upgrade your plan to create more projects.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setCreating(false)}>
+            Close
+          </Button>
+          <Button component={Link} to="/pricing">
+            See plans
+          </Button>
+        </Group>
+      </Modal>
       <ProjectFormModal
-        opened={creating}
+        opened={creating && !allowance?.reached}
+        notice={
+          allowance && (
+            <Text size="sm" c="dimmed">
+              {allowance.used} of {allowance.limit} new projects this month on the {allowance.plan} plan.
+            </Text>
+          )
+        }
         onClose={() => setCreating(false)}
         onSubmit={submit}
         title="New Project"
         submitLabel="Create Project"
         pending={create.isPending}
       />
-    </Box>
+    </PageShell>
   );
 }

@@ -112,7 +112,7 @@ export default function LandingPage() {
               Parley's AI interviews your stakeholders by voice or text, then turns the conversations into a
               summary, requirements with acceptance criteria, and a build prompt for your AI app builder.
             </Text>
-            <Group>
+            <Group justify="center">
               <Button size="lg" component={Link} to="/auth">
                 Get Started Free
               </Button>
@@ -153,7 +153,7 @@ export default function LandingPage() {
         </SimpleGrid>
       </Container>
 
-      <Box bg="gray.0" py={64}>
+      <Box bg="var(--parley-page-bg)" py={64}>
         <Container size="md" ta="center">
           <Title order={2}>Five agents, one discovery workflow</Title>
           <Text c="dimmed" mt="sm">

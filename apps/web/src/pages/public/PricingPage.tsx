@@ -1,6 +1,7 @@
-import { Center, Container, Loader, Stack, Text, Title } from "@mantine/core";
+import { Container, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
+import { ContentSkeleton } from "../../components/ContentSkeleton";
 import { PayAsYouGo, PlanCards } from "../../components/public/PlanCards";
 import { PublicLayout } from "../../components/public/PublicLayout";
 import { toast } from "../../lib/toast";
@@ -23,9 +24,7 @@ export default function PricingPage() {
             </Text>
           </div>
           {plans.isLoading ? (
-            <Center>
-              <Loader />
-            </Center>
+            <ContentSkeleton label="Loading plans" height={380} cols={{ base: 1, md: 3 }} />
           ) : plans.data ? (
             <PlanCards
               plans={plans.data}

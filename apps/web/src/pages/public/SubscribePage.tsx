@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Center,
@@ -15,7 +16,7 @@ import {
 import { IconCheck } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { priceLabel } from "../../components/public/PlanCards";
 import { PublicLayout } from "../../components/public/PublicLayout";
 import { setAuthToken } from "../../lib/auth-token";
@@ -172,7 +173,11 @@ export default function SubscribePage() {
               <Text fz={24} fw={800}>
                 {priceLabel(plan.price)}
               </Text>
-              <List spacing={4} size="sm" icon={<IconCheck size={16} color="var(--mantine-color-green-6)" />}>
+              <List
+                spacing={4}
+                size="sm"
+                icon={<IconCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />}
+              >
                 {plan.features.map((f) => (
                   <List.Item key={f}>{f}</List.Item>
                 ))}
@@ -222,6 +227,19 @@ export default function SubscribePage() {
               <Button type="submit" size="md" loading={pending}>
                 {label}
               </Button>
+              {!user && (
+                <Text size="sm" ta="center">
+                  Already have an account?{" "}
+                  <Anchor
+                    component={Link}
+                    to="/auth"
+                    state={{ from: `/subscribe/${plan.id}` }}
+                    underline="always"
+                  >
+                    Sign in
+                  </Anchor>
+                </Text>
+              )}
             </Stack>
           </form>
         </Card>

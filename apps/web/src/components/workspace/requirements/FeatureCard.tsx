@@ -1,0 +1,214 @@
+import {
+  ActionIcon,
+  Badge,
+  Blockquote,
+  Box,
+  Button,
+  Card,
+  Group,
+  List,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import type { RouterOutputs } from "@parley/api";
+import { IconPlus, IconPointFilled, IconX } from "@tabler/icons-react";
+import { useState } from "react";
+import { InlineEdit } from "./InlineEdit";
+import { ItemMenu } from "./ItemMenu";
+import type { RequirementsActions } from "./useRequirementsActions";
+
+export type Epic = RouterOutputs["requirements"]["get"]["epics"][number];
+export type Feature = Epic["features"][number];
+type Story = Feature["stories"][number];
+type Criteria = Feature["acceptanceCriteria"];
+
+function SectionLabel({ children }: { children: string }) {
+  return (
+    <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+function CriteriaList({ criteria, onSave }: { criteria: Criteria; onSave: (criteria: Criteria) => void }) {
+  const [draft, setDraft] = useState("");
+  return (
+    <Stack gap={6} mt={4}>
+      {criteria.length > 0 && (
+        <List
+          size="sm"
+          spacing={4}
+          center={false}
+          icon={<IconPointFilled size={10} style={{ marginTop: 6 }} aria-hidden />}
+        >
+          {criteria.map((criterion, index) => (
+            <List.Item key={`${index}-${criterion.text}`}>
+              <Group gap={4} wrap="nowrap" align="flex-start">
+                <Box style={{ flex: 1 }}>
+                  <InlineEdit
+                    label="Acceptance criterion"
+                    value={criterion.text}
+                    onSave={(text) => onSave(criteria.map((c, i) => (i === index ? { ...c, text } : c)))}
+                  />
+                  {criterion.quote && (
+                    <Text size="xs" c="dimmed" fs="italic">
+                      “{criterion.quote}”
+                    </Text>
+                  )}
+                </Box>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => onSave(criteria.filter((_, i) => i !== index))}
+                  aria-label={`Remove criterion: ${criterion.text}`}
+                >
+                  <IconX size={14} />
+                </ActionIcon>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <TextInput
+        size="xs"
+        placeholder="Add a criterion and press Enter"
+        aria-label="New acceptance criterion"
+        value={draft}
+        onChange={(e) => setDraft(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && draft.trim()) {
+            onSave([...criteria, { text: draft.trim(), quote: null, assumption: true }]);
+            setDraft("");
+          }
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** "As a …, I want to … so that …" with each part edited in place. */
+function StoryCard({ story, actions }: { story: Story; actions: RequirementsActions }) {
+  const save = (part: Partial<Pick<Story, "userType" | "action" | "benefit">>) =>
+    actions.updateStory.mutate({
+      id: story.id,
+      userType: story.userType,
+      action: story.action,
+      benefit: story.benefit,
+      ...part,
+    });
+  return (
+    <Card withBorder p="xs" radius="sm" data-story={story.id}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text size="sm">
+          As a{" "}
+          <b>
+            <InlineEdit
+              label="As a (user type)"
+              value={story.userType}
+              onSave={(userType) => save({ userType })}
+            />
+          </b>
+          , I want to{" "}
+          <b>
+            <InlineEdit
+              label="I want to (action)"
+              value={story.action}
+              onSave={(action) => save({ action })}
+            />
+          </b>{" "}
+          so that{" "}
+          <b>
+            <InlineEdit
+              label="So that (benefit)"
+              value={story.benefit}
+              onSave={(benefit) => save({ benefit })}
+            />
+          </b>
+        </Text>
+        <ItemMenu
+          label={`Actions for user story: ${story.action}`}
+          deleteLabel="Delete User Story"
+          confirmTitle="Delete this user story?"
+          confirmMessage={`“As a ${story.userType}, I want to ${story.action}” will be deleted.`}
+          onDelete={() => actions.deleteStory.mutate({ id: story.id })}
+        />
+      </Group>
+      {story.quote ? (
+        <Blockquote p={6} mt={6} fz="xs" color="indigo" cite="From the interview transcript">
+          “{story.quote}”
+        </Blockquote>
+      ) : (
+        <Badge size="xs" color="yellow" variant="light" mt={6}>
+          Assumption: not quoted from an interview
+        </Badge>
+      )}
+    </Card>
+  );
+}
+
+export function FeatureCard({
+  feature,
+  actions,
+  onAddStory,
+}: {
+  feature: Feature;
+  actions: RequirementsActions;
+  onAddStory: () => void;
+}) {
+  const update = (fields: { name?: string; description?: string; acceptanceCriteria?: Criteria }) =>
+    actions.updateFeature.mutate({ id: feature.id, ...fields });
+  return (
+    <Card withBorder radius="md" p="md" bg="var(--parley-subtle-surface)">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600} component="h5" m={0}>
+            <InlineEdit label="Feature name" value={feature.name} onSave={(name) => update({ name })} />
+          </Text>
+          <Text size="sm" c="dimmed" component="div">
+            <InlineEdit
+              label="Feature description"
+              multiline
+              required={false}
+              placeholder="Add a description"
+              value={feature.description ?? ""}
+              onSave={(description) => update({ description })}
+            />
+          </Text>
+        </Box>
+        <ItemMenu
+          label={`Actions for feature ${feature.name}`}
+          add={{ label: "Add Story", onClick: onAddStory }}
+          deleteLabel="Delete Feature"
+          confirmTitle="Delete this feature?"
+          confirmMessage={`“${feature.name}” and its user stories will be deleted.`}
+          onDelete={() => actions.deleteFeature.mutate({ id: feature.id })}
+        />
+      </Group>
+      <Box mt="sm">
+        <SectionLabel>Acceptance criteria</SectionLabel>
+        <CriteriaList
+          criteria={feature.acceptanceCriteria}
+          onSave={(acceptanceCriteria) => update({ acceptanceCriteria })}
+        />
+      </Box>
+      <Group justify="space-between" mt="md">
+        <SectionLabel>User stories</SectionLabel>
+        <Button size="compact-xs" variant="subtle" leftSection={<IconPlus size={12} />} onClick={onAddStory}>
+          Add Story
+        </Button>
+      </Group>
+      <Stack gap="xs" mt={4}>
+        {!feature.stories.length && (
+          <Text size="sm" c="dimmed">
+            No user stories yet.
+          </Text>
+        )}
+        {feature.stories.map((story) => (
+          <StoryCard key={story.id} story={story} actions={actions} />
+        ))}
+      </Stack>
+    </Card>
+  );
+}
