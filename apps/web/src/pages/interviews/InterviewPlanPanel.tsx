@@ -5,7 +5,6 @@ import {
   Center,
   Group,
   List,
-  Loader,
   Stack,
   Text,
   Textarea,
@@ -16,6 +15,7 @@ import type { RouterOutputs } from "@parley/api";
 import { IconPencil } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ContentSkeleton } from "../../components/ContentSkeleton";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 
@@ -133,11 +133,7 @@ export function InterviewPlanPanel({ interviewId }: { interviewId: number }) {
   );
 
   if (view.isLoading) {
-    return (
-      <Center h={200}>
-        <Loader aria-label="Loading plan" />
-      </Center>
-    );
+    return <ContentSkeleton label="Loading plan" count={1} height={240} cols={1} />;
   }
   if (view.isError || !view.data) {
     return (
