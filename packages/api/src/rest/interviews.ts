@@ -21,6 +21,24 @@ export const interviewsRoutes: RestRoute[] = [
     input: (req) => ({ id: pathId(req), selected: body(req).selected }),
   }),
   route({
+    method: "GET",
+    path: "/api/interviews/:id/plan",
+    procedure: "interviews.plan",
+    input: (req) => ({ id: pathId(req) }),
+  }),
+  route({
+    method: "PUT",
+    path: "/api/interviews/:id/plan",
+    procedure: "interviews.updatePlan",
+    input: (req) => ({ id: pathId(req), plan: body(req).plan }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/projects/:id/coverage",
+    procedure: "interviews.coverage",
+    input: (req) => ({ projectId: pathId(req) }),
+  }),
+  route({
     method: "DELETE",
     path: "/api/interviews/:id",
     procedure: "interviews.delete",

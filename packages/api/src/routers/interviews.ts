@@ -1,15 +1,20 @@
+import { getInterviewerState } from "@parley/db/queries/interviewer";
 import * as interviews from "@parley/db/queries/interviews";
 import { getProject } from "@parley/db/queries/projects";
 import { z } from "zod";
 import { notFound } from "../errors";
 import { ZId, ZSuccess } from "../schemas/common";
 import { toInterview, ZCreateInterviewInput, ZInterview } from "../schemas/project";
+import { ensurePlan } from "../services/interviewer";
 import { createInterviewWithinPlan } from "../services/limits";
 import { generateShareLink } from "../services/tokens";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireReadableProject } from "./documents";
+import { interviewPlanProcedures } from "./interview-plan";
 
 export const interviewsRouter = {
+  ...interviewPlanProcedures,
+
   listByProject: authedProcedure
     .input(z.object({ projectId: ZId }))
     .output(checked(z.array(ZInterview)))
@@ -41,6 +46,9 @@ export const interviewsRouter = {
         ...input,
         shareLink: generateShareLink(),
       });
+      // The plan is made now, so the owner can read and edit it before anyone starts.
+      const state = await getInterviewerState(ctx.db, row.id);
+      if (state) await ensurePlan(ctx.db, ctx.ai, state, { userId: ctx.user.id, projectId: input.projectId });
       return toInterview(row);
     }),
 

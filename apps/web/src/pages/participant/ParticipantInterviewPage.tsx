@@ -15,6 +15,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { Bubble, Composer, RefusalAlert, VoiceBar } from "../../components/participant/Conversation";
+import { FinalNotice } from "../../components/participant/FinalNotice";
 import { type NoteImage, NotesPad } from "../../components/participant/NotesPad";
 import {
   AlreadyCompleted,
@@ -329,7 +330,12 @@ export default function ParticipantInterviewPage() {
                     >
                       Copy Transcript
                     </Button>
-                    <Button size="xs" color="red" loading={ending} onClick={() => void end()}>
+                    <Button
+                      size={session.final ? "md" : "xs"}
+                      color="red"
+                      loading={ending}
+                      onClick={() => void end()}
+                    >
                       End Interview
                     </Button>
                   </Group>
@@ -344,6 +350,7 @@ export default function ParticipantInterviewPage() {
                 </Stack>
               </ScrollArea>
               <Box p="md" style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}>
+                {session.final && <FinalNotice />}
                 {session.refusal && (
                   <RefusalAlert
                     message={session.refusal}
