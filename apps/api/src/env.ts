@@ -53,6 +53,8 @@ const ZEnv = z.object({
   SUPPORT_EMAIL: z.string().default("support@parley.app"),
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optional,
+  /** One model for every component an admin has not configured (Ollama, vLLM: the model they serve). */
+  AI_MODEL: optional,
   /** Speech models and voice, for an OpenAI-compatible speech server (a local whisper server, say). */
   OPENAI_TRANSCRIPTION_MODEL: optional,
   OPENAI_SPEECH_MODEL: optional,

@@ -17,6 +17,9 @@ import nodemailer from "nodemailer";
 import type { Env } from "./env";
 
 /** Builds the long-lived services from configuration (shared by main and the tests). */
+/** Sent as the API key to an OpenAI-compatible server that asks for none. */
+const KEYLESS = "keyless";
+
 export function createServices(
   env: Env,
   db: Db,
@@ -37,6 +40,9 @@ export function createServices(
     log: (line) => logger.info(line),
     outboxDir: env.SMTP_URL ? undefined : path.join(env.DATA_DIR, "outbox"),
   });
+  // A keyless OpenAI-compatible server (Ollama, vLLM) needs only its address; the SDK still wants a
+  // key to send, which such servers ignore.
+  const openaiKey = env.OPENAI_API_KEY ?? (env.OPENAI_BASE_URL ? KEYLESS : undefined);
   const jobs = createJobEngine({ db, logger, pollingIntervalSeconds: options.jobPollingSeconds });
   // Email asked for by a request goes out as a job, after the request has answered.
   mailer.enqueue = async (email) => {
@@ -49,8 +55,8 @@ export function createServices(
       appOrigin: env.appOrigin,
       oidcEnabled: Boolean(env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID),
       supportEmail: env.SUPPORT_EMAIL,
-      evidenceModel: env.OPENAI_API_KEY
-        ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, timeoutMs: env.OPENAI_TIMEOUT_MS }
+      evidenceModel: openaiKey
+        ? { apiKey: openaiKey, baseUrl: env.OPENAI_BASE_URL, timeoutMs: env.OPENAI_TIMEOUT_MS }
         : undefined,
     },
     rateLimiter: new RateLimiter(store, env.RATE_LIMIT_SCALE, {
@@ -60,8 +66,9 @@ export function createServices(
     mailer,
     ai: createAiEngine({
       db,
-      openaiApiKey: env.OPENAI_API_KEY,
+      openaiApiKey: openaiKey,
       openaiBaseUrl: env.OPENAI_BASE_URL,
+      defaultModel: env.AI_MODEL,
       speech: {
         transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL,
         speechModel: env.OPENAI_SPEECH_MODEL,

@@ -475,3 +475,49 @@ describe("OpenAI provider against a local fake server", () => {
     }
   });
 });
+
+describe("a keyless OpenAI-compatible server (Ollama, vLLM) with one AI_MODEL", () => {
+  const fake = new FakeOpenAi();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ OPENAI_BASE_URL: await fake.start(), AI_MODEL: "llama3.1" });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake.stop();
+  });
+
+  it("asks the server with no key of ours, for AI_MODEL, unless an admin chose another model", async () => {
+    expect(server.services.ai.provider).toBe("openai");
+    const { interviewId, participant } = await ownerWithInterview(server);
+    const first = await participant.post("/api/ai/response", {
+      interviewId,
+      messages: [{ role: "user", content: "We plan routes by hand every morning." }],
+    });
+    expect(first.status).toBe(200);
+    const asked = fake.chatRequests();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((r) => r.body.model === "llama3.1")).toBe(true);
+    expect(asked.at(-1)?.headers.authorization).not.toContain("test-key");
+
+    // An admin's own choice for a component wins over the deployment default.
+    await server.services.db
+      .updateTable("model_configurations")
+      .set({ model_name: "qwen2.5" })
+      .where("component_name", "=", "interview_agent")
+      .execute();
+    server.services.ai.invalidateModelCache();
+    const before = fake.chatRequests().length;
+    const second = await participant.post("/api/ai/response", {
+      interviewId,
+      messages: [
+        { role: "user", content: "We plan routes by hand every morning." },
+        { role: "user", content: "It takes two hours." },
+      ],
+    });
+    expect(second.status).toBe(200);
+    const later = fake.chatRequests().slice(before);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.every((r) => r.body.model === "qwen2.5")).toBe(true);
+  });
+});

@@ -35,6 +35,8 @@ import type { RequirementsTree } from "./requirements/types";
 export interface AiEngineOptions {
   db: Db;
   openaiApiKey?: string | undefined;
+  /** AI_MODEL: the model of every component an admin has not set to another one. */
+  defaultModel?: string | undefined;
   openaiBaseUrl?: string | undefined;
   /** Speech models and voice for an OpenAI-compatible speech server (OpenAI's when unset). */
   speech?: Partial<SpeechModels> | undefined;
@@ -90,7 +92,7 @@ export class AiEngine {
     this.#db = options.db;
     this.#afterUsage = options.afterUsage;
     this.#ceiling = options.interviewCeiling ?? DEFAULT_INTERVIEW_CEILING;
-    this.models = new ModelResolver(options.db, options.modelCacheMs);
+    this.models = new ModelResolver(options.db, options.modelCacheMs, options.defaultModel);
     this.#provider =
       options.provider ??
       (options.openaiApiKey

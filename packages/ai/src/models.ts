@@ -39,6 +39,8 @@ export function parseOptions(configuration: string | null | undefined): ModelCho
 
 /**
  * The model per component from model_configurations: the active row wins (the newest if several).
+ * With a deployment default (AI_MODEL, for a server such as Ollama or vLLM that serves one model),
+ * a component still on its seeded OpenAI model uses that default; a model an admin chose wins.
  * Cached briefly; an admin edit calls invalidate() so the next AI call sees it.
  */
 export class ModelResolver {
@@ -47,6 +49,7 @@ export class ModelResolver {
   constructor(
     private readonly db: Db,
     private readonly ttlMs = 30_000,
+    private readonly defaultModel?: string | undefined,
   ) {}
 
   async resolve(component: AiComponent): Promise<ModelChoice> {
@@ -60,9 +63,10 @@ export class ModelResolver {
       .orderBy("updated_at", "desc")
       .orderBy("id", "desc")
       .executeTakeFirst();
-    const choice = row
-      ? { model: row.model_name, options: parseOptions(row.configuration) }
-      : { model: DEFAULT_MODELS[component], options: {} };
+    const seeded = DEFAULT_MODELS[component];
+    const configured = row?.model_name ?? seeded;
+    const model = this.defaultModel && configured === seeded ? this.defaultModel : configured;
+    const choice = { model, options: row ? parseOptions(row.configuration) : {} };
     this.#cache.set(component, { choice, at: Date.now() });
     return choice;
   }
