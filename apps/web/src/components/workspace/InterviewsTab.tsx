@@ -33,7 +33,7 @@ import {
   statusColor,
   statusLabel,
 } from "./labels";
-import { useSummarize } from "./useSummarize";
+import { summarizeBlocker, useSummarize } from "./useSummarize";
 
 const interviewRules = schemaResolver(ZCreateInterviewInput, { sync: true });
 
@@ -201,6 +201,7 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
     }),
   );
   const summarize = useSummarize(project, interviews.data, onSummarized);
+  const blocker = summarizeBlocker(interviews.data);
 
   return (
     <Stack>
@@ -220,6 +221,11 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
           </Button>
         </Group>
       </Group>
+      {blocker && (
+        <Text size="xs" c="dimmed" ta="right" mt={-8} data-testid="summarize-blocker">
+          Summarize Interviews: {blocker.charAt(0).toLowerCase() + blocker.slice(1)}
+        </Text>
+      )}
       {interviews.isLoading ? (
         <ContentSkeleton label="Loading interviews" count={2} height={150} />
       ) : interviews.isError ? (
