@@ -44,6 +44,7 @@ async function projectWithConflict(request: import("@playwright/test").APIReques
   await completedInterview(request, baseURL, owner.headers, owner.interviewId, [
     "I don't want to create an account just to ride once.",
     "I need to see free docks near the station so that I can plan my ride.",
+    "I need a receipt by email after each ride.",
   ]);
   await completedInterview(request, baseURL, owner.headers, second.id as number, [
     "Every rider must have an account so that we can contact them.",
@@ -105,7 +106,19 @@ for (const size of [
       await expect(page.getByTestId("summarize-blocker")).toHaveCount(0);
 
       // Summarize: the job's progress in the Summary card, then the summary with themes and conflicts.
+      // A slow network holds the first progress answer for a moment, long enough to look at the card.
+      let slowNetwork = true;
+      await page.route("**/trpc/jobs.get**", async (route) => {
+        if (slowNetwork) await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
       await page.getByRole("button", { name: "Summarize Interviews" }).click();
+      const progress = page.getByRole("status").filter({ hasText: "Summarizing interviews" });
+      await expect(progress).toBeVisible();
+      await expect(progress.getByRole("button", { name: "Cancel" })).toBeVisible();
+      await expect(progress).toContainText("elapsed");
+      await screenshot(page, `evidence-summary-progress-${size.name}`);
+      slowNetwork = false;
       await expect(page.getByText("Summary generated")).toBeVisible();
       const summaryStatuses = await jobStatuses(page);
       expect(summaryStatuses.find((s) => s !== "none")).toMatch(/queued|running/);
@@ -138,6 +151,8 @@ for (const size of [
       expect(requirementsStatuses.find((s) => s !== "none")).toMatch(/queued|running/);
       const storyEvidence = page.locator("[data-story] [data-evidence] a").first();
       await expect(storyEvidence).toHaveAttribute("href", /^\/interviews\/\d+\?turn=\d+$/);
+      // A benefit nobody stated is marked as an assumption.
+      await expect(page.locator("[data-story] [data-assumption]").first()).toHaveText("Assumption");
       await screenshot(page, `evidence-requirements-${size.name}`);
 
       // Exports: the server's files, by name, with their header rows.
