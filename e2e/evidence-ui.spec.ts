@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./a11y";
 import { interviewViaApi, screenshot } from "./support";
 
 type Headers = Record<string, string>;
@@ -72,7 +73,8 @@ for (const size of [
   { name: "phone", width: 390, height: 844 },
 ]) {
   test.describe(`AI work and evidence at ${size.width}px`, () => {
-    test.use({ viewport: { width: size.width, height: size.height } });
+    // bypassCSP lets the axe-core check inject its script (TESTING-NOTES.md).
+    test.use({ viewport: { width: size.width, height: size.height }, bypassCSP: true });
 
     test("a generator says why it cannot run yet, and the spec's toast still answers a click", async ({
       page,
@@ -118,6 +120,8 @@ for (const size of [
       await expect(progress.getByRole("button", { name: "Cancel" })).toBeVisible();
       await expect(progress).toContainText("elapsed");
       await screenshot(page, `evidence-summary-progress-${size.name}`);
+      await page.mouse.move(0, 0); // no hover state under the pointer
+      await expectNoSeriousViolations(page, `summary progress at ${size.width}px`);
       slowNetwork = false;
       await expect(page.getByText("Summary generated")).toBeVisible();
       const summaryStatuses = await jobStatuses(page);
@@ -134,6 +138,8 @@ for (const size of [
       await expect(account).toContainText("Wants");
       await expect(account).toContainText("Every rider must have an account so that we can contact them");
       await screenshot(page, `evidence-summary-${size.name}`);
+      await page.mouse.move(0, 0); // no hover state under the pointer
+      await expectNoSeriousViolations(page, `summary with themes and conflicts at ${size.width}px`);
 
       // A theme's quote opens the interview at the turn it was said.
       const themes = page.locator("section", { has: page.getByRole("heading", { name: "Themes" }) });
@@ -154,6 +160,8 @@ for (const size of [
       // A benefit nobody stated is marked as an assumption.
       await expect(page.locator("[data-story] [data-assumption]").first()).toHaveText("Assumption");
       await screenshot(page, `evidence-requirements-${size.name}`);
+      await page.mouse.move(0, 0); // no hover state under the pointer
+      await expectNoSeriousViolations(page, `requirements with evidence at ${size.width}px`);
 
       // Exports: the server's files, by name, with their header rows.
       for (const [label, header] of [
@@ -173,8 +181,17 @@ for (const size of [
       await screenshot(page, `evidence-export-menu-${size.name}`);
       await page.keyboard.press("Escape");
 
-      // Click-through: the quote's link lands on the owner's interview page at that turn.
+      // Cancel stops following a job: the card goes and the generator can be started again.
       await page.getByRole("tab", { name: "Summary" }).click();
+      slowNetwork = true;
+      await page.getByRole("button", { name: "New from Interviews" }).click();
+      const again = page.getByRole("status").filter({ hasText: "Summarizing interviews" });
+      await again.getByRole("button", { name: "Cancel" }).click();
+      await expect(again).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "New from Interviews" })).toBeEnabled();
+      slowNetwork = false;
+
+      // Click-through: the quote's link lands on the owner's interview page at that turn.
       await themes.locator(`a[href="${href}"]`).first().click();
       await expect(page).toHaveURL(new RegExp(`${href.replace("?", "\\?")}$`));
       await expect(page.getByRole("heading", { name: said, exact: true }).first()).toBeVisible();

@@ -212,6 +212,7 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
             variant="light"
             leftSection={<IconSparkles size={16} />}
             loading={summarize.isPending}
+            aria-describedby={blocker ? "summarize-blocker" : undefined}
             onClick={() => summarize.mutate()}
           >
             Summarize Interviews
@@ -222,7 +223,14 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
         </Group>
       </Group>
       {blocker && (
-        <Text size="xs" c="dimmed" ta="right" mt={-8} data-testid="summarize-blocker">
+        <Text
+          id="summarize-blocker"
+          size="xs"
+          c="dimmed"
+          ta={{ base: "left", sm: "right" }}
+          mt={-8}
+          data-testid="summarize-blocker"
+        >
           Summarize Interviews: {blocker.charAt(0).toLowerCase() + blocker.slice(1)}
         </Text>
       )}

@@ -102,6 +102,7 @@ function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
             leftSection={<IconSparkles size={16} />}
             loading={start.isPending}
             disabled={Boolean(job.followed)}
+            aria-describedby={noSummary ? "requirements-blocker" : undefined}
             onClick={() => start.mutate()}
           >
             {existing.trim() ? "Refresh Requirements" : "Create Requirements"}
@@ -109,7 +110,14 @@ function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
         </Group>
       </Group>
       {noSummary && (
-        <Text size="xs" c="dimmed" ta="right" mt={-8} data-testid="requirements-blocker">
+        <Text
+          id="requirements-blocker"
+          size="xs"
+          c="dimmed"
+          ta={{ base: "left", sm: "right" }}
+          mt={-8}
+          data-testid="requirements-blocker"
+        >
           Create Requirements needs a summary: summarize your interviews first.
         </Text>
       )}

@@ -201,6 +201,7 @@ export function SummaryTab({
                 variant="light"
                 loading={summarize.isPending}
                 disabled={Boolean(synthesis.followed)}
+                aria-describedby={blocker ? "summary-blocker" : undefined}
                 onClick={() => summarize.mutate()}
               >
                 New from Interviews
@@ -208,7 +209,7 @@ export function SummaryTab({
             </Group>
           </Group>
           {blocker && (
-            <Text size="xs" c="dimmed" ta="right" data-testid="summarize-blocker">
+            <Text id="summary-blocker" size="xs" c="dimmed" ta={{ base: "left", sm: "right" }}>
               {blocker}
             </Text>
           )}
