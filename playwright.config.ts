@@ -75,6 +75,9 @@ export default defineConfig({
         DATA_DIR: `${dataDir}-voice`,
         OPENAI_API_KEY: "test-key",
         OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
+        // On one PostgreSQL both servers share the job queue: only the offline server runs jobs, so a
+        // project job is never answered by the fake model (whose canned replies are not evidence JSON).
+        ...(process.env.DATABASE_URL ? { JOB_WORKERS: "off" } : {}),
       },
     },
   ],

@@ -34,7 +34,7 @@ import {
   statusColor,
   statusLabel,
 } from "./labels";
-import { useSummarize } from "./useSummarize";
+import { summarizeBlocker, useSummarize } from "./useSummarize";
 
 const interviewRules = schemaResolver(ZCreateInterviewInput, { sync: true });
 
@@ -202,6 +202,7 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
     }),
   );
   const summarize = useSummarize(project, interviews.data, onSummarized);
+  const blocker = summarizeBlocker(interviews.data);
 
   return (
     <Stack>
@@ -212,6 +213,7 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
             variant="light"
             leftSection={<IconSparkles size={16} />}
             loading={summarize.isPending}
+            aria-describedby={blocker ? "summarize-blocker" : undefined}
             onClick={() => summarize.mutate()}
           >
             Summarize Interviews
@@ -221,6 +223,18 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
           </Button>
         </Group>
       </Group>
+      {blocker && (
+        <Text
+          id="summarize-blocker"
+          size="xs"
+          c="dimmed"
+          ta={{ base: "left", sm: "right" }}
+          mt={-8}
+          data-testid="summarize-blocker"
+        >
+          Summarize Interviews: {blocker.charAt(0).toLowerCase() + blocker.slice(1)}
+        </Text>
+      )}
       {interviews.isLoading ? (
         <ContentSkeleton label="Loading interviews" count={2} height={150} />
       ) : interviews.isError ? (

@@ -5,17 +5,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { copyText, downloadText, slug } from "../../lib/download";
 import { toast } from "../../lib/toast";
-import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { ContentSkeleton } from "../ContentSkeleton";
 import { LoadError } from "../LoadError";
 import type { Project } from "./labels";
 import { SavedVersionsList } from "./SavedVersionsList";
 
 const AUTOSAVE_MS = 1000;
+const NOTHING_TO_BUILD_FROM = "No requirements or summary available";
 
 export function PromptTab({ project }: { project: Project }) {
   const trpc = useTRPC();
-  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const prompts = useQuery(trpc.prompts.list.queryOptions({ projectId: project.id }));
   const active = prompts.data?.find((p) => p.isActive) ?? null;
@@ -54,45 +54,31 @@ export function PromptTab({ project }: { project: Project }) {
     setEditing((e) => !e);
   };
 
-  const generate = useMutation({
-    mutationFn: async () => {
-      const [{ requirements }, { summary }] = await Promise.all([
-        client.requirements.get.query({ projectId: project.id }),
-        client.documents.summary.query({ projectId: project.id }),
-      ]);
-      if (!requirements.trim() && !summary.trim()) throw new Error("NOTHING");
-      const { content } = await client.ai.generateOptimizedPrompt.mutate({
-        title: project.title,
-        requirements,
-        documentation: summary,
-        projectObjective: project.objective,
-        targetAudience: project.targetAudience,
-        projectId: project.id,
-      });
-      return client.prompts.create.mutate({
-        projectId: project.id,
-        title: `${project.title} - Optimized Prompt`,
-        content,
-        status: "completed",
-      });
-    },
-    onSuccess: async () => {
-      setEditing(false);
-      await refresh();
-      toast({ title: "Prompt generated", description: "Your optimized build prompt is ready." });
-    },
-    onError: (error) => {
-      if (error.message === "NOTHING") {
+  // One server workflow reads the project, summary, requirements and evidence and saves the prompt.
+  const generate = useMutation(
+    trpc.evidence.generatePrompt.mutationOptions({
+      onSuccess: async () => {
+        setEditing(false);
+        await refresh();
+        toast({ title: "Prompt generated", description: "Your optimized build prompt is ready." });
+      },
+      onError: (error) => {
+        if (error.message === NOTHING_TO_BUILD_FROM) {
+          toast({
+            title: NOTHING_TO_BUILD_FROM,
+            description: "Summarize interviews or create requirements first.",
+            variant: "destructive",
+          });
+          return;
+        }
         toast({
-          title: "No requirements or summary available",
-          description: "Summarize interviews or create requirements first.",
+          title: "Error generating Replit prompt",
+          description: error.message,
           variant: "destructive",
         });
-        return;
-      }
-      toast({ title: "Error generating Replit prompt", description: error.message, variant: "destructive" });
-    },
-  });
+      },
+    }),
+  );
   const saveVersion = useMutation(
     trpc.prompts.create.mutationOptions({
       onSuccess: async () => {
@@ -122,11 +108,16 @@ export function PromptTab({ project }: { project: Project }) {
         <Button
           leftSection={<IconSparkles size={16} />}
           loading={generate.isPending}
-          onClick={() => generate.mutate()}
+          onClick={() => generate.mutate({ projectId: project.id })}
         >
           AI Optimized Prompt
         </Button>
       </Group>
+      {generate.isPending && (
+        <Text size="sm" c="dimmed" role="status" ta="right">
+          Writing the build prompt from the summary, requirements and interview evidence…
+        </Text>
+      )}
       <Card withBorder radius="lg" p="lg" mih={260}>
         {prompts.isLoading ? (
           <ContentSkeleton label="Loading prompt" count={1} height={200} cols={1} />

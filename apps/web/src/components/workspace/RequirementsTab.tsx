@@ -2,16 +2,20 @@ import { Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core
 import { IconPlus, IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { followJob } from "../../features/jobs/followedJobs";
+import { JobProgress } from "../../features/jobs/JobProgress";
+import { useJob } from "../../features/jobs/useJob";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { ConfirmProvider } from "../ConfirmDialog";
 import { LoadError } from "../LoadError";
+import { interviewNamer } from "./Evidence";
 import type { Interview, Project } from "./labels";
 import { AddDialog, type AddRequest } from "./requirements/AddDialogs";
 import { EpicCard } from "./requirements/EpicCard";
+import { ExportMenu } from "./requirements/ExportMenu";
 import { SavedRequirements } from "./requirements/SavedRequirements";
 import { useRequirementsActions } from "./requirements/useRequirementsActions";
-import { collectTranscripts } from "./useSummarize";
 
 interface RequirementsTabProps {
   project: Project;
@@ -26,33 +30,30 @@ export function RequirementsTab(props: RequirementsTabProps) {
   );
 }
 
-/** Create/Refresh Requirements: one click reads the summary and transcripts, generates, saves a version. */
-function useGenerateRequirements(project: Project, interviews: Interview[] | undefined, existing: string) {
+const requirementsJobKey = (projectId: number) => `requirements:${projectId}`;
+
+/**
+ * Create/Refresh Requirements: one server job reads the summary and the interviews' evidence, writes
+ * the tree (merging the owner's edits) and saves a version. The spec's 'No summary available' first.
+ */
+function useGenerateRequirements(project: Project) {
   const client = useTRPCClient();
   const actions = useRequirementsActions(project.id);
-  return useMutation({
+  const key = requirementsJobKey(project.id);
+  const job = useJob(key, async () => {
+    await actions.refresh();
+    toast({
+      title: "Requirements generated",
+      description: "Epics, features and user stories are ready to edit.",
+    });
+  });
+  const start = useMutation({
     mutationFn: async () => {
       const { summary } = await client.documents.summary.query({ projectId: project.id });
       if (!summary.trim()) throw new Error("NO_SUMMARY");
-      const { transcripts } = await collectTranscripts(client, interviews ?? []);
-      const result = await client.ai.generateRequirements.mutate({
-        title: project.title,
-        content: summary,
-        transcripts,
-        existingRequirements: existing,
-        isRefresh: Boolean(existing.trim()),
-        projectId: project.id,
-      });
-      await client.requirements.save.mutate({ projectId: project.id, requirements: result.requirements });
-      await client.requirements.saveVersion.mutate({ projectId: project.id });
+      return client.evidence.generateRequirements.mutate({ projectId: project.id });
     },
-    onSuccess: async () => {
-      await actions.refresh();
-      toast({
-        title: "Requirements generated",
-        description: "Epics, features and user stories are ready to edit.",
-      });
-    },
+    onSuccess: ({ jobId }) => followJob(key, jobId),
     onError: (error) => {
       if (error.message === "NO_SUMMARY") {
         toast({
@@ -69,6 +70,7 @@ function useGenerateRequirements(project: Project, interviews: Interview[] | und
       });
     },
   });
+  return { start, job };
 }
 
 function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
@@ -78,7 +80,10 @@ function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
   const [adding, setAdding] = useState<AddRequest | null>(null);
   const epics = data.data?.epics ?? [];
   const existing = data.data?.requirements ?? "";
-  const generate = useGenerateRequirements(project, interviews, existing);
+  const { start, job } = useGenerateRequirements(project);
+  const summary = useQuery(trpc.documents.summary.queryOptions({ projectId: project.id }));
+  const nameOf = interviewNamer(interviews);
+  const noSummary = summary.data !== undefined && !summary.data.summary.trim();
 
   return (
     <Stack>
@@ -92,15 +97,43 @@ function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
           >
             Add Epic
           </Button>
+          <ExportMenu projectId={project.id} disabled={!epics.length} />
           <Button
             leftSection={<IconSparkles size={16} />}
-            loading={generate.isPending}
-            onClick={() => generate.mutate()}
+            loading={start.isPending}
+            disabled={Boolean(job.followed)}
+            aria-describedby={noSummary ? "requirements-blocker" : undefined}
+            onClick={() => start.mutate()}
           >
             {existing.trim() ? "Refresh Requirements" : "Create Requirements"}
           </Button>
         </Group>
       </Group>
+      {noSummary && (
+        <Text
+          id="requirements-blocker"
+          size="xs"
+          c="dimmed"
+          ta={{ base: "left", sm: "right" }}
+          mt={-8}
+          data-testid="requirements-blocker"
+        >
+          Create Requirements needs a summary: summarize your interviews first.
+        </Text>
+      )}
+      {job.followed && (
+        <JobProgress
+          label={existing.trim() ? "Refreshing requirements" : "Creating requirements"}
+          followed={job.followed}
+          job={job.job}
+          lostError={job.lostError}
+          onCancel={job.stop}
+          onRetry={() => {
+            job.stop();
+            start.mutate();
+          }}
+        />
+      )}
 
       {data.isLoading ? (
         <Stack aria-busy="true" aria-label="Loading requirements">
@@ -113,7 +146,7 @@ function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
           message="The requirements could not be loaded."
           query={data}
         />
-      ) : !epics.length ? (
+      ) : !epics.length && job.followed ? null : !epics.length ? (
         <Card withBorder radius="lg" p="xl">
           <Stack align="center" gap="xs">
             <Title order={4}>No requirements yet</Title>
@@ -132,6 +165,7 @@ function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
             <EpicCard
               key={epic.id}
               epic={epic}
+              nameOf={nameOf}
               actions={actions}
               onAddFeature={() => setAdding({ kind: "feature", epicId: epic.id })}
               onAddStory={(featureId) => setAdding({ kind: "story", featureId })}

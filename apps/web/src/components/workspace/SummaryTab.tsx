@@ -15,16 +15,18 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { IconBold, IconH2, IconItalic, IconList } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { JobProgress } from "../../features/jobs/JobProgress";
 import { copyText, downloadText, slug } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { ContentSkeleton } from "../ContentSkeleton";
 import { LoadError } from "../LoadError";
 import { ChatPanel } from "./ChatPanel";
+import { SynthesisPanels } from "./Evidence";
 import type { Interview, Project } from "./labels";
 import { Markdown } from "./Markdown";
 import { SavedVersionsList } from "./SavedVersionsList";
-import { useSummarize } from "./useSummarize";
+import { summarizeBlocker, useSummarize, useSynthesisJob } from "./useSummarize";
 
 const AUTOSAVE_MS = 1000;
 const TOOLTIP_OPEN_MS = 700;
@@ -127,6 +129,8 @@ export function SummaryTab({
     }),
   );
   const summarize = useSummarize(project, interviews, () => setEditing(false));
+  const synthesis = useSynthesisJob(project, () => setEditing(false));
+  const blocker = summarizeBlocker(interviews);
 
   const format = (kind: (typeof FORMATS)[number]["kind"]) => {
     if (!area.current) return;
@@ -196,14 +200,34 @@ export function SummaryTab({
                 size="xs"
                 variant="light"
                 loading={summarize.isPending}
+                disabled={Boolean(synthesis.followed)}
+                aria-describedby={blocker ? "summary-blocker" : undefined}
                 onClick={() => summarize.mutate()}
               >
                 New from Interviews
               </Button>
             </Group>
           </Group>
+          {blocker && (
+            <Text id="summary-blocker" size="xs" c="dimmed" ta={{ base: "left", sm: "right" }}>
+              {blocker}
+            </Text>
+          )}
           <Card withBorder radius="lg" p="lg" mih={300}>
-            {summary.isLoading ? (
+            {synthesis.followed && (
+              <JobProgress
+                label="Summarizing interviews"
+                followed={synthesis.followed}
+                job={synthesis.job}
+                lostError={synthesis.lostError}
+                onCancel={synthesis.stop}
+                onRetry={() => {
+                  synthesis.stop();
+                  summarize.mutate();
+                }}
+              />
+            )}
+            {synthesis.followed && !active ? null : summary.isLoading ? (
               <ContentSkeleton label="Loading summary" count={1} height={220} cols={1} />
             ) : summary.isError ? (
               <LoadError
@@ -252,6 +276,7 @@ export function SummaryTab({
               </Stack>
             )}
           </Card>
+          <SynthesisPanels projectId={project.id} interviews={interviews} />
           <Title order={4} mt="md">
             Saved versions
           </Title>

@@ -1,67 +1,36 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { followJob } from "../../features/jobs/followedJobs";
+import { useJob } from "../../features/jobs/useJob";
 import { toast } from "../../lib/toast";
-import { conversationToTranscript } from "../../lib/transcript";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import type { Interview, Project } from "./labels";
 
 /**
- * 'Summarize Interviews' and 'New from Interviews': the transcripts (or conversations) of completed,
- * not excluded interviews → summary agent → the project's summary and a saved version.
+ * 'Summarize Interviews' and 'New from Interviews' start one server job (project synthesis: themes,
+ * conflicts, the summary saved as the active version). The Summary card follows its progress.
  */
-type Client = ReturnType<typeof useTRPCClient>;
+export const synthesisJobKey = (projectId: number) => `synthesis:${projectId}`;
 
-/** Transcripts of the completed, not excluded interviews (a conversation stands in for a missing transcript). */
-export async function collectTranscripts(client: Client, interviews: Interview[]) {
-  const chosen = interviews.filter((i) => i.status === "completed" && i.selected);
-  const transcripts: string[] = [];
-  for (const interview of chosen) {
-    const transcript = await client.participant.transcript.query({ interviewId: interview.id });
-    if (transcript?.content.trim()) {
-      transcripts.push(`Interview with ${interview.name}:\n${transcript.content}`);
-      continue;
-    }
-    const conversation = await client.participant.conversation.query({ interviewId: interview.id });
-    const text = conversation ? conversationToTranscript(conversation.messages) : "";
-    if (text.trim()) transcripts.push(`Interview with ${interview.name}:\n${text}`);
-  }
-  return { chosen, transcripts };
+/** Why Summarize cannot work yet, or null when it can. */
+export function summarizeBlocker(interviews: Interview[] | undefined): string | null {
+  if (!interviews) return null;
+  return interviews.some((i) => i.status === "completed" && i.selected)
+    ? null
+    : "Needs at least one completed interview that is not excluded from the summary.";
 }
 
-export function useSummarize(project: Project, interviews: Interview[] | undefined, onDone: () => void) {
-  const trpc = useTRPC();
+/** Starts the synthesis job; the spec's 'No interviews available' toast when there is nothing to summarize. */
+export function useSummarize(project: Project, interviews: Interview[] | undefined, onStarted: () => void) {
   const client = useTRPCClient();
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
       if (!(interviews ?? []).some((i) => i.status === "completed" && i.selected))
         throw new Error("NO_INTERVIEWS");
-      const { chosen, transcripts } = await collectTranscripts(client, interviews ?? []);
-      const { documentation } = await client.ai.generateDocumentation.mutate({
-        transcripts,
-        title: project.title,
-        projectId: project.id,
-      });
-      await client.documents.saveSummary.mutate({ projectId: project.id, summary: documentation });
-      const version = await client.documents.create.mutate({
-        projectId: project.id,
-        kind: "summary",
-        title: `${project.title} - Summary`,
-        content: documentation,
-        interviewIds: chosen.map((i) => i.id),
-        status: "completed",
-      });
-      await client.documents.activate.mutate({ id: version.id });
-      return documentation;
+      return client.evidence.synthesize.mutate({ projectId: project.id });
     },
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: trpc.documents.summary.queryKey({ projectId: project.id }),
-        }),
-        queryClient.invalidateQueries({ queryKey: trpc.documents.list.queryKey() }),
-      ]);
-      toast({ title: "Summary generated", description: "Your interviews were summarized." });
-      onDone();
+    onSuccess: ({ jobId }) => {
+      followJob(synthesisJobKey(project.id), jobId);
+      onStarted();
     },
     onError: (error) => {
       if (error.message === "NO_INTERVIEWS") {
@@ -74,5 +43,22 @@ export function useSummarize(project: Project, interviews: Interview[] | undefin
       }
       toast({ title: "Error generating documentation", description: error.message, variant: "destructive" });
     },
+  });
+}
+
+/** Follows the project's synthesis job; when it succeeds the summary, its versions and the evidence reload. */
+export function useSynthesisJob(project: Project, onDone: () => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useJob(synthesisJobKey(project.id), async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.documents.summary.queryKey({ projectId: project.id }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.documents.list.queryKey() }),
+      queryClient.invalidateQueries({
+        queryKey: trpc.evidence.synthesis.queryKey({ projectId: project.id }),
+      }),
+    ]);
+    toast({ title: "Summary generated", description: "Your interviews were summarized." });
+    onDone();
   });
 }

@@ -12,11 +12,14 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 export function EpicCard({
   epic,
   actions,
+  nameOf,
   onAddFeature,
   onAddStory,
 }: {
   epic: Epic;
   actions: RequirementsActions;
+  /** The interview's name for an evidence quote. */
+  nameOf: (interviewId: number) => string;
   onAddFeature: () => void;
   onAddStory: (featureId: number) => void;
 }) {
@@ -84,6 +87,7 @@ export function EpicCard({
               key={feature.id}
               feature={feature}
               actions={actions}
+              nameOf={nameOf}
               onAddStory={() => onAddStory(feature.id)}
             />
           ))}

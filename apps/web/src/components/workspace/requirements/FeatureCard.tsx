@@ -10,10 +10,12 @@ import {
   Stack,
   Text,
   TextInput,
+  Tooltip,
 } from "@mantine/core";
 import type { RouterOutputs } from "@parley/api";
 import { IconPlus, IconPointFilled, IconX } from "@tabler/icons-react";
 import { useState } from "react";
+import { EvidenceQuotes } from "../Evidence";
 import { InlineEdit } from "./InlineEdit";
 import { ItemMenu } from "./ItemMenu";
 import type { RequirementsActions } from "./useRequirementsActions";
@@ -23,6 +25,8 @@ export type Feature = Epic["features"][number];
 type Story = Feature["stories"][number];
 type Criteria = Feature["acceptanceCriteria"];
 
+const PRIORITY_COLOR = { high: "red", medium: "orange", low: "gray" } as const;
+
 function SectionLabel({ children }: { children: string }) {
   return (
     <Text size="xs" fw={700} tt="uppercase" c="dimmed">
@@ -31,7 +35,17 @@ function SectionLabel({ children }: { children: string }) {
   );
 }
 
-function CriteriaList({ criteria, onSave }: { criteria: Criteria; onSave: (criteria: Criteria) => void }) {
+type NameOf = (interviewId: number) => string;
+
+function CriteriaList({
+  criteria,
+  nameOf,
+  onSave,
+}: {
+  criteria: Criteria;
+  nameOf: NameOf;
+  onSave: (criteria: Criteria) => void;
+}) {
   const [draft, setDraft] = useState("");
   return (
     <Stack gap={6} mt={4}>
@@ -51,10 +65,14 @@ function CriteriaList({ criteria, onSave }: { criteria: Criteria; onSave: (crite
                     value={criterion.text}
                     onSave={(text) => onSave(criteria.map((c, i) => (i === index ? { ...c, text } : c)))}
                   />
-                  {criterion.quote && (
-                    <Text size="xs" c="dimmed" fs="italic">
-                      “{criterion.quote}”
-                    </Text>
+                  {criterion.evidence?.length ? (
+                    <EvidenceQuotes evidence={criterion.evidence} nameOf={nameOf} max={2} />
+                  ) : (
+                    criterion.quote && (
+                      <Text size="xs" c="dimmed" fs="italic">
+                        “{criterion.quote}”
+                      </Text>
+                    )
                   )}
                 </Box>
                 <ActionIcon
@@ -89,7 +107,15 @@ function CriteriaList({ criteria, onSave }: { criteria: Criteria; onSave: (crite
 }
 
 /** "As a …, I want to … so that …" with each part edited in place. */
-function StoryCard({ story, actions }: { story: Story; actions: RequirementsActions }) {
+function StoryCard({
+  story,
+  actions,
+  nameOf,
+}: {
+  story: Story;
+  actions: RequirementsActions;
+  nameOf: NameOf;
+}) {
   const save = (part: Partial<Pick<Story, "userType" | "action" | "benefit">>) =>
     actions.updateStory.mutate({
       id: story.id,
@@ -135,14 +161,30 @@ function StoryCard({ story, actions }: { story: Story; actions: RequirementsActi
           onDelete={() => actions.deleteStory.mutate({ id: story.id })}
         />
       </Group>
-      {story.quote ? (
-        <Blockquote p={6} mt={6} fz="xs" color="indigo" cite="From the interview transcript">
-          “{story.quote}”
-        </Blockquote>
+      {(story.assumption || story.priority) && (
+        <Group gap={6} mt={6}>
+          {story.priority && (
+            <Badge size="xs" variant="light" color={PRIORITY_COLOR[story.priority]}>
+              {story.priority} priority
+            </Badge>
+          )}
+          {story.assumption && (
+            <Tooltip label="Nobody stated this benefit in an interview: check it before building">
+              <Badge size="xs" color="yellow" variant="light" data-assumption>
+                Assumption
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+      )}
+      {story.evidence.length ? (
+        <EvidenceQuotes evidence={story.evidence} nameOf={nameOf} max={2} />
       ) : (
-        <Badge size="xs" color="yellow" variant="light" mt={6}>
-          Assumption: not quoted from an interview
-        </Badge>
+        story.quote && (
+          <Blockquote p={6} mt={6} fz="xs" color="indigo" cite="From the interview transcript">
+            “{story.quote}”
+          </Blockquote>
+        )
       )}
     </Card>
   );
@@ -151,10 +193,12 @@ function StoryCard({ story, actions }: { story: Story; actions: RequirementsActi
 export function FeatureCard({
   feature,
   actions,
+  nameOf,
   onAddStory,
 }: {
   feature: Feature;
   actions: RequirementsActions;
+  nameOf: NameOf;
   onAddStory: () => void;
 }) {
   const update = (fields: { name?: string; description?: string; acceptanceCriteria?: Criteria }) =>
@@ -190,6 +234,7 @@ export function FeatureCard({
         <SectionLabel>Acceptance criteria</SectionLabel>
         <CriteriaList
           criteria={feature.acceptanceCriteria}
+          nameOf={nameOf}
           onSave={(acceptanceCriteria) => update({ acceptanceCriteria })}
         />
       </Box>
@@ -206,7 +251,7 @@ export function FeatureCard({
           </Text>
         )}
         {feature.stories.map((story) => (
-          <StoryCard key={story.id} story={story} actions={actions} />
+          <StoryCard key={story.id} story={story} actions={actions} nameOf={nameOf} />
         ))}
       </Stack>
     </Card>
