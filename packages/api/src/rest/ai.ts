@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import { body, type RestRequest, type RestRoute } from "./types";
+import { body, type RestRequest, type RestRoute, route } from "./types";
 
 const IMAGE_LIMIT = 15 * 1024 * 1024;
 const AUDIO_LIMIT = 36 * 1024 * 1024;
@@ -41,58 +41,56 @@ async function transcribeInput(req: RestRequest) {
 }
 
 export const aiRoutes: RestRoute[] = [
-  {
-    method: "POST",
-    path: "/api/ai/response",
-    call: (c, req) => c.ai.interviewResponse(body(req) as never),
-  },
-  {
+  route({ method: "POST", path: "/api/ai/response", procedure: "ai.interviewResponse", input: body }),
+  route({
     method: "POST",
     path: "/api/ai/generate-documentation",
-    call: (c, req) => c.ai.generateDocumentation(body(req) as never),
-  },
-  {
+    procedure: "ai.generateDocumentation",
+    input: body,
+  }),
+  route({
     method: "POST",
     path: "/api/ai/generate-agile-requirements",
-    call: async (c, req) => {
-      const { requirements } = await c.ai.generateRequirements(body(req) as never);
-      return { requirements };
-    },
-  },
-  {
+    procedure: "ai.generateRequirements",
+    input: body,
+    output: ({ requirements }) => ({ requirements }),
+  }),
+  route({
     method: "POST",
     path: "/api/ai/generate-replit-prompt",
-    call: (c, req) => c.ai.generatePrompt(body(req) as never),
-  },
-  {
+    procedure: "ai.generatePrompt",
+    input: body,
+  }),
+  route({
     method: "POST",
     path: "/api/ai/generate-optimized-replit-prompt",
-    call: (c, req) => c.ai.generateOptimizedPrompt(body(req) as never),
-  },
+    procedure: "ai.generateOptimizedPrompt",
+    input: body,
+  }),
   {
     method: "POST",
     path: "/api/ai/transcribe",
     bodyLimit: AUDIO_LIMIT,
     multipart: true,
-    call: async (c, req) => c.ai.transcribe((await transcribeInput(req)) as never),
+    // The form's file is read before the procedure runs, so this entry awaits its input itself.
+    call: async (c, req) => c.ai.transcribe(await transcribeInput(req)),
   },
-  {
+  route({
     method: "POST",
     path: "/api/ai/tts",
     contentType: "audio/mpeg",
-    call: async (c, req) => {
-      const fields = body(req);
-      const { audio } = await c.ai.tts({
-        text: fields.text as never,
-        interviewId: (fields.interviewId ?? (Number(req.headers?.["x-interview-id"]) || undefined)) as never,
-      });
-      return audio;
-    },
-  },
-  {
+    procedure: "ai.tts",
+    input: (req) => ({
+      text: body(req).text,
+      interviewId: body(req).interviewId ?? (Number(req.headers?.["x-interview-id"]) || undefined),
+    }),
+    output: ({ audio }) => audio,
+  }),
+  route({
     method: "POST",
     path: "/api/ai/analyze-image",
     bodyLimit: IMAGE_LIMIT,
-    call: (c, req) => c.ai.analyzeImage(body(req) as never),
-  },
+    procedure: "ai.analyzeImage",
+    input: body,
+  }),
 ];
