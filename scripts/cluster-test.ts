@@ -7,6 +7,7 @@
 
 import { Client, line, randomAddress, streamedTurn } from "./cluster/client";
 import { startCluster } from "./cluster/cluster";
+import { playDocumentedCalls } from "./cluster/documented";
 
 const results: Array<{ name: string; passed: boolean; detail: string }> = [];
 async function check(name: string, run: () => Promise<string>): Promise<void> {
@@ -23,7 +24,20 @@ function expect(condition: unknown, message: string): asserts condition {
 }
 
 const started = performance.now();
-const cluster = await startCluster({ tokenDelayMs: 25, log: (text) => console.log(`  ${text}`) });
+// Both replicas ensure this administrator at start-up (README: ADMIN_EMAIL, ADMIN_PASSWORD).
+const admin = { email: `cluster-admin-${process.pid}@example.com`, password: "cluster admin passphrase 1" };
+const cluster = await startCluster({
+  tokenDelayMs: 25,
+  log: (text) => console.log(`  ${text}`),
+  replicaEnv: {
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    // The simulated participant answers far faster than a person: the per-link AI rate (issue 12,
+    // its own integration tests) would refuse the restart check's turns.
+    PARTICIPANT_AI_PER_MINUTE: "1000",
+    PARTICIPANT_AI_BURST: "1000",
+  },
+});
 let stopping = false;
 const stopAll = async (code: number) => {
   if (stopping) return;
@@ -157,6 +171,31 @@ try {
     return `${streamed.chunks.length} chunks; first at ${streamed.firstAt.toFixed(0)} ms, last at ${streamed.lastAt.toFixed(0)} ms, ${streamed.reads} reads`;
   });
 
+  await check("documented REST calls pass through the cluster", async () => {
+    const played = await playDocumentedCalls(
+      cluster.url,
+      cluster.openaiUrl,
+      (who) => {
+        cluster.psql(
+          `update users set subscription_tier = 'pro', monthly_api_limit = 1000000 where email = '${who}'`,
+        );
+      },
+      admin,
+    );
+    const passed = played.filter((p) => p.status === p.expected);
+    const failedCalls = played.filter((p) => p.status !== p.expected);
+    const upstreams = new Set(played.map((p) => p.upstream).filter(Boolean));
+    console.log(`  ${passed.length} of ${played.length} documented calls passed`);
+    expect(
+      failedCalls.length === 0,
+      `${passed.length} of ${played.length} documented calls passed; failed: ${failedCalls
+        .map((p) => `${p.call} ${p.status} (expected ${p.expected}) via ${p.upstream} ${p.detail}`)
+        .join(" | ")}`,
+    );
+    expect(upstreams.size === 2, `expected both replicas to answer, saw ${[...upstreams].join(", ")}`);
+    return `${passed.length} of ${played.length} documented calls passed, answered by ${[...upstreams].join(" and ")}`;
+  });
+
   await check("the interview survives a graceful restart of replica A mid-interview", async () => {
     for (let i = 1; i <= 3; i++) await turn(`Answer ${i}: we plan every route by hand.`);
     const [replicaA] = cluster.replicas;
@@ -241,7 +280,8 @@ try {
       password: "x",
     });
     expect(onB.status === 429, `replica B answered ${onB.status} after A's limit`);
-    const throughNginx = await new Client(cluster.url, randomAddress()).post("/api/auth/login", {
+    // The sign-in lockout counts per email and address (issue 12b): the same visitor, through nginx.
+    const throughNginx = await new Client(cluster.url, address).post("/api/auth/login", {
       email: target,
       password: "wrong password 1",
     });

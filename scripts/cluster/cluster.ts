@@ -50,6 +50,8 @@ export interface Cluster {
   url: string;
   directDatabaseUrl: string;
   pooledDatabaseUrl: string;
+  /** The fake OpenAI server (POST /__configure switches its reply). */
+  openaiUrl: string;
   replicas: Replica[];
   dir: string;
   psql(sqlText: string): string;
@@ -341,6 +343,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       url,
       directDatabaseUrl: `postgres://postgres@${PG.host}:${PG.port}/${database}`,
       pooledDatabaseUrl,
+      openaiUrl: `http://127.0.0.1:${ports.openai}`,
       replicas,
       dir,
       psql: (sqlText) => psql(database, sqlText),
