@@ -1,4 +1,5 @@
 import type { StakeholderType } from "@parley/db/schema";
+import { AiError } from "../errors";
 import { decideTurn, nextTopic } from "./decide";
 import { makePlan } from "./plan";
 import { type ChatMessage, decisionMessages, planMessages, questionMessages } from "./prompts";
@@ -85,18 +86,22 @@ function parseJson(text: string): unknown {
 /**
  * A structured answer, or "" when the call fails: a compatible server without `json_schema` support
  * (older Ollama, vLLM without guided decoding) answers 400, and the rules then decide. A call the
- * caller aborted still throws.
+ * caller aborted still throws, and so, in a turn, does one a limit refused.
  */
 async function structuredOrNothing(
   provider: InterviewProvider,
   messages: ChatMessage[],
   format: ResponseFormat,
   signal?: AbortSignal,
+  { limitsRefuse = false }: { limitsRefuse?: boolean } = {},
 ): Promise<string> {
   try {
     return await provider.structured(messages, format, signal);
   } catch (error) {
     if (signal?.aborted) throw error;
+    // In a turn, a limit (plan, budget, the interview's ceiling) refuses the whole turn, not just
+    // this call; a plan made at creation falls back to the rules instead.
+    if (limitsRefuse && error instanceof AiError && error.limit) throw error;
     return "";
   }
 }
@@ -165,6 +170,7 @@ export async function interviewTurn(
       decisionMessages({ ...input, state }),
       DECISION_FORMAT,
       input.signal,
+      { limitsRefuse: true },
     );
     const parsed = ZModelTurnDecision.safeParse(parseJson(text));
     if (parsed.success) {
