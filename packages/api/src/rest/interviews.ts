@@ -1,3 +1,4 @@
+import { AppError } from "../errors";
 import { body, pathId, type RestRoute } from "./types";
 
 export const interviewsRoutes: RestRoute[] = [
@@ -8,6 +9,20 @@ export const interviewsRoutes: RestRoute[] = [
     call: (c, req) => c.interviews.create(body(req) as never),
   },
   { method: "GET", path: "/api/interviews/:id", call: (c, req) => c.interviews.get({ id: pathId(req) }) },
+  {
+    method: "GET",
+    path: "/api/interviews/:id/summary",
+    call: async (c, req) => {
+      const summary = await c.interviews.summary({ id: pathId(req) });
+      if (!summary) throw new AppError("NOT_FOUND", "No summary saved for this interview yet.");
+      return summary;
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/interviews/:id/summary",
+    call: (c, req) => c.interviews.saveSummary({ id: pathId(req), content: body(req).content as never }),
+  },
   {
     method: "PATCH",
     path: "/api/interviews/:id/selection",
