@@ -16,6 +16,8 @@ const handle = await createDb({
 if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 const quiet = { info() {}, warn() {}, error() {} };
 const services = createServices(env, handle.db, quiet);
+// As in apps/api/src/main.ts: the job queue (and, unless JOB_WORKERS=off, its workers).
+await services.jobs.start(services, { workers: env.JOB_WORKERS === "on" });
 const app = await buildServer({
   services,
   logLevel: "silent",

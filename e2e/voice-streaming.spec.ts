@@ -134,6 +134,42 @@ test.describe("voice at conversational pace", () => {
       { timeout: 30_000 },
     );
     await expect(page.locator('[data-speaker="ai"]')).toHaveCount(2, { timeout: 15_000 });
+    const conversation = await (
+      await request.get(`${VOICE_URL}/api/interviews/${interviewId}/conversation`, { headers })
+    ).json();
+    const [welcome] = conversation.messages.map((m: string) => JSON.parse(m));
+    expect(welcome.content).toMatch(
+      /^Thanks for joining me\. \[not said: I'd like .*first truck leaving the depot\?\]$/,
+    );
+    expect(
+      welcome.content
+        .replace(/\s*\[not said: /, " ")
+        .replace(/\]$/, "")
+        .trim(),
+    ).toBe(WELCOME);
+  });
+
+  test("pausing or switching to text mid-reply stops the voice and keeps every word", async ({
+    page,
+    request,
+  }) => {
+    const { shareLink, interviewId, headers } = await interviewViaApi(request, VOICE_URL);
+    await page.goto(`${VOICE_URL}/interview/${shareLink}`);
+    await page.getByRole("button", { name: "Start Voice Interview" }).click();
+    await expect(page.locator('[data-voice-state="welcome"]')).toBeVisible({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Pause" }).click();
+    await expect(page.locator('[data-voice-state="paused"]')).toBeVisible();
+    await page.getByRole("button", { name: "Resume" }).click();
+    await expect(page.locator('[data-voice-state="listening"]')).toBeVisible();
+    // The microphone's sentence is answered; the participant switches to text while it is spoken.
+    await expect(page.locator('[data-voice-state="speaking"]')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Switch to Text" }).click();
+    await expect(page.getByLabel("Your answer")).toBeVisible();
+    const ai = page.locator('[data-speaker="ai"]');
+    await expect(ai).toHaveCount(2);
+    await expect(ai.nth(1)).toHaveText(WELCOME);
+    await expect(ai.first()).toHaveText(WELCOME);
+    await expect(page.locator("[data-not-said]")).toHaveCount(0);
     // The reply is saved right after it has streamed: wait for the save rather than race it.
     const savedTurns = async () => {
       const conversation = await (

@@ -25,6 +25,9 @@ async function streamTurn(server: TestServer, client: Client, interviewId: numbe
   return { status: text.includes(TOO_FAST) ? 429 : res.status, body: text };
 }
 
+/** Creating an interview with a model makes its plan: one call, billed to the owner, not the interview. */
+const PLAN_CALL = 1;
+
 const statuses = (answers: Array<{ status: number }>) => answers.map((a) => a.status).sort();
 const count = (list: number[], status: number) => list.filter((s) => s === status).length;
 
@@ -80,7 +83,7 @@ describe("what one share link can spend (real rate limits, fake OpenAI)", () => 
     const refused = answers.filter((a) => a.status === 429);
     for (const a of refused) expect(JSON.stringify(a.body)).toContain(TOO_FAST);
     const after = await counters(server, owner.user.id, interviewId);
-    expect(after.monthly_api_usage).toBe(3);
+    expect(after.monthly_api_usage).toBe(PLAN_CALL + 3);
     expect(after.events).toBe(3);
   });
 
@@ -113,7 +116,7 @@ describe("what one share link can spend (real rate limits, fake OpenAI)", () => 
       expect(count(statuses(kind), 429)).toBe(5);
     }
     // Speech is metered but not one of the month's calls (spec 1 §9).
-    expect((await counters(server, owner.user.id, interviewId)).monthly_api_usage).toBe(6);
+    expect((await counters(server, owner.user.id, interviewId)).monthly_api_usage).toBe(PLAN_CALL + 6);
   });
 
   it("lets the owner try their own interview without the participant's rate", async () => {
@@ -124,7 +127,7 @@ describe("what one share link can spend (real rate limits, fake OpenAI)", () => 
     expect(statuses(answers)).toEqual([200, 200, 200, 200, 200]);
   });
 
-  it("sends the model at most the last 40 messages and 32,000 characters of history", async () => {
+  it("sends the model the stored history, never the browser's 100 messages of 5,000 characters", async () => {
     const { interviewId, participant } = await ownerWithInterview(server);
     const messages = Array.from({ length: 100 }, (_, i) => ({
       role: i % 2 ? "user" : "ai",
@@ -134,8 +137,9 @@ describe("what one share link can spend (real rate limits, fake OpenAI)", () => 
     const res = await trpcMutation(participant, "ai.interviewResponse", { interviewId, messages });
     expect(res.status).toBe(200);
     const sent = fake.chatRequests().slice(before);
-    expect(sent).toHaveLength(1);
-    const history = sent[0]!.body.messages.at(-1).content as string;
+    // The decision (structured), then the question (streamed).
+    expect(sent).toHaveLength(2);
+    const history = sent[1]!.body.messages.at(-1).content as string;
     expect(history).toContain("LATEST");
     expect(history).not.toContain("OLDEST");
     expect(history.length).toBeLessThan(34_000);
@@ -149,7 +153,7 @@ describe("what one share link can spend (real rate limits, fake OpenAI)", () => 
     expect(res.status).toBe(413);
     expect(res.body.message).toBe("Request body is too large");
     expect(fake.chatRequests().length).toBe(before);
-    expect((await counters(server, owner.user.id, interviewId)).monthly_api_usage).toBe(0);
+    expect((await counters(server, owner.user.id, interviewId)).monthly_api_usage).toBe(PLAN_CALL);
   });
 });
 
@@ -182,7 +186,7 @@ describe("ceilings and reservations (rate limits raised, fake OpenAI)", () => {
     const after = await counters(server, owner.user.id, interviewId);
     expect(after.ai_calls).toBe(5);
     expect(after.events).toBe(5);
-    expect(after.monthly_api_usage).toBe(5);
+    expect(after.monthly_api_usage).toBe(PLAN_CALL + 5);
     expect(after.ai_tokens).toBeGreaterThan(0);
   });
 
@@ -232,7 +236,7 @@ describe("ceilings and reservations (rate limits raised, fake OpenAI)", () => {
     const res = await participant.post("/api/ai/response", { interviewId, messages: [] });
     expect(res.status).toBeGreaterThanOrEqual(400);
     const after = await counters(server, owner.user.id, interviewId);
-    expect(after.monthly_api_usage).toBe(0);
+    expect(after.monthly_api_usage).toBe(PLAN_CALL);
     expect(after.ai_calls).toBe(0);
     expect(after.events).toBe(0);
   });
@@ -245,6 +249,9 @@ describe("ceilings and reservations (rate limits raised, fake OpenAI)", () => {
       .set({ monthly_api_cost: 4000 })
       .where("id", "=", owner.user.id)
       .execute();
+    // The account page reads the default that applies while no budget is set.
+    const settings = await owner.client.get("/api/user/budget");
+    expect(settings.body).toMatchObject({ monthlyBudget: 0, planDefault: 2500 });
     const own = await owner.client.post("/api/ai/response", { interviewId, messages: [] });
     expect(own.status).toBe(403);
     expect(own.body.message).toContain("$25.00");
@@ -253,6 +260,7 @@ describe("ceilings and reservations (rate limits raised, fake OpenAI)", () => {
     expect(asked.body.message).toContain("Everything you said is saved");
     const raised = await owner.client.post("/api/user/budget", { monthlyBudget: 10_000 });
     expect(raised.status).toBe(200);
+    expect(raised.body).toMatchObject({ monthlyBudget: 10_000, planDefault: 2500 });
     expect((await owner.client.post("/api/ai/response", { interviewId, messages: [] })).status).toBe(200);
   });
 });

@@ -252,7 +252,10 @@ describe("an edited model configuration reaches the interview agent", () => {
     const owner = await signUp(ai.url);
     const project = await owner.client.post("/api/projects", { title: "Model check" });
     const interview = await owner.client.post("/api/interviews", { projectId: project.body.id, name: "Mo" });
-    await owner.client.post("/api/ai/response", { interviewId: interview.body.id, messages: [] });
+    const first = await owner.client.post("/api/ai/response", {
+      interviewId: interview.body.id,
+      messages: [],
+    });
     expect(fake.chatRequests().at(-1)?.body.model).toBe("gpt-4o");
 
     const configs = (await ops.get("/api/admin/model-configurations")).body;
@@ -261,7 +264,14 @@ describe("an edited model configuration reaches the interview agent", () => {
       modelName: "ft:interview-agent-v2",
       configuration: '{"temperature": 0.3}',
     });
-    await owner.client.post("/api/ai/response", { interviewId: interview.body.id, messages: [] });
+    // The next turn (a new answer: a request with nothing new repeats the stored reply, no call).
+    await owner.client.post("/api/ai/response", {
+      interviewId: interview.body.id,
+      messages: [
+        { role: "ai", content: first.body.response },
+        { role: "user", content: "Spreadsheets, mostly." },
+      ],
+    });
     expect(fake.chatRequests().at(-1)?.body).toMatchObject({
       model: "ft:interview-agent-v2",
       temperature: 0.3,

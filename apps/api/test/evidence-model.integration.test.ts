@@ -71,6 +71,16 @@ describe("evidence jobs through a model (the fake answers as the scripted simula
 
   it("synthesizes through strict structured calls, one per interview then the merge, each metered to the owner", async () => {
     const { owner, projectId, rider, operator } = await bikeProject(server);
+    // Each completed interview is read at once (a job queued on completion); the synthesis reuses that.
+    const extracted = async () =>
+      (
+        await server.services.db
+          .selectFrom("interview_extractions")
+          .select("interview_id")
+          .where("interview_id", "in", [rider, operator])
+          .execute()
+      ).length;
+    await expect.poll(extracted, { timeout: 20_000, interval: 250 }).toBe(2);
     const started = await owner.client.post(`/api/projects/${projectId}/synthesis`);
     const job = await finished(owner.client, started.body.jobId);
     expect(job.status).toBe("succeeded");
@@ -82,13 +92,19 @@ describe("evidence jobs through a model (the fake answers as the scripted simula
         ],
       }),
     ]);
-    const names = fake.requests.map((r) => r.response_format.json_schema.name).sort();
+    // The interviews' plans were structured calls too (issue 14); the evidence calls are these.
+    const evidenceRequests = () =>
+      fake.requests.filter((r) => r.response_format.json_schema.name !== "interview_plan");
+    const names = evidenceRequests()
+      .map((r) => r.response_format.json_schema.name)
+      .sort();
     expect(names).toEqual(["interview_extraction", "interview_extraction", "project_synthesis"]);
     expect(fake.requests.every((r) => r.response_format.json_schema.strict === true)).toBe(true);
     const usage = await server.services.db
       .selectFrom("usage_events")
       .select(["operation", "model", "output_tokens"])
       .where("project_id", "=", projectId)
+      .where("component", "<>", "interview_agent")
       .execute();
     expect(usage).toHaveLength(3);
     expect(usage.every((u) => u.model === "gpt-4o" && u.output_tokens > 0)).toBe(true);
@@ -96,7 +112,9 @@ describe("evidence jobs through a model (the fake answers as the scripted simula
     // Unchanged interviews are not read again: requirements reuse the two extractions.
     const requirements = await owner.client.post(`/api/projects/${projectId}/requirements/generate`);
     expect((await finished(owner.client, requirements.body.jobId)).status).toBe("succeeded");
-    const later = fake.requests.slice(3).map((r) => r.response_format.json_schema.name);
+    const later = evidenceRequests()
+      .slice(3)
+      .map((r) => r.response_format.json_schema.name);
     expect(later.length).toBeGreaterThan(0);
     expect(later.every((name) => name === "requirements")).toBe(true);
   });

@@ -20,6 +20,23 @@ describe("evidence jobs, offline", () => {
     await server?.close();
   });
 
+  it("reads an interview for evidence as soon as its participant completes it", async () => {
+    const { rider, operator } = bikes;
+    const stored = async () =>
+      (
+        await server.services.db
+          .selectFrom("interview_extractions")
+          .select("interview_id")
+          .where("interview_id", "in", [rider, operator])
+          .execute()
+      )
+        .map((row) => row.interview_id)
+        .sort((a, b) => a - b);
+    await expect
+      .poll(stored, { timeout: 20_000, interval: 250 })
+      .toEqual([rider, operator].sort((a, b) => a - b));
+  });
+
   it("summarizes as a job: 202 with a job id (the same one while it runs), then themes, conflicts and the saved summary", async () => {
     const { owner, projectId, rider, operator } = bikes;
     const [first, second] = await Promise.all([

@@ -37,7 +37,8 @@ export async function startTestServer(env: Partial<Record<keyof Env, string>> = 
   await services.jobs.start(services, { workers: true });
   const app = await buildServer({
     services,
-    logLevel: "silent",
+    // Only bugs (answers of 500) are logged at error level: print them, so a rare one in CI says why.
+    logLevel: process.env.TEST_LOG_LEVEL ?? "error",
     trustProxy: config.TRUST_PROXY,
     plugins: extraRoutes(services, config),
   });

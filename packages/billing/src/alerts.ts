@@ -1,4 +1,5 @@
 import type { Db } from "@parley/db/client";
+import { getUsageAlertState, recordUsageAlert } from "@parley/db/queries/usage-periods";
 import { overageCents } from "./usage";
 
 export interface AlertEmail {
@@ -8,8 +9,8 @@ export interface AlertEmail {
 }
 
 const LEVELS = [
-  { percent: 100, column: "alerted_100_period", toggle: "alert_threshold_100" },
-  { percent: 80, column: "alerted_80_period", toggle: "alert_threshold_80" },
+  { percent: 100 as const, column: "alerted_100_period", toggle: "alert_threshold_100" },
+  { percent: 80 as const, column: "alerted_80_period", toggle: "alert_threshold_80" },
 ] as const;
 
 /**
@@ -18,27 +19,7 @@ const LEVELS = [
  * limit. Answers the emails to send and records that they were sent.
  */
 export async function dueUsageAlerts(db: Db, userId: string): Promise<AlertEmail[]> {
-  const row = await db
-    .selectFrom("users")
-    .leftJoin("budgets", "budgets.user_id", "users.id")
-    .select([
-      "users.email",
-      "users.first_name",
-      "users.subscription_tier",
-      "users.monthly_api_usage",
-      "users.monthly_api_limit",
-      "users.monthly_api_cost",
-      "users.usage_reset_date",
-      "budgets.user_id as budget_user",
-      "budgets.monthly_budget",
-      "budgets.budget_alerts",
-      "budgets.alert_threshold_80",
-      "budgets.alert_threshold_100",
-      "budgets.alerted_80_period",
-      "budgets.alerted_100_period",
-    ])
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
+  const row = await getUsageAlertState(db, userId);
   if (!row) return [];
 
   const budget = row.monthly_budget ?? 0;
@@ -58,22 +39,7 @@ export async function dueUsageAlerts(db: Db, userId: string): Promise<AlertEmail
       (!row[l.column] || new Date(row[l.column] as Date).getTime() !== period.getTime()),
   );
   if (!level) return [];
-  await db
-    .insertInto("budgets")
-    .values({
-      user_id: userId,
-      [level.column]: period,
-      last_alert_sent: new Date(),
-      ...(level.percent === 100 ? { alerted_80_period: period } : {}),
-    })
-    .onConflict((oc) =>
-      oc.column("user_id").doUpdateSet({
-        [level.column]: period,
-        last_alert_sent: new Date(),
-        ...(level.percent === 100 ? { alerted_80_period: period } : {}),
-      }),
-    )
-    .execute();
+  await recordUsageAlert(db, userId, { percent: level.percent, period });
   const what = byBudget
     ? `your monthly AI budget of $${(budget / 100).toFixed(2)}`
     : `your ${row.monthly_api_limit} monthly AI calls`;

@@ -1,5 +1,5 @@
 import type { Db } from "@parley/db/client";
-import { sql } from "kysely";
+import { insertOverageCharge, lockDueUsagePeriod, startUsagePeriod } from "@parley/db/queries/usage-periods";
 import { limitsFor } from "./plans";
 import { nextResetDate, overageCents } from "./usage";
 
@@ -16,13 +16,7 @@ export function isPeriodOver(resetDate: Date | string, now = new Date()): boolea
  */
 export async function closeUsagePeriodIfDue(db: Db, userId: string, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom("users")
-      .select(["subscription_tier", "monthly_api_usage", "monthly_api_cost", "usage_reset_date"])
-      .where("id", "=", userId)
-      .where("usage_reset_date", "<=", now)
-      .forUpdate()
-      .executeTakeFirst();
+    const user = await lockDueUsagePeriod(trx, userId, now);
     if (!user) return false;
     // Only paid plans go pay-as-you-go; the Free plan stops at its call limit and is never billed.
     const amount =
@@ -30,29 +24,16 @@ export async function closeUsagePeriodIfDue(db: Db, userId: string, now = new Da
         ? 0
         : Math.round(overageCents(user.monthly_api_cost, user.subscription_tier));
     if (amount > 0) {
-      await trx
-        .insertInto("overage_charges")
-        .values({
-          user_id: userId,
-          period_end: user.usage_reset_date,
-          api_calls: user.monthly_api_usage,
-          cost_cents: user.monthly_api_cost,
-          included_cents: limitsFor(user.subscription_tier).includedAiCents,
-          amount_cents: amount,
-        })
-        .onConflict((oc) => oc.columns(["user_id", "period_end"]).doNothing())
-        .execute();
+      await insertOverageCharge(trx, {
+        userId,
+        periodEnd: user.usage_reset_date,
+        apiCalls: user.monthly_api_usage,
+        costCents: user.monthly_api_cost,
+        includedCents: limitsFor(user.subscription_tier).includedAiCents,
+        amountCents: amount,
+      });
     }
-    await trx
-      .updateTable("users")
-      .set({
-        monthly_api_usage: 0,
-        monthly_api_cost: 0,
-        usage_reset_date: nextResetDate(now),
-        updated_at: sql<Date>`now()`,
-      })
-      .where("id", "=", userId)
-      .execute();
+    await startUsagePeriod(trx, userId, nextResetDate(now));
     return true;
   });
 }

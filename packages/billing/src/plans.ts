@@ -1,5 +1,7 @@
-import type { Db } from "@parley/db/client";
+import { API_CALL_LIMITS } from "@parley/db/queries/billing";
 import type { SubscriptionTier } from "@parley/db/schema";
+
+export { listPlans } from "@parley/db/queries/billing";
 
 /** Plans and their limits (spec 2 §9); the rows are seeded by migration, prices in USD per month. */
 export interface PlanLimits {
@@ -10,11 +12,31 @@ export interface PlanLimits {
 }
 
 export const TIER_LIMITS: Record<SubscriptionTier, PlanLimits> = {
-  free: { projectsPerMonth: 1, interviewsPerProject: 2, includedAiCents: 0, apiCallLimit: 100 },
-  basic: { projectsPerMonth: 5, interviewsPerProject: 10, includedAiCents: 1500, apiCallLimit: 1000 },
-  pro: { projectsPerMonth: 20, interviewsPerProject: 20, includedAiCents: 7500, apiCallLimit: 5000 },
+  free: {
+    projectsPerMonth: 1,
+    interviewsPerProject: 2,
+    includedAiCents: 0,
+    apiCallLimit: API_CALL_LIMITS.free,
+  },
+  basic: {
+    projectsPerMonth: 5,
+    interviewsPerProject: 10,
+    includedAiCents: 1500,
+    apiCallLimit: API_CALL_LIMITS.basic,
+  },
+  pro: {
+    projectsPerMonth: 20,
+    interviewsPerProject: 20,
+    includedAiCents: 7500,
+    apiCallLimit: API_CALL_LIMITS.pro,
+  },
   // Enterprise exists as a badge only (spec 2 §3); it gets Pro's limits.
-  enterprise: { projectsPerMonth: 20, interviewsPerProject: 20, includedAiCents: 7500, apiCallLimit: 5000 },
+  enterprise: {
+    projectsPerMonth: 20,
+    interviewsPerProject: 20,
+    includedAiCents: 7500,
+    apiCallLimit: API_CALL_LIMITS.enterprise,
+  },
 };
 
 /**
@@ -35,12 +57,4 @@ export function effectiveBudgetCents(budgetCents: number, tier: SubscriptionTier
 
 export function limitsFor(tier: SubscriptionTier): PlanLimits {
   return TIER_LIMITS[tier];
-}
-
-export function listPlans(db: Db) {
-  return db
-    .selectFrom("subscription_plans")
-    .select(["id", "name", "price", "features", "project_limit", "interview_limit", "included_ai_cents"])
-    .orderBy("sort_order")
-    .execute();
 }

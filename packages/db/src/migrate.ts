@@ -7,6 +7,7 @@ import * as overageCharges from "./migrations/2025_07_04_0001_overage_charges";
 import * as usageDaily from "./migrations/2025_07_05_0001_usage_daily";
 import * as jobs from "./migrations/2025_07_05_0002_jobs";
 import * as abuseLimits from "./migrations/2026_11_23_0012_abuse_limits";
+import * as interviewPlan from "./migrations/2026_11_23_0014_interview_plan";
 import * as evidence from "./migrations/2026_11_23_0015_evidence";
 import * as interviewSummaries from "./migrations/2026_11_23_0017_interview_summaries";
 
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   "2025_07_05_0001_usage_daily": usageDaily,
   "2025_07_05_0002_jobs": jobs,
   "2026_11_23_0012_abuse_limits": abuseLimits,
+  "2026_11_23_0014_interview_plan": interviewPlan,
   "2026_11_23_0015_evidence": evidence,
   "2026_11_23_0017_interview_summaries": interviewSummaries,
 };

@@ -157,8 +157,25 @@ export interface InterviewsTable {
   /** AI calls and tokens spent on this interview (its ceiling, reserved before each call). */
   ai_calls: Generated<number>;
   ai_tokens: Generated<number>;
+  /** The interviewer's topic guide (issue 14), as packages/ai's ZInterviewPlan; null until made. */
+  plan: Json<unknown> | null;
+  planned_by: string | null;
+  /** The read-back's points and what the participant confirmed and corrected (ZReadBackReview). */
+  read_back: Json<unknown> | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One message of the interview as the interviewer saw it, timed by the server. */
+export interface InterviewTurnsTable {
+  id: Generated<number>;
+  interview_id: number;
+  role: "ai" | "user";
+  content: string;
+  /** On interviewer messages: the decision behind it ({ action, topicId, ... }). */
+  decision: Json<unknown> | null;
+  final: Generated<boolean>;
+  created_at: Timestamp;
 }
 
 /** A stored conversation message (the REST door encodes each one as a JSON string). */
@@ -402,6 +419,7 @@ export interface Database {
   projects: ProjectsTable;
   interviews: InterviewsTable;
   conversations: ConversationsTable;
+  interview_turns: InterviewTurnsTable;
   transcripts: TranscriptsTable;
   interview_images: InterviewImagesTable;
   interview_summaries: InterviewSummariesTable;

@@ -288,8 +288,10 @@ export function makePlan(
       keywords: thin.keywords?.length ? thin.keywords : keywords(thin.title).slice(0, 10),
     });
   }
+  const already = (name: string) => required.some((r) => r.title.toLowerCase() === name.toLowerCase());
   for (const feature of listItems(project.keyFeatures)) {
     const name = feature.length > 60 ? feature.slice(0, 60).replace(/\s+\S*$/, "") : feature;
+    if (already(name)) continue; // asked earlier as a thin topic
     required.push(
       topic(
         "feature",
@@ -302,6 +304,7 @@ export function makePlan(
   }
   for (const constraint of listItems(project.constraints).filter((c) => canSpeakTo(stakeholderType, c))) {
     const name = constraint.length > 80 ? constraint.slice(0, 80).replace(/\s+\S*$/, "") : constraint;
+    if (already(name)) continue;
     required.push(
       topic("constraint", name, `Learn how "${name}" shapes their work.`, constraintProbes(name), constraint),
     );

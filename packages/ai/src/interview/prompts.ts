@@ -1,4 +1,5 @@
 import type { StakeholderType } from "@parley/db/schema";
+import { capHistory } from "../history";
 import { fence } from "../prompts";
 import { STAKEHOLDER_LABELS } from "../roles";
 import type { InterviewState } from "./state";
@@ -49,10 +50,13 @@ export function sharedRecord(input: { notesContext?: string | null; imageContext
     .join("\n");
 }
 
+/** The conversation as the model reads it: the newest messages within issue 12's cap. */
 export function conversationRecord(messages: InterviewMessage[]): string {
   return fence(
     "conversation",
-    messages.map((m) => `${m.role === "ai" ? "Interviewer" : "Participant"}: ${m.content}`).join("\n\n"),
+    capHistory(messages)
+      .map((m) => `${m.role === "ai" ? "Interviewer" : "Participant"}: ${m.content}`)
+      .join("\n\n"),
   );
 }
 

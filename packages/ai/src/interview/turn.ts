@@ -107,7 +107,7 @@ export async function planInterview(
     project: ProjectBrief;
     stakeholderType: StakeholderType;
     timeLimitMinutes: number;
-    thinTopics?: Topic[];
+    thinTopics?: Array<Pick<Topic, "title"> & Partial<Topic>>;
     signal?: AbortSignal;
   },
   provider?: InterviewProvider | null,

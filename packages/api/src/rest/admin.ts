@@ -1,90 +1,99 @@
 import { USERS_PAGE_MAX } from "../routers/admin";
-import { body, pathId, type RestRoute } from "./types";
+import { body, pathId, type RestRequest, type RestRoute, route } from "./types";
 
-const userId = (req: { params: Record<string, string> }) => req.params.id ?? "";
+const userId = (req: RestRequest) => req.params.id ?? "";
 
 export const adminRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/api/admin/users",
     // Documented as the users list: every matching user, newest first. ?search= narrows it;
-    // ?limit= and ?offset= ask for one page instead.
+    // ?limit= (with ?offset= or ?cursor=) asks for one page instead.
     call: async (c, req) => {
-      const { search, limit, offset } = req.query;
-      if (limit !== undefined || offset !== undefined) {
-        return (await c.admin.users({ search, limit: limit as never, offset: offset as never })).users;
+      const { search, limit, offset, cursor } = req.query;
+      if (limit !== undefined || offset !== undefined || cursor !== undefined) {
+        return (await c.admin.users({ search, limit: limit ?? 50, offset: offset ?? 0, cursor })).users;
       }
-      // One query up to USERS_PAGE_MAX users; beyond that, page on. A sign-up between pages shifts
-      // the offsets by one, so a user already listed is skipped rather than listed twice.
+      // Page on by cursor (keyset): a sign-up while paging shifts nothing, so no user comes twice.
       const all: Awaited<ReturnType<typeof c.admin.users>>["users"] = [];
-      const seen = new Set<string>();
-      for (let start = 0; ; start += USERS_PAGE_MAX) {
-        const page = await c.admin.users({ search, limit: USERS_PAGE_MAX, offset: start });
-        for (const user of page.users) {
-          if (seen.has(user.id)) continue;
-          seen.add(user.id);
-          all.push(user);
-        }
-        if (page.users.length < USERS_PAGE_MAX || start + USERS_PAGE_MAX >= page.total) return all;
-      }
+      let next: string | undefined;
+      do {
+        const page = await c.admin.users({ search, limit: USERS_PAGE_MAX, offset: 0, cursor: next });
+        all.push(...page.users);
+        next = page.nextCursor ?? undefined;
+      } while (next);
+      return all;
     },
   },
-  { method: "GET", path: "/api/admin/stats", call: (c) => c.admin.stats() },
-  { method: "GET", path: "/api/admin/users/:id", call: (c, req) => c.admin.user({ id: userId(req) }) },
-  {
+  route({ method: "GET", path: "/api/admin/stats", procedure: "admin.stats" }),
+  route({
+    method: "GET",
+    path: "/api/admin/users/:id",
+    procedure: "admin.user",
+    input: (req) => ({ id: userId(req) }),
+  }),
+  route({
     method: "GET",
     path: "/api/admin/users/:id/projects",
-    call: (c, req) => c.admin.userProjects({ id: userId(req) }),
-  },
-  {
+    procedure: "admin.userProjects",
+    input: (req) => ({ id: userId(req) }),
+  }),
+  route({
     method: "GET",
     path: "/api/admin/users/:id/interviews",
-    call: (c, req) => c.admin.userInterviews({ id: userId(req) }),
-  },
-  {
+    procedure: "admin.userInterviews",
+    input: (req) => ({ id: userId(req) }),
+  }),
+  route({
     method: "PATCH",
     path: "/api/admin/users/:id",
-    call: (c, req) => c.admin.updateUser({ ...(body(req) as object), id: userId(req) } as never),
-  },
-  {
+    procedure: "admin.updateUser",
+    input: (req) => ({ ...body(req), id: userId(req) }),
+  }),
+  route({
     method: "DELETE",
     path: "/api/admin/users/:id",
-    call: (c, req) =>
-      c.admin.deleteUser({ id: userId(req), confirmDelete: body(req).confirmDelete as never }),
-  },
-  {
+    procedure: "admin.deleteUser",
+    input: (req) => ({ id: userId(req), confirmDelete: body(req).confirmDelete }),
+  }),
+  route({
     method: "POST",
     path: "/api/admin/users/:id/cancel-subscription",
-    call: (c, req) => c.admin.cancelSubscription({ id: userId(req) }),
-  },
-  {
+    procedure: "admin.cancelSubscription",
+    input: (req) => ({ id: userId(req) }),
+  }),
+  route({
     method: "POST",
     path: "/api/admin/users/:id/reset-usage",
-    call: (c, req) => c.admin.resetUsage({ id: userId(req) }),
-  },
-  { method: "POST", path: "/api/admin/sync-subscriptions", call: (c) => c.admin.syncSubscriptions() },
-  { method: "GET", path: "/api/admin/model-configurations", call: (c) => c.admin.modelConfigurations() },
-  {
+    procedure: "admin.resetUsage",
+    input: (req) => ({ id: userId(req) }),
+  }),
+  route({ method: "POST", path: "/api/admin/sync-subscriptions", procedure: "admin.syncSubscriptions" }),
+  route({ method: "GET", path: "/api/admin/model-configurations", procedure: "admin.modelConfigurations" }),
+  route({
     method: "POST",
     path: "/api/admin/model-configurations",
     status: 201,
-    call: (c, req) => c.admin.createModelConfiguration(body(req) as never),
-  },
-  {
+    procedure: "admin.createModelConfiguration",
+    input: body,
+  }),
+  route({
     method: "PATCH",
     path: "/api/admin/model-configurations/:id",
-    call: (c, req) =>
-      c.admin.updateModelConfiguration({ ...(body(req) as object), id: pathId(req) } as never),
-  },
-  {
+    procedure: "admin.updateModelConfiguration",
+    input: (req) => ({ ...body(req), id: pathId(req) }),
+  }),
+  route({
     method: "DELETE",
     path: "/api/admin/model-configurations/:id",
-    call: (c, req) => c.admin.deleteModelConfiguration({ id: pathId(req) }),
-  },
-  {
+    procedure: "admin.deleteModelConfiguration",
+    input: (req) => ({ id: pathId(req) }),
+  }),
+  route({
     method: "POST",
     path: "/api/admin/create-test-account",
     status: 201,
-    call: (c, req) => c.admin.createTestAccount(body(req) as never),
-  },
+    procedure: "admin.createTestAccount",
+    input: body,
+  }),
 ];

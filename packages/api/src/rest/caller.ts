@@ -12,7 +12,7 @@
  * this module loads, and caller.integration.test.ts holds the two callers to the same answers and
  * errors.
  */
-import { getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
+import { type AnyRouter, getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
 import type { Context } from "../context";
 import { appRouter, type Caller } from "../root";
 
@@ -56,25 +56,28 @@ interface Call {
   output: ((value: unknown) => unknown) | undefined;
 }
 
-/** Every procedure's fixed part, read once when this module loads (and its shape checked). */
-const calls = new Map<string, Call>();
-const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureInternals>;
-for (const [path, procedure] of Object.entries(procedures)) {
-  if (
-    path.split(".").length !== 2 ||
-    !Array.isArray(procedure._def?.middlewares) ||
-    typeof procedure._def.type !== "string"
-  ) {
-    throw new Error(`REST caller: procedure ${path} does not have the shape this tRPC version had`);
+/** Every procedure's fixed part, read once per router (and its shape checked). */
+function procedureTable(router: AnyRouter): Map<string, Call> {
+  const calls = new Map<string, Call>();
+  const procedures = router._def.procedures as unknown as Record<string, ProcedureInternals>;
+  for (const [path, procedure] of Object.entries(procedures)) {
+    if (
+      path.split(".").length !== 2 ||
+      !Array.isArray(procedure._def?.middlewares) ||
+      typeof procedure._def.type !== "string"
+    ) {
+      throw new Error(`REST caller: procedure ${path} does not have the shape this tRPC version had`);
+    }
+    const { middlewares, type, meta, output } = procedure._def;
+    calls.set(path, {
+      middlewares,
+      path,
+      type,
+      meta,
+      output: typeof output === "function" ? (output as (value: unknown) => unknown) : undefined,
+    });
   }
-  const { middlewares, type, meta, output } = procedure._def;
-  calls.set(path, {
-    middlewares,
-    path,
-    type,
-    meta,
-    output: typeof output === "function" ? (output as (value: unknown) => unknown) : undefined,
-  });
+  return calls;
 }
 
 const failure = (cause: unknown): MiddlewareResult => ({ ok: false, error: getTRPCErrorFromUnknown(cause) });
@@ -155,45 +158,63 @@ async function checkOutput(
   }
 }
 
-/** Calls the procedure at `path` as `ctx`'s user; throws its TRPCError when it fails. */
-export async function callProcedure(ctx: Context, path: string, input: unknown): Promise<unknown> {
-  const call = calls.get(path);
-  if (!call) throw new TRPCError({ code: "NOT_FOUND", message: `No procedure on path "${path}"` });
-  const result = await run(call, 0, ctx, undefined, () => Promise.resolve(input));
-  if (!result) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "No result from middlewares" });
-  if (!result.ok) throw result.error;
-  return result.data;
+/**
+ * The lean caller of `router`: `call(ctx, path, input)`, and `createCaller(ctx)` with the same shape
+ * as tRPC's (`c.auth.me()`): per namespace, one prototype whose methods call that namespace's
+ * procedures with the caller's context. Exported for the test that holds it to tRPC's createCaller.
+ */
+export function leanCallerFactory<TCaller>(router: AnyRouter) {
+  const calls = procedureTable(router);
+
+  /** Calls the procedure at `path` as `ctx`'s user; throws its TRPCError when it fails. */
+  async function call(ctx: object, path: string, input: unknown): Promise<unknown> {
+    const procedure = calls.get(path);
+    if (!procedure) throw new TRPCError({ code: "NOT_FOUND", message: `No procedure on path "${path}"` });
+    const result = await run(procedure, 0, ctx, undefined, () => Promise.resolve(input));
+    if (!result)
+      throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "No result from middlewares" });
+    if (!result.ok) throw result.error;
+    return result.data;
+  }
+
+  class LeanCaller {
+    constructor(readonly ctx: object) {}
+  }
+  const namespaces = new Map<
+    string,
+    Record<string, (this: { ctx: object }, input?: unknown) => Promise<unknown>>
+  >();
+  for (const path of calls.keys()) {
+    const [namespace = "", name = ""] = path.split(".");
+    const methods = namespaces.get(namespace) ?? {};
+    methods[name] = function (input) {
+      return call(this.ctx, path, input);
+    };
+    namespaces.set(namespace, methods);
+  }
+  for (const [namespace, methods] of namespaces) {
+    Object.defineProperty(LeanCaller.prototype, namespace, {
+      get(this: LeanCaller) {
+        const bound = Object.create(methods) as { ctx: object };
+        bound.ctx = this.ctx;
+        return bound;
+      },
+    });
+  }
+  return {
+    call,
+    /** Typed as the caller tRPC's createCaller makes for the same router. */
+    createCaller: (ctx: object) => new LeanCaller(ctx) as unknown as TCaller,
+  };
 }
 
-/**
- * A caller with the same shape and types as tRPC's (`c.auth.me()`), for the REST routes: per
- * namespace, one prototype whose methods call that namespace's procedures with the caller's context.
- */
-class RestCaller {
-  constructor(readonly ctx: Context) {}
-}
-const namespaces = new Map<
-  string,
-  Record<string, (this: { ctx: Context }, input?: unknown) => Promise<unknown>>
->();
-for (const path of calls.keys()) {
-  const [namespace = "", name = ""] = path.split(".");
-  const methods = namespaces.get(namespace) ?? {};
-  methods[name] = function (input) {
-    return callProcedure(this.ctx, path, input);
-  };
-  namespaces.set(namespace, methods);
-}
-for (const [namespace, methods] of namespaces) {
-  Object.defineProperty(RestCaller.prototype, namespace, {
-    get(this: RestCaller) {
-      const bound = Object.create(methods) as { ctx: Context };
-      bound.ctx = this.ctx;
-      return bound;
-    },
-  });
+const appCaller = leanCallerFactory<Caller>(appRouter);
+
+/** Calls the procedure at `path` as `ctx`'s user; throws its TRPCError when it fails. */
+export function callProcedure(ctx: Context, path: string, input: unknown): Promise<unknown> {
+  return appCaller.call(ctx, path, input);
 }
 
 export function createRestCaller(ctx: Context): Caller {
-  return new RestCaller(ctx) as unknown as Caller;
+  return appCaller.createCaller(ctx);
 }

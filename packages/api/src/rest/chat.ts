@@ -1,23 +1,18 @@
-import { body, pathId, type RestRoute } from "./types";
+import { body, pathId, type RestRoute, route } from "./types";
 
 export const chatRoutes: RestRoute[] = [
-  {
+  route({
     method: "GET",
     path: "/api/projects/:id/chat",
+    procedure: "chat.history",
+    input: (req) => ({ projectId: pathId(req) }),
     // Documented shape: each message is a JSON-encoded string.
-    call: async (c, req) => {
-      const messages = await c.chat.history({ projectId: pathId(req) });
-      return { messages: messages.map((m) => JSON.stringify(m)) };
-    },
-  },
-  {
+    output: (messages) => ({ messages: messages.map((m) => JSON.stringify(m)) }),
+  }),
+  route({
     method: "POST",
     path: "/api/projects/:id/chat",
-    call: (c, req) =>
-      c.chat.send({
-        projectId: pathId(req),
-        message: body(req).message as never,
-        summary: body(req).summary as never,
-      }),
-  },
+    procedure: "chat.send",
+    input: (req) => ({ projectId: pathId(req), message: body(req).message, summary: body(req).summary }),
+  }),
 ];

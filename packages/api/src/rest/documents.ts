@@ -1,27 +1,29 @@
-import { body, pathId, type RestRoute } from "./types";
+import { body, pathId, type RestRoute, route } from "./types";
 
 export const documentsRoutes: RestRoute[] = [
-  {
+  route({
     method: "GET",
     path: "/api/projects/:id/documents",
-    call: (c, req) => c.documents.list({ projectId: pathId(req) }),
-  },
-  {
-    method: "POST",
-    path: "/api/documents",
-    status: 201,
-    call: (c, req) => c.documents.create(body(req) as never),
-  },
-  { method: "DELETE", path: "/api/documents/:id", call: (c, req) => c.documents.delete({ id: pathId(req) }) },
-  {
+    procedure: "documents.list",
+    input: (req) => ({ projectId: pathId(req) }),
+  }),
+  route({ method: "POST", path: "/api/documents", status: 201, procedure: "documents.create", input: body }),
+  route({
+    method: "DELETE",
+    path: "/api/documents/:id",
+    procedure: "documents.delete",
+    input: (req) => ({ id: pathId(req) }),
+  }),
+  route({
     method: "GET",
     path: "/api/projects/:id/summary",
-    call: (c, req) => c.documents.summary({ projectId: pathId(req) }),
-  },
-  {
+    procedure: "documents.summary",
+    input: (req) => ({ projectId: pathId(req) }),
+  }),
+  route({
     method: "POST",
     path: "/api/projects/:id/summary",
-    call: (c, req) =>
-      c.documents.saveSummary({ projectId: pathId(req), summary: body(req).summary as never }),
-  },
+    procedure: "documents.saveSummary",
+    input: (req) => ({ projectId: pathId(req), summary: body(req).summary }),
+  }),
 ];

@@ -1,45 +1,49 @@
-import { BinaryResult, pathId, type RestRoute } from "./types";
+import { BinaryResult, pathId, type RestRoute, route } from "./types";
+
+const projectInput = (req: Parameters<typeof pathId>[0]) => ({ projectId: pathId(req) });
 
 /** Issue 15: evidence jobs and the requirements export. */
 export const evidenceRoutes: RestRoute[] = [
-  {
+  route({
     method: "POST",
     path: "/api/projects/:id/synthesis",
     status: 202,
-    call: (c, req) => c.evidence.synthesize({ projectId: pathId(req) }),
-  },
-  {
+    procedure: "evidence.synthesize",
+    input: projectInput,
+  }),
+  route({
     method: "GET",
     path: "/api/projects/:id/synthesis",
-    call: (c, req) => c.evidence.synthesis({ projectId: pathId(req) }),
-  },
-  {
+    procedure: "evidence.synthesis",
+    input: projectInput,
+  }),
+  route({
     method: "POST",
     path: "/api/projects/:id/requirements/generate",
     status: 202,
-    call: (c, req) => c.evidence.generateRequirements({ projectId: pathId(req) }),
-  },
-  {
+    procedure: "evidence.generateRequirements",
+    input: projectInput,
+  }),
+  route({
     method: "GET",
     path: "/api/projects/:id/requirements/export",
-    call: async (c, req) => {
-      const file = await c.evidence.exportRequirements({
-        projectId: pathId(req),
-        format: (req.query.format ?? "") as never,
-      });
-      return new BinaryResult(new TextEncoder().encode(file.content), file.contentType, file.fileName);
-    },
-  },
-  {
+    procedure: "evidence.exportRequirements",
+    input: (req) => ({ projectId: pathId(req), format: req.query.format }),
+    output: (file) =>
+      new BinaryResult(new TextEncoder().encode(file.content), file.contentType, file.fileName),
+  }),
+  route({
     method: "POST",
     path: "/api/projects/:id/replit-prompts/generate",
     status: 201,
-    call: (c, req) => c.evidence.generatePrompt({ projectId: pathId(req) }),
-  },
-  {
+    procedure: "evidence.generatePrompt",
+    input: projectInput,
+  }),
+  route({
     method: "POST",
     path: "/api/interviews/:id/extraction",
     status: 202,
-    call: (c, req) => c.evidence.extractInterview({ interviewId: pathId(req) }),
-  },
+    procedure: "evidence.extractInterview",
+    input: (req) => ({ interviewId: pathId(req) }),
+  }),
 ];

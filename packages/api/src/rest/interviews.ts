@@ -1,36 +1,64 @@
 import { AppError } from "../errors";
-import { body, pathId, type RestRoute } from "./types";
+import { body, pathId, type RestRoute, route } from "./types";
 
 export const interviewsRoutes: RestRoute[] = [
-  {
+  route({
     method: "POST",
     path: "/api/interviews",
     status: 201,
-    call: (c, req) => c.interviews.create(body(req) as never),
-  },
-  { method: "GET", path: "/api/interviews/:id", call: (c, req) => c.interviews.get({ id: pathId(req) }) },
-  {
+    procedure: "interviews.create",
+    input: body,
+  }),
+  route({
+    method: "GET",
+    path: "/api/interviews/:id",
+    procedure: "interviews.get",
+    input: (req) => ({ id: pathId(req) }),
+  }),
+  route({
     method: "GET",
     path: "/api/interviews/:id/summary",
-    call: async (c, req) => {
-      const summary = await c.interviews.summary({ id: pathId(req) });
+    procedure: "interviews.summary",
+    input: (req) => ({ id: pathId(req) }),
+    output: (summary) => {
       if (!summary) throw new AppError("NOT_FOUND", "No summary saved for this interview yet.");
       return summary;
     },
-  },
-  {
+  }),
+  route({
     method: "PUT",
     path: "/api/interviews/:id/summary",
-    call: (c, req) => c.interviews.saveSummary({ id: pathId(req), content: body(req).content as never }),
-  },
-  {
+    procedure: "interviews.saveSummary",
+    input: (req) => ({ id: pathId(req), content: body(req).content }),
+  }),
+  route({
     method: "PATCH",
     path: "/api/interviews/:id/selection",
-    call: (c, req) => c.interviews.setSelection({ id: pathId(req), selected: body(req).selected as never }),
-  },
-  {
+    procedure: "interviews.setSelection",
+    input: (req) => ({ id: pathId(req), selected: body(req).selected }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/interviews/:id/plan",
+    procedure: "interviews.plan",
+    input: (req) => ({ id: pathId(req) }),
+  }),
+  route({
+    method: "PUT",
+    path: "/api/interviews/:id/plan",
+    procedure: "interviews.updatePlan",
+    input: (req) => ({ id: pathId(req), plan: body(req).plan }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/projects/:id/coverage",
+    procedure: "interviews.coverage",
+    input: (req) => ({ projectId: pathId(req) }),
+  }),
+  route({
     method: "DELETE",
     path: "/api/interviews/:id",
-    call: (c, req) => c.interviews.delete({ id: pathId(req) }),
-  },
+    procedure: "interviews.delete",
+    input: (req) => ({ id: pathId(req) }),
+  }),
 ];

@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import { BinaryResult, body, pathId, type RestRequest, type RestRoute } from "./types";
+import { BinaryResult, body, pathId, type RestRequest, type RestRoute, route } from "./types";
 
 /** A conversation save: a 40-minute interview is about 100 kB of text; images travel apart. */
 const CONVERSATION_LIMIT = 2 * 1024 * 1024;
@@ -25,92 +25,87 @@ const encodeConversation = (conversation: { id: number; interviewId: number; mes
   conversation && { ...conversation, messages: conversation.messages.map((m) => JSON.stringify(m)) };
 
 export const participantRoutes: RestRoute[] = [
-  {
+  route({
     method: "GET",
     path: "/api/interviews/share/:shareLink",
-    call: async (c, req) => {
-      const result = await c.participant.open({ shareLink: req.params.shareLink ?? "" });
-      return { ...result, conversation: encodeConversation(result.conversation) };
-    },
-  },
-  {
+    procedure: "participant.open",
+    input: (req) => ({ shareLink: req.params.shareLink ?? "" }),
+    output: (result) => ({ ...result, conversation: encodeConversation(result.conversation) }),
+  }),
+  route({
     method: "PATCH",
     path: "/api/interviews/:id/status",
-    call: (c, req) =>
-      c.participant.setStatus({ interviewId: pathId(req), status: body(req).status as never }),
-  },
-  {
+    procedure: "participant.setStatus",
+    input: (req) => ({ interviewId: pathId(req), status: body(req).status }),
+  }),
+  route({
     method: "PATCH",
     path: "/api/interviews/:id/start",
-    call: (c, req) => c.participant.start({ interviewId: pathId(req) }),
-  },
-  {
+    procedure: "participant.start",
+    input: (req) => ({ interviewId: pathId(req) }),
+  }),
+  route({
     method: "PATCH",
     path: "/api/interviews/:id/notes",
-    call: (c, req) => c.participant.setNotes({ interviewId: pathId(req), notes: body(req).notes as never }),
-  },
-  {
+    procedure: "participant.setNotes",
+    input: (req) => ({ interviewId: pathId(req), notes: body(req).notes }),
+  }),
+  route({
     method: "GET",
     path: "/api/interviews/:id/conversation",
-    call: async (c, req) => {
-      const conversation = await c.participant.conversation({ interviewId: pathId(req) });
+    procedure: "participant.conversation",
+    input: (req) => ({ interviewId: pathId(req) }),
+    output: (conversation) => {
       if (!conversation)
         throw new AppError("NOT_FOUND", "No conversation content found for this interview yet.");
       return encodeConversation(conversation);
     },
-  },
-  {
+  }),
+  route({
     method: "GET",
     path: "/api/interviews/:id/images/:imageId",
-    call: async (c, req) => {
-      const image = await c.participant.image({ interviewId: pathId(req), imageId: pathId(req, "imageId") });
-      return new BinaryResult(image.data, image.mimeType);
-    },
-  },
-  {
+    procedure: "participant.image",
+    input: (req) => ({ interviewId: pathId(req), imageId: pathId(req, "imageId") }),
+    output: (image) => new BinaryResult(image.data, image.mimeType),
+  }),
+  route({
     method: "GET",
     path: "/api/interviews/:id/transcript",
-    call: async (c, req) => {
-      const transcript = await c.participant.transcript({ interviewId: pathId(req) });
+    procedure: "participant.transcript",
+    input: (req) => ({ interviewId: pathId(req) }),
+    output: (transcript) => {
       if (!transcript) throw new AppError("NOT_FOUND", "Transcript not found");
       return transcript;
     },
-  },
-  {
+  }),
+  route({
     method: "POST",
     path: "/api/conversations",
     status: 201,
     bodyLimit: CONVERSATION_LIMIT,
-    call: async (c, req) =>
-      encodeConversation(
-        await c.participant.saveConversation({
-          interviewId: body(req).interviewId as never,
-          messages: decodeMessages(req) as never,
-        }),
-      ),
-  },
-  {
+    procedure: "participant.saveConversation",
+    input: (req) => ({ interviewId: body(req).interviewId, messages: decodeMessages(req) }),
+    output: encodeConversation,
+  }),
+  route({
     method: "PATCH",
     path: "/api/conversations/:id",
     bodyLimit: CONVERSATION_LIMIT,
-    call: async (c, req) =>
-      encodeConversation(
-        await c.participant.updateConversation({
-          conversationId: pathId(req),
-          messages: decodeMessages(req) as never,
-        }),
-      ),
-  },
-  {
+    procedure: "participant.updateConversation",
+    input: (req) => ({ conversationId: pathId(req), messages: decodeMessages(req) }),
+    output: encodeConversation,
+  }),
+  route({
     method: "POST",
     path: "/api/transcripts",
     status: 201,
-    call: (c, req) => c.participant.saveTranscript(body(req) as never),
-  },
-  {
+    procedure: "participant.saveTranscript",
+    input: body,
+  }),
+  route({
     method: "PATCH",
     path: "/api/transcripts/:id",
-    call: (c, req) =>
-      c.participant.updateTranscript({ ...(body(req) as object), transcriptId: pathId(req) } as never),
-  },
+    procedure: "participant.updateTranscript",
+    input: (req) => ({ ...body(req), transcriptId: pathId(req) }),
+  }),
 ];

@@ -1,24 +1,31 @@
-import { body, pathId, type RestRoute } from "./types";
+import { body, pathId, type RestRoute, route } from "./types";
 
 export const projectsRoutes: RestRoute[] = [
-  { method: "GET", path: "/api/projects", call: (c) => c.projects.list() },
-  {
-    method: "POST",
-    path: "/api/projects",
-    status: 201,
-    // userId in the body is ignored: the owner is always the signed-in user.
-    call: (c, req) => c.projects.create(body(req) as never),
-  },
-  { method: "GET", path: "/api/projects/:id", call: (c, req) => c.projects.get({ id: pathId(req) }) },
-  {
+  route({ method: "GET", path: "/api/projects", procedure: "projects.list" }),
+  // userId in the body is ignored: the owner is always the signed-in user.
+  route({ method: "POST", path: "/api/projects", status: 201, procedure: "projects.create", input: body }),
+  route({
+    method: "GET",
+    path: "/api/projects/:id",
+    procedure: "projects.get",
+    input: (req) => ({ id: pathId(req) }),
+  }),
+  route({
     method: "PATCH",
     path: "/api/projects/:id",
-    call: (c, req) => c.projects.update({ ...(body(req) as object), id: pathId(req) } as never),
-  },
-  { method: "DELETE", path: "/api/projects/:id", call: (c, req) => c.projects.delete({ id: pathId(req) }) },
-  {
+    procedure: "projects.update",
+    input: (req) => ({ ...body(req), id: pathId(req) }),
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/projects/:id",
+    procedure: "projects.delete",
+    input: (req) => ({ id: pathId(req) }),
+  }),
+  route({
     method: "GET",
     path: "/api/projects/:id/interviews",
-    call: (c, req) => c.interviews.listByProject({ projectId: pathId(req) }),
-  },
+    procedure: "interviews.listByProject",
+    input: (req) => ({ projectId: pathId(req) }),
+  }),
 ];

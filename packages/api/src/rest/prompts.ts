@@ -1,15 +1,17 @@
-import { body, pathId, type RestRoute } from "./types";
+import { body, pathId, type RestRoute, route } from "./types";
 
 export const promptsRoutes: RestRoute[] = [
-  {
+  route({
     method: "GET",
     path: "/api/projects/:id/replit-prompts",
-    call: (c, req) => c.prompts.list({ projectId: pathId(req) }),
-  },
-  {
+    procedure: "prompts.list",
+    input: (req) => ({ projectId: pathId(req) }),
+  }),
+  route({
     method: "POST",
     path: "/api/replit-prompts",
     status: 201,
-    call: (c, req) => c.prompts.create(body(req) as never),
-  },
+    procedure: "prompts.create",
+    input: body,
+  }),
 ];

@@ -1,4 +1,4 @@
-import { body, pathId, type RestRoute } from "./types";
+import { body, pathId, type RestRoute, route } from "./types";
 
 /**
  * GET answers { requirements, epics, documents }: the spec's client reads this path both as an
@@ -6,15 +6,16 @@ import { body, pathId, type RestRoute } from "./types";
  * the documents travel under `documents` (docs/decisions.md).
  */
 export const requirementsRoutes: RestRoute[] = [
-  {
+  route({
     method: "GET",
     path: "/api/projects/:id/requirements",
-    call: (c, req) => c.requirements.get({ projectId: pathId(req) }),
-  },
-  {
+    procedure: "requirements.get",
+    input: (req) => ({ projectId: pathId(req) }),
+  }),
+  route({
     method: "POST",
     path: "/api/projects/:id/requirements",
-    call: (c, req) =>
-      c.requirements.save({ projectId: pathId(req), requirements: body(req).requirements as never }),
-  },
+    procedure: "requirements.save",
+    input: (req) => ({ projectId: pathId(req), requirements: body(req).requirements }),
+  }),
 ];

@@ -47,3 +47,55 @@ export const body = (req: RestRequest): Record<string, unknown> =>
   req.body && typeof req.body === "object" && !Array.isArray(req.body)
     ? (req.body as Record<string, unknown>)
     : {};
+
+type Procedures = {
+  [N in keyof Caller & string]: Caller[N] extends Record<string, (...args: never[]) => unknown> ? N : never;
+}[keyof Caller & string];
+
+/** Every procedure of the router by its path, such as "admin.updateUser". */
+export type ProcedurePath = { [N in Procedures]: `${N}.${keyof Caller[N] & string}` }[Procedures];
+
+type ProcedureOf<P extends ProcedurePath> = P extends `${infer N extends Procedures}.${infer M}`
+  ? Caller[N][M & keyof Caller[N]]
+  : never;
+/** What the procedure takes and answers on the server (before any transport's serialization). */
+export type ProcedureInput<P extends ProcedurePath> =
+  ProcedureOf<P> extends (input: infer I, ...rest: never[]) => unknown ? I : never;
+export type ProcedureOutput<P extends ProcedurePath> =
+  ProcedureOf<P> extends (...args: never[]) => Promise<infer O> ? O : never;
+
+/**
+ * What the REST door hands a procedure: only fields the procedure's input has, each as the client
+ * sent it (unknown until the procedure's own schema parses it, which is where a bad value is refused).
+ */
+export type Untrusted<T> = T extends object ? { [K in keyof T]?: unknown } : T | undefined;
+
+/** A documented path mapped to the procedure at `procedure`, with the request and result reshaped. */
+export interface ProcedureRoute<P extends ProcedurePath> extends Omit<RestRoute, "call"> {
+  procedure: P;
+  /** The procedure's input from the request; none when the procedure takes none. */
+  input?(req: RestRequest): Untrusted<ProcedureInput<P>>;
+  /** The documented response from the procedure's answer; the answer itself when absent. */
+  output?(result: ProcedureOutput<P>, req: RestRequest): unknown;
+}
+
+type ProcedureFn = (input: unknown) => Promise<unknown>;
+
+/**
+ * A table entry typed by procedure path: `route({ method, path, procedure: "admin.user", input })`.
+ * The one place the path becomes a method of the caller.
+ */
+export function route<P extends ProcedurePath>(definition: ProcedureRoute<P>): RestRoute {
+  const { procedure, input, output, ...rest } = definition;
+  const [namespace = "", name = ""] = procedure.split(".");
+  return {
+    ...rest,
+    async call(caller, req) {
+      const methods = (caller as unknown as Record<string, Record<string, ProcedureFn>>)[namespace];
+      const call = methods?.[name];
+      if (!call) throw new Error(`REST table: no procedure ${procedure}`);
+      const result = (await call.call(methods, input?.(req))) as ProcedureOutput<P>;
+      return output ? output(result, req) : result;
+    },
+  };
+}

@@ -5,20 +5,48 @@ import {
   overageCents,
   usagePercent,
 } from "@parley/billing/usage";
+import type { Db } from "@parley/db/client";
 import * as q from "@parley/db/queries/admin";
-import { getUserByEmail, getUserById, insertUser, type UserRecord } from "@parley/db/queries/users";
-import { AI_COMPONENTS } from "@parley/db/schema";
+import { setPlan } from "@parley/db/queries/billing";
+import {
+  deleteUser,
+  getUserByEmail,
+  getUserById,
+  insertUser,
+  type UserRecord,
+} from "@parley/db/queries/users";
 import { z } from "zod";
-import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
-import { storableText, ZId } from "../schemas/common";
+import { storableText } from "../schemas/common";
 import { toUser, ZUser } from "../schemas/user";
 import { hashPassword } from "../services/passwords";
 import { generateToken } from "../services/tokens";
 import { adminProcedure, checked } from "../trpc";
+import { modelConfigurationProcedures } from "./admin-models";
 
-/** The most users one call answers; the REST list pages through them to answer every user. */
+/** The most users one call answers; the REST list pages on (by cursor) to answer every user. */
 export const USERS_PAGE_MAX = 10_000;
+
+/** A page cursor is opaque to callers: base64url JSON of the last user's (created_at, id). */
+const encodeCursor = (cursor: q.UsersCursor) =>
+  Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
+
+const ZUsersCursor = z.string().transform((text, ctx): q.UsersCursor => {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
+    if (
+      typeof createdAt === "string" &&
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(createdAt) &&
+      typeof id === "string" &&
+      id.length <= 64
+    )
+      return { createdAt, id };
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: "custom", message: "Invalid cursor" });
+  return z.NEVER;
+});
 
 const ZUserId = z.string({ error: "Invalid user id" }).uuid("Invalid user id");
 const ZTier = z.enum(["free", "basic", "pro"], { error: "Plan must be free, basic or pro" });
@@ -41,80 +69,11 @@ function toAdminUser(record: UserRecord) {
   };
 }
 
-async function requireUser(ctx: Context, id: string) {
-  const user = await getUserById(ctx.db, id);
+async function requireUser(db: Db, id: string) {
+  const user = await getUserById(db, id);
   if (!user) throw notFound("User");
   return user;
 }
-
-const ZModelConfig = z.object({
-  id: z.number(),
-  componentName: z.enum(AI_COMPONENTS),
-  modelName: z.string(),
-  description: z.string().nullable(),
-  configuration: z.string(),
-  isActive: z.boolean(),
-  updatedAt: z.string(),
-});
-
-/** The configuration field is JSON text; anything else is refused with the parser's reason. */
-const ZConfigurationText = storableText({ error: "Configuration must be JSON text" })
-  .max(20_000, "Configuration is too long")
-  .superRefine((text, ctx) => {
-    try {
-      const value = JSON.parse(text || "{}");
-      if (value === null || typeof value !== "object" || Array.isArray(value)) {
-        ctx.addIssue({
-          code: "custom",
-          message: 'Configuration must be a JSON object, such as {"temperature": 0.7}',
-        });
-      }
-    } catch (error) {
-      ctx.addIssue({
-        code: "custom",
-        message: `Configuration must be valid JSON: ${(error as Error).message}`,
-      });
-    }
-  });
-
-const ZModelFields = {
-  componentName: z.enum(AI_COMPONENTS, { error: `Component must be one of: ${AI_COMPONENTS.join(", ")}` }),
-  modelName: storableText({ error: "Model name is required" })
-    .trim()
-    .min(1, "Model name is required")
-    .max(200),
-  description: storableText().max(2000).nullish(),
-  configuration: ZConfigurationText.default("{}"),
-  isActive: z.boolean().default(true),
-};
-
-const toModelConfig = (row: {
-  id: number;
-  component_name: (typeof AI_COMPONENTS)[number];
-  model_name: string;
-  description: string | null;
-  configuration: string;
-  is_active: boolean;
-  updated_at: Date;
-}) => ({
-  id: row.id,
-  componentName: row.component_name,
-  modelName: row.model_name,
-  description: row.description,
-  configuration: row.configuration,
-  isActive: row.is_active,
-  updatedAt: new Date(row.updated_at).toISOString(),
-});
-
-const modelColumns = [
-  "id",
-  "component_name",
-  "model_name",
-  "description",
-  "configuration",
-  "is_active",
-  "updated_at",
-] as const;
 
 export const adminRouter = {
   users: adminProcedure
@@ -124,13 +83,22 @@ export const adminRouter = {
           search: storableText().max(200).optional(),
           limit: z.coerce.number().int().min(1).max(USERS_PAGE_MAX).default(50),
           offset: z.coerce.number().int().min(0).default(0),
+          /** `nextCursor` of the page before; takes the place of `offset`. */
+          cursor: ZUsersCursor.optional(),
         })
         .default({ limit: 50, offset: 0 }),
     )
-    .output(checked(z.object({ users: z.array(ZAdminUser), total: z.number() })))
+    .output(
+      checked(z.object({ users: z.array(ZAdminUser), total: z.number(), nextCursor: z.string().nullable() })),
+    )
     .query(async ({ ctx, input }) => {
-      const { users, total } = await q.listUsers(ctx.db, input);
-      return { users: users.map(toAdminUser), total };
+      const { search, limit, offset, cursor } = input;
+      const page = await q.listUsers(ctx.db, { search, limit, offset, after: cursor });
+      return {
+        users: page.users.map(toAdminUser),
+        total: page.total,
+        nextCursor: page.nextCursor ? encodeCursor(page.nextCursor) : null,
+      };
     }),
 
   stats: adminProcedure
@@ -152,7 +120,7 @@ export const adminRouter = {
   user: adminProcedure
     .input(z.object({ id: ZUserId }))
     .output(checked(ZAdminUser))
-    .query(async ({ ctx, input }) => toAdminUser(await requireUser(ctx, input.id))),
+    .query(async ({ ctx, input }) => toAdminUser(await requireUser(ctx.db, input.id))),
 
   userProjects: adminProcedure
     .input(z.object({ id: ZUserId }))
@@ -170,7 +138,7 @@ export const adminRouter = {
       ),
     )
     .query(async ({ ctx, input }) => {
-      await requireUser(ctx, input.id);
+      await requireUser(ctx.db, input.id);
       const rows = await q.listUserProjects(ctx.db, input.id);
       return rows.map((r) => ({
         id: r.id,
@@ -197,7 +165,7 @@ export const adminRouter = {
       ),
     )
     .query(async ({ ctx, input }) => {
-      await requireUser(ctx, input.id);
+      await requireUser(ctx.db, input.id);
       const rows = await q.listUserInterviews(ctx.db, input.id);
       return rows.map((r) => ({
         id: r.id,
@@ -249,30 +217,27 @@ export const adminRouter = {
     )
     .output(checked(ZAdminUser))
     .mutation(async ({ ctx, input }) => {
-      const before = await requireUser(ctx, input.id);
+      const before = await requireUser(ctx.db, input.id);
       if (input.isAdmin === false && input.id === ctx.user.id) {
         throw new AppError("BAD_REQUEST", "You cannot remove your own admin access");
       }
-      if (input.subscriptionTier) await ctx.billing.setTier(input.id, input.subscriptionTier);
-      const fields = {
-        ...(input.monthlyApiUsage !== undefined ? { monthly_api_usage: input.monthlyApiUsage } : {}),
-        ...(input.usageResetDate ? { usage_reset_date: new Date(input.usageResetDate) } : {}),
-        ...(input.isAdmin !== undefined ? { is_admin: input.isAdmin } : {}),
-      };
-      if (Object.keys(fields).length) {
-        await ctx.db
-          .updateTable("users")
-          .set({ ...fields, updated_at: new Date() })
-          .where("id", "=", input.id)
-          .execute();
-      }
-      const after = await requireUser(ctx, input.id);
-      await q.writeAudit(ctx.db, {
-        actorId: ctx.user.id,
-        targetUserId: input.id,
-        action: "update_user",
-        before: toUser(before),
-        after: toUser(after),
+      const after = await ctx.db.transaction().execute(async (trx) => {
+        if (input.subscriptionTier)
+          await setPlan(trx, input.id, { tier: input.subscriptionTier, status: "active" });
+        await q.updateUserByAdmin(trx, input.id, {
+          monthlyApiUsage: input.monthlyApiUsage,
+          usageResetDate: input.usageResetDate ? new Date(input.usageResetDate) : undefined,
+          isAdmin: input.isAdmin,
+        });
+        const changed = await requireUser(trx, input.id);
+        await q.writeAudit(trx, {
+          actorId: ctx.user.id,
+          targetUserId: input.id,
+          action: "update_user",
+          before: toUser(before),
+          after: toUser(changed),
+        });
+        return changed;
       });
       return toAdminUser(after);
     }),
@@ -288,16 +253,26 @@ export const adminRouter = {
     .mutation(async ({ ctx, input }) => {
       if (input.id === ctx.user.id)
         throw new AppError("BAD_REQUEST", "You cannot delete your own account from the admin area");
-      const user = await requireUser(ctx, input.id);
+      const user = await requireUser(ctx.db, input.id);
       if (user.stripe_subscription_id && user.subscription_status !== "canceled") {
-        await ctx.billing.cancel(user.id).catch(() => undefined);
+        // The account goes either way; a subscription left at Stripe is for a person to end by hand.
+        await ctx.billing
+          .cancel(user.id)
+          .catch((error: unknown) =>
+            ctx.logger.error(
+              { err: error, userId: user.id, subscriptionId: user.stripe_subscription_id },
+              "Deleting a user: their Stripe subscription could not be canceled",
+            ),
+          );
       }
-      await ctx.db.deleteFrom("users").where("id", "=", input.id).execute();
-      await q.writeAudit(ctx.db, {
-        actorId: ctx.user.id,
-        targetUserId: input.id,
-        action: "delete_user",
-        before: toUser(user),
+      await ctx.db.transaction().execute(async (trx) => {
+        await deleteUser(trx, input.id);
+        await q.writeAudit(trx, {
+          actorId: ctx.user.id,
+          targetUserId: input.id,
+          action: "delete_user",
+          before: toUser(user),
+        });
       });
       return { success: true as const, message: "User deleted" };
     }),
@@ -306,13 +281,13 @@ export const adminRouter = {
     .input(z.object({ id: ZUserId }))
     .output(checked(ZAdminUser))
     .mutation(async ({ ctx, input }) => {
-      const before = await requireUser(ctx, input.id);
+      const before = await requireUser(ctx.db, input.id);
       // A free plan has nothing to cancel; cancelling it would only lock the user out of creating.
       if (before.subscription_tier === "free") {
         throw new AppError("BAD_REQUEST", "This user has no paid subscription to cancel");
       }
       await ctx.billing.cancel(input.id);
-      const after = await requireUser(ctx, input.id);
+      const after = await requireUser(ctx.db, input.id);
       await q.writeAudit(ctx.db, {
         actorId: ctx.user.id,
         targetUserId: input.id,
@@ -327,24 +302,17 @@ export const adminRouter = {
     .input(z.object({ id: ZUserId }))
     .output(checked(ZAdminUser))
     .mutation(async ({ ctx, input }) => {
-      const before = await requireUser(ctx, input.id);
-      await ctx.db
-        .updateTable("users")
-        .set({
-          monthly_api_usage: 0,
-          monthly_api_cost: 0,
-          usage_reset_date: nextResetDate(),
-          updated_at: new Date(),
-        })
-        .where("id", "=", input.id)
-        .execute();
-      const after = await requireUser(ctx, input.id);
-      await q.writeAudit(ctx.db, {
-        actorId: ctx.user.id,
-        targetUserId: input.id,
-        action: "reset_usage",
-        before: { monthlyApiUsage: before.monthly_api_usage, monthlyApiCost: before.monthly_api_cost },
-        after: { monthlyApiUsage: 0, monthlyApiCost: 0 },
+      const before = await requireUser(ctx.db, input.id);
+      const after = await ctx.db.transaction().execute(async (trx) => {
+        await q.resetUserUsage(trx, input.id, nextResetDate());
+        await q.writeAudit(trx, {
+          actorId: ctx.user.id,
+          targetUserId: input.id,
+          action: "reset_usage",
+          before: { monthlyApiUsage: before.monthly_api_usage, monthlyApiCost: before.monthly_api_cost },
+          after: { monthlyApiUsage: 0, monthlyApiCost: 0 },
+        });
+        return requireUser(trx, input.id);
       });
       return toAdminUser(after);
     }),
@@ -384,136 +352,26 @@ export const adminRouter = {
         throw new AppError("CONFLICT", "An account with this email already exists");
       // Shown once, stored only as an argon2id hash.
       const temporaryPassword = generateToken().slice(0, 16);
-      const user = await insertUser(ctx.db, {
-        email: input.email,
-        passwordHash: await hashPassword(temporaryPassword),
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-      });
-      if (!user) throw new AppError("CONFLICT", "An account with this email already exists");
-      await ctx.billing.setTier(user.id, input.subscriptionTier);
-      await q.writeAudit(ctx.db, {
-        actorId: ctx.user.id,
-        targetUserId: user.id,
-        action: "create_test_account",
-        after: { email: user.email, tier: input.subscriptionTier },
+      const passwordHash = await hashPassword(temporaryPassword);
+      const user = await ctx.db.transaction().execute(async (trx) => {
+        const created = await insertUser(trx, {
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName ?? null,
+          lastName: input.lastName ?? null,
+        });
+        if (!created) throw new AppError("CONFLICT", "An account with this email already exists");
+        await setPlan(trx, created.id, { tier: input.subscriptionTier, status: "active" });
+        await q.writeAudit(trx, {
+          actorId: ctx.user.id,
+          targetUserId: created.id,
+          action: "create_test_account",
+          after: { email: created.email, tier: input.subscriptionTier },
+        });
+        return created;
       });
       return { email: user.email, temporaryPassword };
     }),
 
-  modelConfigurations: adminProcedure.output(checked(z.array(ZModelConfig))).query(async ({ ctx }) => {
-    const rows = await ctx.db
-      .selectFrom("model_configurations")
-      .select(modelColumns)
-      .orderBy("component_name")
-      .orderBy("id")
-      .execute();
-    return rows.map(toModelConfig);
-  }),
-
-  /** Restores the seed migration's default for every component without a configuration. */
-  initializeModelConfigurations: adminProcedure
-    .output(checked(z.object({ inserted: z.number() })))
-    .mutation(async ({ ctx }) => {
-      const inserted = await q.insertMissingDefaultModelConfigurations(ctx.db);
-      if (inserted) {
-        ctx.ai.invalidateModelCache();
-        await q.writeAudit(ctx.db, {
-          actorId: ctx.user.id,
-          targetUserId: null,
-          action: "initialize_model_configurations",
-          after: { inserted },
-        });
-      }
-      return { inserted };
-    }),
-
-  createModelConfiguration: adminProcedure
-    .input(z.object(ZModelFields))
-    .output(checked(ZModelConfig))
-    .mutation(async ({ ctx, input }) => {
-      const row = await ctx.db
-        .insertInto("model_configurations")
-        .values({
-          component_name: input.componentName,
-          model_name: input.modelName,
-          description: input.description ?? null,
-          configuration: input.configuration || "{}",
-          is_active: input.isActive,
-        })
-        .returning(modelColumns)
-        .executeTakeFirstOrThrow();
-      ctx.ai.invalidateModelCache();
-      await q.writeAudit(ctx.db, {
-        actorId: ctx.user.id,
-        targetUserId: null,
-        action: "create_model_configuration",
-        after: toModelConfig(row),
-      });
-      return toModelConfig(row);
-    }),
-
-  updateModelConfiguration: adminProcedure
-    .input(
-      z.object({
-        id: ZId,
-        componentName: ZModelFields.componentName.optional(),
-        modelName: ZModelFields.modelName.optional(),
-        description: ZModelFields.description,
-        configuration: ZConfigurationText.optional(),
-        isActive: z.boolean().optional(),
-      }),
-    )
-    .output(checked(ZModelConfig))
-    .mutation(async ({ ctx, input }) => {
-      const before = await ctx.db
-        .selectFrom("model_configurations")
-        .select(modelColumns)
-        .where("id", "=", input.id)
-        .executeTakeFirst();
-      if (!before) throw notFound("Model configuration");
-      const row = await ctx.db
-        .updateTable("model_configurations")
-        .set({
-          ...(input.componentName ? { component_name: input.componentName } : {}),
-          ...(input.modelName ? { model_name: input.modelName } : {}),
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.configuration !== undefined ? { configuration: input.configuration || "{}" } : {}),
-          ...(input.isActive !== undefined ? { is_active: input.isActive } : {}),
-          updated_at: new Date(),
-        })
-        .where("id", "=", input.id)
-        .returning(modelColumns)
-        .executeTakeFirstOrThrow();
-      ctx.ai.invalidateModelCache();
-      await q.writeAudit(ctx.db, {
-        actorId: ctx.user.id,
-        targetUserId: null,
-        action: "update_model_configuration",
-        before: toModelConfig(before),
-        after: toModelConfig(row),
-      });
-      return toModelConfig(row);
-    }),
-
-  deleteModelConfiguration: adminProcedure
-    .input(z.object({ id: ZId }))
-    .output(checked(z.object({ success: z.literal(true) })))
-    .mutation(async ({ ctx, input }) => {
-      const before = await ctx.db
-        .selectFrom("model_configurations")
-        .select(modelColumns)
-        .where("id", "=", input.id)
-        .executeTakeFirst();
-      if (!before) throw notFound("Model configuration");
-      await ctx.db.deleteFrom("model_configurations").where("id", "=", input.id).execute();
-      ctx.ai.invalidateModelCache();
-      await q.writeAudit(ctx.db, {
-        actorId: ctx.user.id,
-        targetUserId: null,
-        action: "delete_model_configuration",
-        before: toModelConfig(before),
-      });
-      return { success: true as const };
-    }),
+  ...modelConfigurationProcedures,
 };

@@ -1,22 +1,19 @@
-import { AiError } from "@parley/ai/errors";
-import { INTERVIEW_AI_USED_UP } from "@parley/ai/metering";
-import { toStakeholderType } from "@parley/ai/roles";
 import { hasSpeechData } from "@parley/ai/speech";
 import { getProject } from "@parley/db/queries/projects";
 import { z } from "zod";
 import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
-import {
-  assertConversationOpen,
-  decodeImage,
-  type InterviewAccess,
-  participantProcedure,
-  requireInterviewAccess,
-} from "../participant";
+import { decodeImage, participantProcedure, requireInterviewAccess } from "../participant";
 import { storableText, ZId } from "../schemas/common";
 import { MAX_IMAGE_BYTES, MAX_TEXT } from "../schemas/participant";
-import type { ParticipantAiKind } from "../services/rate-limit";
 import { checked, creatorProcedure, publicProcedure } from "../trpc";
+import {
+  allowInterviewAi,
+  billInterview,
+  interviewTurn,
+  participantCall,
+  ZInterviewTurnInput,
+} from "./interview-turn";
 
 const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 const MAX_TRANSCRIPTS = 50;
@@ -24,100 +21,6 @@ const MAX_TRANSCRIPT = 200_000;
 
 const text = (max: number, name: string) =>
   storableText({ error: `${name} must be text` }).max(max, `${name} is too long`);
-
-const ZInterviewMessage = z.object({
-  role: z.enum(["ai", "user"], { error: "Message role must be 'ai' or 'user'" }),
-  content: text(MAX_TEXT, "Message"),
-  timestamp: storableText().max(40).optional(),
-});
-
-const ZInterviewTurnInput = z.object({
-  messages: z.array(ZInterviewMessage).max(400, "The conversation is too long"),
-  templateType: storableText().max(40).nullish(),
-  projectInfo: z
-    .object({
-      objective: text(5000, "Objective").nullish(),
-      targetAudience: text(2000, "Target audience").nullish(),
-    })
-    .nullish(),
-  notesContext: text(MAX_TEXT, "Notes").nullish(),
-  imageContext: text(MAX_TEXT, "Image context").nullish(),
-});
-
-/**
- * Before any AI call about an interview: a completed or cancelled interview takes no more (the
- * owner would be billed), and a participant's calls are rate-limited per link, per kind of call,
- * and per IP. The call itself is then reserved against the owner's plan and the interview's ceiling.
- */
-async function allowInterviewAi(ctx: Context, interview: InterviewAccess, kind: ParticipantAiKind) {
-  assertConversationOpen(interview);
-  if (interview.as !== "participant") return;
-  await ctx.rateLimiter.consumeParticipantAi(interview.id, kind, ctx.req.ip);
-}
-
-const OWNER_ALLOWANCE_USED =
-  "The interviewer is paused: the team that invited you has reached its AI limit for now. Everything you said is saved; please let them know.";
-
-/** A limit that stops a participant is worded for them: plainly, and saying nothing is lost. */
-function forParticipant(interview: InterviewAccess, error: unknown): unknown {
-  if (interview.as !== "participant" || !(error instanceof AiError) || !error.limit) return error;
-  if (error.limit === "interview-limit") {
-    return new AppError("TOO_MANY_REQUESTS", `${INTERVIEW_AI_USED_UP} You can finish the interview now.`);
-  }
-  return new AppError(error.status === 429 ? "TOO_MANY_REQUESTS" : "FORBIDDEN", OWNER_ALLOWANCE_USED);
-}
-
-async function participantCall<T>(interview: InterviewAccess, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw forParticipant(interview, error);
-  }
-}
-
-async function* participantStream(interview: InterviewAccess, stream: AsyncIterable<string>) {
-  try {
-    yield* stream;
-  } catch (error) {
-    throw forParticipant(interview, error);
-  }
-}
-
-const billInterview = (interview: InterviewAccess) => ({
-  userId: interview.ownerId,
-  projectId: interview.projectId,
-  interviewId: interview.id,
-});
-
-async function interviewTurn(
-  ctx: Context & { interview: InterviewAccess },
-  input: z.infer<typeof ZInterviewTurnInput>,
-  signal?: AbortSignal,
-) {
-  await allowInterviewAi(ctx, ctx.interview, "turn");
-  const row = await ctx.db
-    .selectFrom("interviews")
-    .innerJoin("projects", "projects.id", "interviews.project_id")
-    .select(["interviews.started_at", "projects.title", "projects.objective", "projects.target_audience"])
-    .where("interviews.id", "=", ctx.interview.id)
-    .executeTakeFirstOrThrow();
-  const projectInfo = ctx.interview.as === "owner" ? input.projectInfo : null;
-  const reply = ctx.ai.interviewReply({
-    messages: input.messages,
-    stakeholderType: toStakeholderType(ctx.interview.stakeholderType ?? input.templateType),
-    projectTitle: row.title,
-    // A participant's browser may send any projectInfo: only the owner's stored values count.
-    // Whatever the values, the prompt fences them as data.
-    objective: projectInfo?.objective || row.objective,
-    targetAudience: projectInfo?.targetAudience || row.target_audience,
-    notesContext: input.notesContext,
-    imageContext: input.imageContext,
-    elapsedMinutes: row.started_at ? (Date.now() - new Date(row.started_at).getTime()) / 60_000 : null,
-    billTo: billInterview(ctx.interview),
-    signal,
-  });
-  return participantStream(ctx.interview, reply);
-}
 
 async function requireOwnedProject(
   ctx: Context & { user: { id: string } },
@@ -135,22 +38,26 @@ const ZTitle = storableText({ error: "Title is required" }).trim().min(1, "Title
 export const aiRouter = {
   interviewResponse: participantProcedure
     .input(ZInterviewTurnInput)
-    .output(checked(z.object({ response: z.string() })))
+    .output(checked(z.object({ response: z.string(), final: z.boolean() })))
     .mutation(async ({ ctx, input }) => {
+      const turn = await interviewTurn(ctx, input);
       let response = "";
-      for await (const chunk of await interviewTurn(ctx, input)) response += chunk;
-      return { response: response.trim() };
+      for await (const chunk of turn.stream) response += chunk;
+      return { response: response.trim(), final: turn.final };
     }),
 
-  /** The same turn, streamed: the web shows the reply as it is generated. */
-  interviewResponseStream: participantProcedure.input(ZInterviewTurnInput).mutation(async function* ({
-    ctx,
-    input,
-    signal,
-  }) {
-    // The signal ends the model's stream when the browser goes away; the call is metered anyway.
-    for await (const chunk of await interviewTurn(ctx, input, signal)) yield chunk;
-  }),
+  /**
+   * The same turn, streamed: the web shows the reply as it is generated. With `trailer: true` the
+   * stream ends with `{ final }`; without it, only text (the web client before issue 14).
+   */
+  interviewResponseStream: participantProcedure
+    .input(ZInterviewTurnInput.extend({ trailer: z.boolean().optional() }))
+    .mutation(async function* ({ ctx, input, signal }): AsyncGenerator<string | { final: boolean }> {
+      // The signal ends the model's stream when the browser goes away; the call is metered anyway.
+      const turn = await interviewTurn(ctx, input, signal);
+      for await (const chunk of turn.stream) yield chunk;
+      if (input.trailer) yield { final: turn.final };
+    }),
 
   generateDocumentation: creatorProcedure
     .input(z.object({ transcripts: ZTranscripts, title: ZTitle, projectId: ZId.nullish() }))

@@ -1,8 +1,24 @@
-import { listPlans } from "@parley/billing/plans";
+import { DEFAULT_BUDGET_CENTS, listPlans } from "@parley/billing/plans";
+import { getBudget, saveBudget } from "@parley/db/queries/billing";
+import type { SubscriptionTier } from "@parley/db/schema";
 import { z } from "zod";
 import { ZBudget, ZBudgetInput, ZPlan, ZSubscribeResult } from "../schemas/billing";
 import { ZId } from "../schemas/common";
 import { authedProcedure, checked, publicProcedure } from "../trpc";
+
+type BudgetRow = Awaited<ReturnType<typeof getBudget>>;
+
+/** Budget settings as answered; `planDefault` is what caps spending while the owner has set none. */
+function toBudget(row: BudgetRow, tier: SubscriptionTier) {
+  return {
+    monthlyBudget: row?.monthly_budget ?? 0,
+    budgetAlerts: row?.budget_alerts ?? false,
+    alertThreshold80: row?.alert_threshold_80 ?? true,
+    alertThreshold100: row?.alert_threshold_100 ?? true,
+    lastAlertSent: row?.last_alert_sent ? new Date(row.last_alert_sent).toISOString() : null,
+    planDefault: DEFAULT_BUDGET_CENTS[tier],
+  };
+}
 
 export const billingRouter = {
   plans: publicProcedure.output(checked(z.array(ZPlan))).query(async ({ ctx }) => {
@@ -41,55 +57,15 @@ export const billingRouter = {
     }),
 
   budget: authedProcedure.output(checked(ZBudget)).query(async ({ ctx }) => {
-    const row = await ctx.db
-      .selectFrom("budgets")
-      .select([
-        "monthly_budget",
-        "budget_alerts",
-        "alert_threshold_80",
-        "alert_threshold_100",
-        "last_alert_sent",
-      ])
-      .where("user_id", "=", ctx.user.id)
-      .executeTakeFirst();
-    return {
-      monthlyBudget: row?.monthly_budget ?? 0,
-      budgetAlerts: row?.budget_alerts ?? false,
-      alertThreshold80: row?.alert_threshold_80 ?? true,
-      alertThreshold100: row?.alert_threshold_100 ?? true,
-      lastAlertSent: row?.last_alert_sent ? new Date(row.last_alert_sent).toISOString() : null,
-    };
+    const row = await getBudget(ctx.db, ctx.user.id);
+    return toBudget(row, ctx.user.subscription_tier);
   }),
 
   setBudget: authedProcedure
     .input(ZBudgetInput)
     .output(checked(ZBudget))
     .mutation(async ({ ctx, input }) => {
-      const values = {
-        monthly_budget: input.monthlyBudget,
-        budget_alerts: input.budgetAlerts,
-        alert_threshold_80: input.alertThreshold80,
-        alert_threshold_100: input.alertThreshold100,
-        updated_at: new Date(),
-      };
-      const row = await ctx.db
-        .insertInto("budgets")
-        .values({ user_id: ctx.user.id, ...values })
-        .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
-        .returning([
-          "monthly_budget",
-          "budget_alerts",
-          "alert_threshold_80",
-          "alert_threshold_100",
-          "last_alert_sent",
-        ])
-        .executeTakeFirstOrThrow();
-      return {
-        monthlyBudget: row.monthly_budget,
-        budgetAlerts: row.budget_alerts,
-        alertThreshold80: row.alert_threshold_80,
-        alertThreshold100: row.alert_threshold_100,
-        lastAlertSent: row.last_alert_sent ? new Date(row.last_alert_sent).toISOString() : null,
-      };
+      const row = await saveBudget(ctx.db, ctx.user.id, input);
+      return toBudget(row, ctx.user.subscription_tier);
     }),
 };

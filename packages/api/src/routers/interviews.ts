@@ -1,13 +1,16 @@
+import { getInterviewerState } from "@parley/db/queries/interviewer";
 import * as interviews from "@parley/db/queries/interviews";
 import { getProject } from "@parley/db/queries/projects";
 import { z } from "zod";
 import { notFound } from "../errors";
 import { storableText, ZId, ZSuccess } from "../schemas/common";
 import { toInterview, ZCreateInterviewInput, ZInterview } from "../schemas/project";
+import { ensurePlan } from "../services/interviewer";
 import { createInterviewWithinPlan } from "../services/limits";
 import { generateShareLink } from "../services/tokens";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireReadableProject } from "./documents";
+import { interviewPlanProcedures } from "./interview-plan";
 
 const MAX_SUMMARY = 500_000;
 const ZInterviewSummary = z.object({ content: z.string(), updatedAt: z.string() });
@@ -26,6 +29,8 @@ async function requireOwnedInterview(
 }
 
 export const interviewsRouter = {
+  ...interviewPlanProcedures,
+
   listByProject: authedProcedure
     .input(z.object({ projectId: ZId }))
     .output(checked(z.array(ZInterview)))
@@ -57,6 +62,9 @@ export const interviewsRouter = {
         ...input,
         shareLink: generateShareLink(),
       });
+      // The plan is made now, so the owner can read and edit it before anyone starts.
+      const state = await getInterviewerState(ctx.db, row.id);
+      if (state) await ensurePlan(ctx.db, ctx.ai, state, { userId: ctx.user.id, projectId: input.projectId });
       return toInterview(row);
     }),
 

@@ -4,7 +4,7 @@ import * as interviews from "@parley/db/queries/interviews";
 import * as q from "@parley/db/queries/participant";
 import type { InterviewStatus } from "@parley/db/schema";
 import { z } from "zod";
-import { GRANT_COOKIE_PREFIX } from "../context";
+import { type Context, GRANT_COOKIE_PREFIX } from "../context";
 import { AppError } from "../errors";
 import {
   assertConversationOpen,
@@ -66,7 +66,7 @@ const toTranscript = (row: {
 const PARTICIPANT_STATUSES: InterviewStatus[] = ["in_progress", "completed"];
 
 async function changeStatus(
-  ctx: { db: Parameters<typeof interviews.updateInterview>[0] },
+  ctx: Pick<Context, "db" | "jobs" | "logger">,
   access: InterviewAccess,
   status: InterviewStatus,
 ) {
@@ -82,7 +82,7 @@ async function changeStatus(
   const now = new Date();
   const completing = status === "completed" && current.status !== "completed";
   const startedAt = current.started_at ?? (status === "in_progress" || completing ? now : null);
-  return interviews.updateInterview(ctx.db, access.id, {
+  const updated = await interviews.updateInterview(ctx.db, access.id, {
     status,
     ...(startedAt && !current.started_at ? { started_at: startedAt } : {}),
     ...(completing
@@ -94,6 +94,18 @@ async function changeStatus(
         }
       : {}),
   });
+  if (completing) {
+    // Issue 15: a completed interview is read for evidence at once, so a synthesis finds it ready.
+    // The completion stands if the queue is down: a synthesis extracts what it does not find.
+    await ctx.jobs
+      .enqueue(
+        "evidence.extract",
+        { projectId: access.projectId, interviewId: access.id, ownerId: access.ownerId },
+        { ownerId: access.ownerId },
+      )
+      .catch((error: unknown) => ctx.logger.error({ err: error }, "evidence extraction not queued"));
+  }
+  return updated;
 }
 
 export const participantRouter = {

@@ -22,6 +22,8 @@ export const ZBudget = z.object({
   alertThreshold80: z.boolean(),
   alertThreshold100: z.boolean(),
   lastAlertSent: z.string().nullable(),
+  /** cents: the plan's default cap on pay-as-you-go that applies while monthlyBudget is 0 (0: none). */
+  planDefault: z.number(),
 });
 
 export const ZBudgetInput = z.object(

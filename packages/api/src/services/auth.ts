@@ -1,14 +1,16 @@
 import type { Db } from "@parley/db/client";
+import { replaceResetToken, useResetToken } from "@parley/db/queries/password-resets";
 import { deleteSession, deleteUserSessions, insertSession } from "@parley/db/queries/sessions";
 import {
   deleteUser,
   getPasswordHash,
   getUserByEmail,
+  getUserById,
   insertUser,
+  makeAdmin,
   setPasswordHash,
   type UserRecord,
 } from "@parley/db/queries/users";
-import { sql } from "kysely";
 import { type Context, SESSION_COOKIE, type Services } from "../context";
 import { AppError } from "../errors";
 import type { RegisterInput } from "../schemas/auth";
@@ -95,16 +97,10 @@ export async function sendPasswordReset(ctx: PasswordResetServices, email: strin
   const user = await getUserByEmail(ctx.db, email);
   if (!user) return;
   const token = generateToken();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("password_reset_tokens").where("user_id", "=", user.id).execute();
-    await trx
-      .insertInto("password_reset_tokens")
-      .values({
-        id: hashToken(token),
-        user_id: user.id,
-        expires_at: new Date(Date.now() + RESET_TOKEN_MS),
-      })
-      .execute();
+  await replaceResetToken(ctx.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
   });
   await ctx.mailer.send({
     to: user.email,
@@ -128,18 +124,11 @@ export async function resetPassword(ctx: Context, token: string, newPassword: st
   refuseCommonPassword(newPassword);
   const passwordHash = await hashPassword(newPassword);
   const done = await ctx.db.transaction().execute(async (trx) => {
-    const used = await trx
-      .updateTable("password_reset_tokens")
-      .set({ used_at: new Date() })
-      .where("id", "=", hashToken(token))
-      .where("used_at", "is", null)
-      .where("expires_at", ">", sql<Date>`now()`)
-      .returning("user_id")
-      .executeTakeFirst();
-    if (!used) return undefined;
-    await setPasswordHash(trx, used.user_id, passwordHash);
-    await deleteUserSessions(trx, used.user_id);
-    return trx.selectFrom("users").select("email").where("id", "=", used.user_id).executeTakeFirst();
+    const userId = await useResetToken(trx, hashToken(token));
+    if (!userId) return undefined;
+    await setPasswordHash(trx, userId, passwordHash);
+    await deleteUserSessions(trx, userId);
+    return getUserById(trx, userId);
   });
   if (!done) throw new AppError("BAD_REQUEST", INVALID_RESET);
   // The owner proved they read the account's email from here: a sign-in ceiling never blocks this address.
@@ -165,9 +154,5 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
     await insertUser(db, { email, passwordHash, isAdmin: true, firstName: "Admin" });
     return;
   }
-  await db
-    .updateTable("users")
-    .set({ is_admin: true, password_hash: passwordHash, updated_at: new Date() })
-    .where("id", "=", existing.id)
-    .execute();
+  await makeAdmin(db, existing.id, passwordHash);
 }

@@ -10,12 +10,32 @@ export { DEFAULT_MODEL_CONFIGURATIONS };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Users, newest first; `search` matches email, first or last name (case-insensitive contains). */
+/** Where a page of users starts: after this user in the list's order (newest first, then id). */
+export interface UsersCursor {
+  /** created_at as UTC text with microseconds, as `nextCursor` answered it. */
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * Users, newest first (ties by id); `search` matches email, first or last name (case-insensitive
+ * contains). A page starts `after` a cursor (keyset: a sign-up while paging shifts nothing) or, for
+ * old callers, at `offset`. `nextCursor` is set when the page is full.
+ */
 export async function listUsers(
   db: Db,
-  { search, limit, offset }: { search?: string | undefined; limit: number; offset: number },
+  {
+    search,
+    limit,
+    offset = 0,
+    after,
+  }: { search?: string | undefined; limit: number; offset?: number; after?: UsersCursor | undefined },
 ) {
-  let query = selectUsers(db);
+  let query = selectUsers(db).select(
+    sql<string>`to_char(users.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+      "cursor_at",
+    ),
+  );
   let count = db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("total"));
   const term = search?.trim();
   if (term) {
@@ -24,11 +44,27 @@ export async function listUsers(
     query = query.where(match);
     count = count.where(match);
   }
-  const [users, total] = await Promise.all([
-    query.orderBy("users.created_at", "desc").orderBy("users.id").limit(limit).offset(offset).execute(),
+  if (after) {
+    query = query.where(
+      sql<boolean>`(users.created_at, users.id) < (${after.createdAt}::timestamptz, ${after.id})`,
+    );
+  }
+  const [rows, total] = await Promise.all([
+    query
+      .orderBy("users.created_at", "desc")
+      .orderBy("users.id", "desc")
+      .limit(limit)
+      .offset(after ? 0 : offset)
+      .execute(),
     count.executeTakeFirstOrThrow(),
   ]);
-  return { users, total: Number(total.total) };
+  const last = rows.length === limit ? rows.at(-1) : undefined;
+  const users = rows.map(({ cursor_at: _, ...user }) => user);
+  return {
+    users,
+    total: Number(total.total),
+    nextCursor: last ? { createdAt: last.cursor_at, id: last.id } : null,
+  };
 }
 
 /** Dashboard figures from the database; money in US dollars. */
@@ -156,4 +192,36 @@ export async function insertMissingDefaultModelConfigurations(db: Db): Promise<n
       .execute();
     return missing.length;
   });
+}
+
+/** An admin's direct edit of a user's usage, reset date or admin flag (the plan goes through setPlan). */
+export async function updateUserByAdmin(
+  db: Db,
+  userId: string,
+  fields: {
+    monthlyApiUsage?: number | undefined;
+    usageResetDate?: Date | undefined;
+    isAdmin?: boolean | undefined;
+  },
+): Promise<void> {
+  const set = {
+    ...(fields.monthlyApiUsage !== undefined ? { monthly_api_usage: fields.monthlyApiUsage } : {}),
+    ...(fields.usageResetDate ? { usage_reset_date: fields.usageResetDate } : {}),
+    ...(fields.isAdmin !== undefined ? { is_admin: fields.isAdmin } : {}),
+  };
+  if (!Object.keys(set).length) return;
+  await db
+    .updateTable("users")
+    .set({ ...set, updated_at: new Date() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** Starts a user's usage period afresh: no calls, no cost, the next reset at `nextReset`. */
+export async function resetUserUsage(db: Db, userId: string, nextReset: Date): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ monthly_api_usage: 0, monthly_api_cost: 0, usage_reset_date: nextReset, updated_at: new Date() })
+    .where("id", "=", userId)
+    .execute();
 }

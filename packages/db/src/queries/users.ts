@@ -116,3 +116,12 @@ export async function deleteUser(db: Db, userId: string): Promise<boolean> {
   const result = await db.deleteFrom("users").where("id", "=", userId).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** Makes the user an admin with this password (the ADMIN_EMAIL account at start-up). */
+export async function makeAdmin(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ is_admin: true, password_hash: passwordHash, updated_at: new Date() })
+    .where("id", "=", userId)
+    .execute();
+}

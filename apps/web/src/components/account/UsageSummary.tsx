@@ -4,7 +4,8 @@ import type { User } from "../../lib/user-type";
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** API calls against the monthly limit (bar capped at 100%), cost this month and budget. */
-export function UsageSummary({ user }: { user: User }) {
+/** `planDefault`: cents of the plan's default budget, shown while the owner has set none. */
+export function UsageSummary({ user, planDefault = 0 }: { user: User; planDefault?: number }) {
   const percent =
     user.monthlyApiLimit > 0
       ? Math.min(100, Math.round((user.monthlyApiUsage / user.monthlyApiLimit) * 100))
@@ -38,7 +39,13 @@ export function UsageSummary({ user }: { user: User }) {
           <Text size="xs" c="dimmed">
             Monthly budget
           </Text>
-          <Text fw={600}>{user.monthlyBudget > 0 ? dollars(user.monthlyBudget) : "Not set"}</Text>
+          <Text fw={600}>
+            {user.monthlyBudget > 0
+              ? dollars(user.monthlyBudget)
+              : planDefault > 0
+                ? `Plan default (${dollars(planDefault)})`
+                : "Not set"}
+          </Text>
         </div>
       </Group>
     </Stack>

@@ -82,6 +82,7 @@ export function InterviewToolbar({
   onNotes,
   ending,
   compact,
+  final = false,
 }: {
   title: string;
   answered: number;
@@ -93,6 +94,8 @@ export function InterviewToolbar({
   onNotes: () => void;
   ending: boolean;
   compact: boolean;
+  /** The interviewer has closed: End Interview is shown prominently (on a phone, outside the menu too). */
+  final?: boolean;
 }) {
   const progress = progressLine(answered, minutesLeft);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -120,7 +123,13 @@ export function InterviewToolbar({
       </div>
       {compact ? (
         <Group gap={6} wrap="nowrap">
-          {modeSwitch}
+          {final ? (
+            <Button size="xs" color="red" loading={ending} onClick={onEnd}>
+              End Interview
+            </Button>
+          ) : (
+            modeSwitch
+          )}
           <Menu opened={menuOpen} onChange={setMenuOpen} position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon variant="default" size="lg" aria-label="More actions">
@@ -147,7 +156,7 @@ export function InterviewToolbar({
           <Button size="xs" variant="default" onClick={onCopy}>
             Copy Transcript
           </Button>
-          <Button size="xs" color="red" loading={ending} onClick={onEnd}>
+          <Button size={final ? "md" : "xs"} color="red" loading={ending} onClick={onEnd}>
             End Interview
           </Button>
         </Group>

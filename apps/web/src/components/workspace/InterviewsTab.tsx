@@ -25,6 +25,7 @@ import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { ContentSkeleton } from "../ContentSkeleton";
+import { CoverageGrid } from "./CoverageGrid";
 import {
   type Interview,
   type Project,
@@ -286,6 +287,9 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
           ))}
         </SimpleGrid>
       )}
+      {interviews.data?.length ? (
+        <CoverageGrid projectId={project.id} version={interviews.dataUpdatedAt} />
+      ) : null}
       <NewInterviewModal project={project} opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );

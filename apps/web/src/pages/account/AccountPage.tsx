@@ -17,33 +17,23 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { UsageSummary } from "../../components/account/UsageSummary";
+import { dollars as formatDollars, UsageSummary } from "../../components/account/UsageSummary";
 import { PageLoader } from "../../components/PageLoader";
 import { PageShell } from "../../components/PageShell";
+import { ProfileFieldRow } from "../../components/ProfileFieldRow";
 import { PlanCards } from "../../components/public/PlanCards";
 import { TypeDeleteDialog } from "../../components/TypeDeleteDialog";
 import { setAuthToken } from "../../lib/auth-token";
+import { formatDate, formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentUser, useRefreshUser } from "../../lib/user";
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} ta="right" style={{ wordBreak: "break-all" }}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
 
 function BudgetCard() {
   const trpc = useTRPC();
   const refreshUser = useRefreshUser();
   const budget = useQuery(trpc.billing.budget.queryOptions());
+  const planDefault = budget.data?.planDefault ?? 0;
   const [dollars, setDollars] = useState<string | number>("");
   const [alerts, setAlerts] = useState(false);
   const [at80, setAt80] = useState(true);
@@ -69,7 +59,10 @@ function BudgetCard() {
     <Card withBorder radius="lg" p="lg">
       <Title order={3}>Budget Management</Title>
       <Text size="sm" c="dimmed" mb="md">
-        Cap what you spend above your plan's included AI usage each month. Leave empty for no budget.
+        Cap what you spend above your plan's included AI usage each month.{" "}
+        {planDefault > 0
+          ? `Leave empty to keep your plan's default cap of ${formatDollars(planDefault)}; enter more to raise it.`
+          : "Leave empty for no budget."}
       </Text>
       {budget.isLoading ? (
         <Loader size="sm" />
@@ -77,7 +70,7 @@ function BudgetCard() {
         <Stack>
           <NumberInput
             label="Monthly budget (USD)"
-            placeholder="No budget"
+            placeholder={planDefault > 0 ? `Plan default: ${formatDollars(planDefault)}` : "No budget"}
             min={0}
             step={0.01}
             decimalScale={2}
@@ -133,6 +126,7 @@ export default function AccountPage() {
   const refreshUser = useRefreshUser();
   const { user, isLoading } = useCurrentUser();
   const plans = useQuery(trpc.billing.plans.queryOptions());
+  const budget = useQuery(trpc.billing.budget.queryOptions());
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -236,10 +230,10 @@ export default function AccountPage() {
                 Profile Information
               </Title>
               <Stack gap="xs">
-                <Row label="Email" value={user.email} />
-                <Row label="User ID" value={user.id} />
-                <Row label="Member since" value={new Date(user.createdAt).toLocaleDateString()} />
-                <Row label="Last updated" value={new Date(user.updatedAt).toLocaleString()} />
+                <ProfileFieldRow label="Email" value={user.email} />
+                <ProfileFieldRow label="User ID" value={user.id} />
+                <ProfileFieldRow label="Member since" value={formatDate(user.createdAt)} />
+                <ProfileFieldRow label="Last updated" value={formatDateTime(user.updatedAt)} />
               </Stack>
             </Card>
             <Card withBorder radius="lg" p="lg">
@@ -252,7 +246,7 @@ export default function AccountPage() {
                   </Badge>
                 </Group>
               </Group>
-              <UsageSummary user={user} />
+              <UsageSummary user={user} planDefault={budget.data?.planDefault} />
               {user.subscriptionTier !== "free" && user.subscriptionStatus === "active" && (
                 <Button mt="md" variant="light" color="red" size="xs" onClick={() => setConfirmCancel(true)}>
                   Cancel Subscription

@@ -25,26 +25,14 @@ import { useAdminUserActions } from "../../components/admin/useAdminUserActions"
 import { ContentSkeleton } from "../../components/ContentSkeleton";
 import { PageLoader } from "../../components/PageLoader";
 import { Main } from "../../components/PageShell";
+import { ProfileFieldRow } from "../../components/ProfileFieldRow";
 import { TypeDeleteDialog } from "../../components/TypeDeleteDialog";
+import { formatDate, formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentUser } from "../../lib/user";
 
 const NA = "N/A";
-const date = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : NA);
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} ta="right" style={{ wordBreak: "break-all" }}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
 
 function AuditEntry({ entry }: { entry: RouterOutputs["admin"]["audit"][number] }) {
   const changes = auditChanges(entry.before, entry.after);
@@ -101,7 +89,7 @@ function UserDetail({ userId }: { userId: string }) {
   const remove = useMutation(
     trpc.admin.deleteUser.mutationOptions({
       onSuccess: () => {
-        queryClient.invalidateQueries({ queryKey: trpc.admin.users.queryKey() });
+        queryClient.invalidateQueries({ queryKey: trpc.admin.users.pathKey() });
         toast({ title: "User Deleted", description: "The account and all its data were deleted." });
         navigate("/admin");
       },
@@ -152,11 +140,11 @@ function UserDetail({ userId }: { userId: string }) {
               Profile Information
             </Title>
             <Stack gap={6}>
-              <Field label="Email" value={u.email || NA} />
-              <Field label="Name" value={name} />
-              <Field label="User ID" value={u.id} />
-              <Field label="Account created" value={date(u.createdAt)} />
-              <Field label="Last updated" value={date(u.updatedAt)} />
+              <ProfileFieldRow label="Email" value={u.email || NA} />
+              <ProfileFieldRow label="Name" value={name} />
+              <ProfileFieldRow label="User ID" value={u.id} />
+              <ProfileFieldRow label="Account created" value={formatDateTime(u.createdAt)} />
+              <ProfileFieldRow label="Last updated" value={formatDateTime(u.updatedAt)} />
             </Stack>
           </Card>
           <Card withBorder radius="lg" p="lg">
@@ -170,8 +158,8 @@ function UserDetail({ userId }: { userId: string }) {
                   {u.subscriptionStatus}
                 </Badge>
               </Group>
-              <Field label="Payment customer ID" value={u.stripeCustomerId ?? "Not set"} />
-              <Field label="Subscription ID" value={u.stripeSubscriptionId ?? "Not set"} />
+              <ProfileFieldRow label="Payment customer ID" value={u.stripeCustomerId ?? "Not set"} />
+              <ProfileFieldRow label="Subscription ID" value={u.stripeSubscriptionId ?? "Not set"} />
               {canCancel && (
                 <Button
                   mt="xs"
@@ -194,10 +182,7 @@ function UserDetail({ userId }: { userId: string }) {
               {u.monthlyApiUsage} / {u.monthlyApiLimit} calls · {dollars(u.monthlyApiCost)}
             </Text>
             <Progress value={u.usagePercent} mt="xs" aria-label="API usage this month" />
-            <Field
-              label="Usage reset date"
-              value={u.usageResetDate ? new Date(u.usageResetDate).toLocaleDateString() : "Not set"}
-            />
+            <ProfileFieldRow label="Usage reset date" value={formatDate(u.usageResetDate, "Not set")} />
             {u.budgetBadge && (
               <Badge mt="xs" color={u.budgetBadge === "BUDGET EXCEEDED" ? "red" : "orange"}>
                 {u.budgetBadge}
@@ -232,8 +217,7 @@ function UserDetail({ userId }: { userId: string }) {
                         {p.title}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {p.description || "No description"} · {p.status} ·{" "}
-                        {new Date(p.createdAt).toLocaleDateString()}
+                        {p.description || "No description"} · {p.status} · {formatDate(p.createdAt)}
                       </Text>
                     </div>
                     <Anchor component={Link} to={`/projects/${p.id}`} size="sm">
@@ -261,7 +245,7 @@ function UserDetail({ userId }: { userId: string }) {
                       <Table.Td>
                         <Badge variant="light">{i.status}</Badge>
                       </Table.Td>
-                      <Table.Td>{new Date(i.createdAt).toLocaleDateString()}</Table.Td>
+                      <Table.Td>{formatDate(i.createdAt)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -4,7 +4,6 @@ import {
   Button,
   Divider,
   Group,
-  PasswordInput,
   SegmentedControl,
   Stack,
   Text,
@@ -18,6 +17,7 @@ import { AuthShell } from "../../components/AuthShell";
 import { setAuthToken } from "../../lib/auth-token";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
+import { EmailField, PasswordField } from "./fields";
 
 type Mode = "login" | "register";
 
@@ -148,22 +148,13 @@ export default function AuthPage() {
                 />
               </Group>
             )}
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-            <PasswordInput
+            <EmailField value={email} onChange={setEmail} />
+            <PasswordField
               label="Password"
-              required
-              minLength={8}
               autoComplete={mode === "login" ? "current-password" : "new-password"}
               description={mode === "register" ? "Password must be at least 8 characters long" : undefined}
               value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              onChange={setPassword}
             />
             {formError && (
               <Alert color="red" variant="light" role="alert">

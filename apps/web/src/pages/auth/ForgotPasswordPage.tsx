@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
-import { AuthShell } from "../../components/AuthShell";
+import { useState } from "react";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
+import { AuthFormPage } from "./AuthFormPage";
+import { EmailField } from "./fields";
 
 export default function ForgotPasswordPage() {
   const trpc = useTRPC();
@@ -27,8 +27,7 @@ export default function ForgotPasswordPage() {
     }),
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(null);
     if (!email.trim()) {
       setError("Email is required");
@@ -38,45 +37,23 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <AuthShell>
-      <Stack gap="md">
-        <div>
-          <Title order={2}>Forgot your password?</Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Enter your email and we will send you a link to choose a new password.
-          </Text>
-        </div>
-        {sent ? (
+    <AuthFormPage
+      title="Forgot your password?"
+      intro="Enter your email and we will send you a link to choose a new password."
+      outcome={
+        sent ? (
           <Alert color="green" variant="light" role="status">
             If this email exists, a password reset link will be sent... Check your inbox; the link works once
             and expires in 1 hour.
           </Alert>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack gap="sm">
-              <TextInput
-                label="Email"
-                type="email"
-                required
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-              />
-              {error && (
-                <Alert color="red" variant="light" role="alert">
-                  {error}
-                </Alert>
-              )}
-              <Button type="submit" loading={send.isPending} fullWidth>
-                Send Reset Email
-              </Button>
-            </Stack>
-          </form>
-        )}
-        <Anchor component={Link} to="/auth" size="sm" ta="center">
-          Back to sign in
-        </Anchor>
-      </Stack>
-    </AuthShell>
+        ) : undefined
+      }
+      error={error}
+      pending={send.isPending}
+      submitLabel="Send Reset Email"
+      onSubmit={submit}
+    >
+      <EmailField value={email} onChange={setEmail} />
+    </AuthFormPage>
   );
 }

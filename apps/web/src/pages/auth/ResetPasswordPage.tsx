@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { Alert, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { AuthShell } from "../../components/AuthShell";
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
+import { AuthFormPage } from "./AuthFormPage";
+import { PasswordField } from "./fields";
 
 const REDIRECT_MS = 3000;
 
@@ -43,8 +44,7 @@ export default function ResetPasswordPage() {
     }),
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(null);
     if (!password || !confirm) return setError("Both password fields are required");
     if (password !== confirm) return setError("Passwords do not match");
@@ -52,55 +52,40 @@ export default function ResetPasswordPage() {
     if (token) reset.mutate({ token, newPassword: password });
   };
 
+  const outcome = !token ? (
+    <Alert color="red" variant="light" role="alert" title="Invalid Link">
+      No reset token found in URL. Taking you to sign in...
+    </Alert>
+  ) : done ? (
+    <Alert color="green" variant="light" role="status" title="Password Reset Successful">
+      Your password has been changed. Taking you to sign in...
+    </Alert>
+  ) : undefined;
+
   return (
-    <AuthShell>
-      <Stack gap="md">
-        <Title order={2}>Choose a new password</Title>
-        {!token ? (
-          <Alert color="red" variant="light" role="alert" title="Invalid Link">
-            No reset token found in URL. Taking you to sign in...
-          </Alert>
-        ) : done ? (
-          <Alert color="green" variant="light" role="status" title="Password Reset Successful">
-            Your password has been changed. Taking you to sign in...
-          </Alert>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack gap="sm">
-              <Text c="dimmed" size="sm">
-                Use at least 8 characters. Signing in elsewhere will end after the change.
-              </Text>
-              <PasswordInput
-                label="New password"
-                required
-                minLength={8}
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Confirm password"
-                required
-                minLength={8}
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.currentTarget.value)}
-              />
-              {error && (
-                <Alert color="red" variant="light" role="alert">
-                  {error}
-                </Alert>
-              )}
-              <Button type="submit" loading={reset.isPending} fullWidth>
-                Reset Password
-              </Button>
-            </Stack>
-          </form>
-        )}
-        <Anchor component={Link} to="/auth" size="sm" ta="center">
-          Back to sign in
-        </Anchor>
-      </Stack>
-    </AuthShell>
+    <AuthFormPage
+      title="Choose a new password"
+      outcome={outcome}
+      error={error}
+      pending={reset.isPending}
+      submitLabel="Reset Password"
+      onSubmit={submit}
+    >
+      <Text c="dimmed" size="sm">
+        Use at least 8 characters. Signing in elsewhere will end after the change.
+      </Text>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+      />
+    </AuthFormPage>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { Bubble, Composer, RefusalAlert, VoiceBar } from "../../components/participant/Conversation";
+import { FinalNotice } from "../../components/participant/FinalNotice";
 import { EndConfirm, InterviewToolbar, useLeaveWarning } from "../../components/participant/InterviewToolbar";
 import { type NoteImage, NotesPad } from "../../components/participant/NotesPad";
 import {
@@ -327,6 +328,7 @@ export default function ParticipantInterviewPage() {
                   onNotes={() => setNotesOpen(true)}
                   ending={ending}
                   compact={phone}
+                  final={session.final}
                 />
               </Stack>
               <ScrollArea style={{ flex: 1 }} viewportRef={viewport} p={phone ? "sm" : "md"}>
@@ -342,6 +344,7 @@ export default function ParticipantInterviewPage() {
                 style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
                 data-testid="answer-box"
               >
+                {session.final && <FinalNotice />}
                 {session.refusal && (
                   <RefusalAlert
                     message={session.refusal}

@@ -13,12 +13,15 @@ interface SessionState {
   streaming: string | null;
   /** The server refused the AI call (rate limit, allowance used up): its own words. */
   refusal: string | null;
+  /** The interviewer's last reply closed the interview (after the read-back): End Interview is next. */
+  final: boolean;
 }
 
 type SessionAction =
   | { type: "set"; messages: ConversationMessage[] }
   | { type: "stream"; text: string | null }
-  | { type: "refuse"; message: string | null };
+  | { type: "refuse"; message: string | null }
+  | { type: "final"; final: boolean };
 
 function sessionReducer(state: SessionState, action: SessionAction): SessionState {
   switch (action.type) {
@@ -28,6 +31,8 @@ function sessionReducer(state: SessionState, action: SessionAction): SessionStat
       return { ...state, streaming: action.text };
     case "refuse":
       return { ...state, refusal: action.message };
+    case "final":
+      return { ...state, final: action.final };
   }
 }
 
@@ -63,7 +68,7 @@ export function limitRefusal(error: unknown): { status: 429 | 403; message: stri
 export function useInterviewSession(share: ShareData | undefined, context: () => TurnContext) {
   const client = useTRPCClient();
   const store = useMemo(
-    () => createStore(sessionReducer, { messages: [], streaming: null, refusal: null }),
+    () => createStore(sessionReducer, { messages: [], streaming: null, refusal: null, final: false }),
     [],
   );
   const state = useStoreState(store);
@@ -127,6 +132,7 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
       const { notes, imageContext } = context();
       store.dispatch({ type: "stream", text: "" });
       let reply = "";
+      let final = false;
       try {
         const stream = await client.ai.interviewResponseStream.mutate(
           {
@@ -139,10 +145,16 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
             },
             notesContext: notes,
             imageContext,
+            // The stream ends with { final }: the server says when the interviewer has closed.
+            trailer: true,
           },
           { context: { stream: true } },
         );
         for await (const chunk of stream) {
+          if (typeof chunk !== "string") {
+            final = chunk.final;
+            continue;
+          }
           reply += chunk;
           store.dispatch({ type: "stream", text: reply });
           onChunk?.(chunk);
@@ -156,6 +168,7 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
       ];
       store.dispatch({ type: "set", messages: next });
       store.dispatch({ type: "refuse", message: null });
+      store.dispatch({ type: "final", final });
       await earlierSave;
       await persist(next);
       return { reply: reply.trim(), index: next.length - 1 };
