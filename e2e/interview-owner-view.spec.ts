@@ -1,8 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./a11y";
 import { interviewViaApi, screenshot } from "./support";
 
 const PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+// axe is injected as a script tag: the page's CSP would refuse it.
+test.use({ bypassCSP: true });
 
 async function signInWithToken(page: Page, token: string) {
   await page.addInitScript((value) => localStorage.setItem("auth_token", value), token);
@@ -82,6 +86,7 @@ for (const [label, size] of [
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, `owner-interview-${label}`);
+    await expectNoSeriousViolations(page, `owner interview with a conversation at ${size.width}px`);
 
     // The summary is saved: it is still there after a reload.
     await page.getByRole("button", { name: "Generate Summary" }).click();
