@@ -36,7 +36,8 @@ async function checkScreen(page: Page, name: string, open: () => Promise<void>) 
   for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await open();
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    // What is on screen has loaded (a hidden tab panel may still be loading: it is not on screen).
+    await expect(page.locator('[aria-busy="true"]:visible')).toHaveCount(0);
     // Let opening dialogs and menus finish their transitions: axe measures colours as painted.
     await page.evaluate(() =>
       Promise.all(
@@ -288,6 +289,43 @@ test("the participant's interview page has no critical or serious violations", a
     await expect(start.or(answer).first()).toBeVisible();
     if (await start.isVisible()) await start.click();
     await expect(page.locator('[data-speaker="ai"]').first()).toBeVisible();
+  });
+  /** End Interview is a button on a desktop and a menu item under "More actions" on a phone. */
+  const askToEnd = async () => {
+    const more = page.getByRole("button", { name: "More actions" });
+    if (await more.isVisible()) {
+      await more.click();
+      await page.getByRole("menuitem", { name: "End Interview" }).click();
+    } else await page.getByRole("button", { name: "End Interview" }).click();
+    await expect(page.getByRole("dialog").getByRole("button", { name: "End now" })).toBeVisible();
+  };
+  await checkScreen(page, "participant-end-confirm", async () => {
+    await page.goto(`/interview/${shareLink}`);
+    await expect(page.locator('[data-speaker="ai"]').first()).toBeVisible();
+    await askToEnd();
+  });
+  await checkScreen(page, "participant-notes-drawer", async () => {
+    await page.goto(`/interview/${shareLink}`);
+    await expect(page.locator('[data-speaker="ai"]').first()).toBeVisible();
+    const more = page.getByRole("button", { name: "More actions" });
+    if (await more.isVisible()) {
+      await more.click();
+      await page.getByRole("menuitem", { name: "Notes and images" }).click();
+    }
+    await expect(page.getByLabel("Interview notes")).toBeVisible();
+  });
+  await checkScreen(page, "participant-review", async () => {
+    // Ending is final: each width reviews its own interview.
+    const fresh = await interviewViaApi(request, baseURL as string);
+    await page.goto(`/interview/${fresh.shareLink}`);
+    await page.getByRole("button", { name: "Start Text Interview" }).click();
+    await page.getByLabel("Your answer").fill("I plan the routes by hand.");
+    await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
+    await page.getByLabel("Your answer").press("Enter");
+    await expect(page.locator('[data-speaker="ai"]')).toHaveCount(2);
+    await askToEnd();
+    await page.getByRole("dialog").getByRole("button", { name: "End now" }).click();
+    await expect(page.getByLabel("Your answer to question 1")).toBeVisible();
   });
   await context.close();
 });

@@ -20,6 +20,7 @@ async function completeTextInterview(page: Page, shareLink: string, answer: stri
   await page.getByLabel("Your answer").press("Enter");
   await expect(ai).toHaveCount(2);
   await page.getByRole("button", { name: "End Interview" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "End now" }).click();
   await expect(page.getByRole("heading", { name: "Thank you for your time!" })).toBeVisible();
 }
 

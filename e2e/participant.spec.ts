@@ -51,13 +51,29 @@ test("a participant is interviewed by text, takes notes, ends, reviews and saves
   await expect(page.locator('[data-speaker="user"]')).toHaveCount(1);
   await expect(page.getByLabel("Interview notes")).toHaveValue("The nightly batch job is fragile.");
 
+  // Ending asks first, with the count of answers; "Keep going" changes nothing.
   await page.getByRole("button", { name: "End Interview" }).click();
+  const confirm = page.getByRole("dialog");
+  await expect(confirm.getByText("You answered 1 question. End now?")).toBeVisible();
+  await screenshot(page, "participant-end-confirm");
+  await confirm.getByRole("button", { name: "Keep going" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByLabel("Your answer")).toBeVisible();
+  await page.getByRole("button", { name: "End Interview" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "End now" }).click();
   await expect(page.getByRole("heading", { name: "Thank you for your time!" })).toBeVisible();
-  const review = page.getByLabel("Transcript review");
-  await expect(review).toHaveValue(/WRITTEN NOTES:\nThe nightly batch job is fragile\./);
-  await expect(review).toHaveValue(/={50}\nINTERVIEW NOTES\n={50}/);
-  await expect(review).toHaveValue(/VISUAL NOTES:\nImage 1: /);
-  await review.fill(`${await review.inputValue()}\nCorrection: it runs hourly, not nightly.`);
+  // One card per answer: the question is read-only text, only the participant's words are editable.
+  await expect(page.getByTestId("review-card")).toHaveCount(1);
+  await expect(page.getByTestId("review-card")).toContainText(
+    "Could you tell me about your role and the systems you work on?",
+  );
+  const review = page.getByLabel("Your answer to question 1");
+  await expect(review).toHaveValue(
+    "I maintain the routing service.\nIt is written in Go and runs on Kubernetes.",
+  );
+  await expect(page.locator("textarea").filter({ hasText: "AI:" })).toHaveCount(0);
+  await expect(page.getByText("INTERVIEW NOTES")).toHaveCount(0);
+  await review.fill("I maintain the routing service. Correction: it runs hourly, not nightly.");
   await page.getByLabel("Additional Feedback").fill("Happy to talk again.");
   await page.getByRole("button", { name: "Save Responses" }).click();
   await expect(page.getByText("Responses Saved")).toBeVisible();
@@ -67,7 +83,12 @@ test("a participant is interviewed by text, takes notes, ends, reviews and saves
   const transcript = await (
     await request.get(`/api/interviews/${interviewId}/transcript`, { headers })
   ).json();
-  expect(transcript.content).toContain("Correction: it runs hourly, not nightly.");
+  expect(transcript.content).toContain(
+    "Participant: I maintain the routing service. Correction: it runs hourly",
+  );
+  expect(transcript.content).toMatch(/^AI: Hello.*Could you tell me about your role/);
+  expect(transcript.content).toMatch(/WRITTEN NOTES:\nThe nightly batch job is fragile\./);
+  expect(transcript.corrected).toBe(true);
   expect(transcript.additionalFeedback).toBe("Happy to talk again.");
   const conversation = await (
     await request.get(`/api/interviews/${interviewId}/conversation`, { headers })

@@ -15,6 +15,7 @@ async function answerInterview(page: Page, link: string, answers: string[]) {
     await expect(page.locator('[data-speaker="ai"]')).toHaveCount(index + 2);
   }
   await page.getByRole("button", { name: "End Interview" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "End now" }).click();
   await expect(page.getByRole("heading", { name: "Thank you for your time!" })).toBeVisible();
   await page.getByRole("button", { name: "Save Responses" }).click();
   await expect(page.getByText("Your responses were saved.")).toBeVisible();

@@ -10,8 +10,8 @@ afterAll(async () => {
 });
 
 /** An owner with a project and an interview; answers the owner's client and the interview. */
-async function setup(stakeholderType = "developer") {
-  const owner = await signUp(server.url);
+async function setup(stakeholderType = "developer", name: { firstName?: string; lastName?: string } = {}) {
+  const owner = await signUp(server.url, name);
   await server.services.db
     .updateTable("users")
     .set({ subscription_tier: "pro" })
@@ -38,8 +38,8 @@ const message = (role: "ai" | "user", content: string) =>
   JSON.stringify({ role, content, timestamp: new Date().toISOString() });
 
 describe("opening a share link", () => {
-  it("answers the interview and the project's public fields, nothing about the owner, and grants this browser", async () => {
-    const { owner, interview } = await setup();
+  it("answers the interview, the project's public fields and who is asking (no email, no id), and grants this browser", async () => {
+    const { owner, interview } = await setup("developer", { firstName: "Ada", lastName: "Lovelace" });
     const participant = new Client(server.url);
     const res = await participant.get(`/api/interviews/share/${interview.shareLink}`);
     expect(res.status).toBe(200);
@@ -47,12 +47,19 @@ describe("opening a share link", () => {
       title: "Field service app",
       objective: "Schedule technicians",
       targetAudience: "Dispatchers",
+      ownerName: "Ada Lovelace",
     });
     expect(res.body.interview).toMatchObject({ id: interview.id, status: "scheduled", timeLimitMinutes: 12 });
     expect(JSON.stringify(res.body)).not.toContain(owner.email);
     expect(JSON.stringify(res.body)).not.toContain(owner.user.id);
     const grant = res.headers.getSetCookie().find((c) => c.startsWith(`pgrant_${interview.id}=`));
     expect(grant).toMatch(/HttpOnly/i);
+  });
+
+  it("answers a null owner name when the owner gave no name", async () => {
+    const { interview } = await setup();
+    const res = await new Client(server.url).get(`/api/interviews/share/${interview.shareLink}`);
+    expect(res.body.project.ownerName).toBeNull();
   });
 
   it("answers 404 for an unknown link", async () => {

@@ -9,6 +9,7 @@ import * as jobs from "./migrations/2025_07_05_0002_jobs";
 import * as abuseLimits from "./migrations/2026_11_23_0012_abuse_limits";
 import * as interviewPlan from "./migrations/2026_11_23_0014_interview_plan";
 import * as evidence from "./migrations/2026_11_23_0015_evidence";
+import * as interviewSummaries from "./migrations/2026_11_23_0017_interview_summaries";
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   "2026_11_23_0012_abuse_limits": abuseLimits,
   "2026_11_23_0014_interview_plan": interviewPlan,
   "2026_11_23_0015_evidence": evidence,
+  "2026_11_23_0017_interview_summaries": interviewSummaries,
 };
 
 // Any fixed 64-bit number, the same in every replica: the key of the migration lock.

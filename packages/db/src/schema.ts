@@ -403,6 +403,13 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** The owner's saved summary of one interview (issue 17). */
+export interface InterviewSummariesTable {
+  interview_id: number;
+  content: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -415,6 +422,7 @@ export interface Database {
   interview_turns: InterviewTurnsTable;
   transcripts: TranscriptsTable;
   interview_images: InterviewImagesTable;
+  interview_summaries: InterviewSummariesTable;
   project_creations: ProjectCreationsTable;
   participant_grants: ParticipantGrantsTable;
   documents: DocumentsTable;

@@ -1,3 +1,4 @@
+import { AppError } from "../errors";
 import { body, pathId, type RestRoute, route } from "./types";
 
 export const interviewsRoutes: RestRoute[] = [
@@ -13,6 +14,22 @@ export const interviewsRoutes: RestRoute[] = [
     path: "/api/interviews/:id",
     procedure: "interviews.get",
     input: (req) => ({ id: pathId(req) }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/interviews/:id/summary",
+    procedure: "interviews.summary",
+    input: (req) => ({ id: pathId(req) }),
+    output: (summary) => {
+      if (!summary) throw new AppError("NOT_FOUND", "No summary saved for this interview yet.");
+      return summary;
+    },
+  }),
+  route({
+    method: "PUT",
+    path: "/api/interviews/:id/summary",
+    procedure: "interviews.saveSummary",
+    input: (req) => ({ id: pathId(req), content: body(req).content }),
   }),
   route({
     method: "PATCH",

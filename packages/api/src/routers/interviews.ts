@@ -3,7 +3,7 @@ import * as interviews from "@parley/db/queries/interviews";
 import { getProject } from "@parley/db/queries/projects";
 import { z } from "zod";
 import { notFound } from "../errors";
-import { ZId, ZSuccess } from "../schemas/common";
+import { storableText, ZId, ZSuccess } from "../schemas/common";
 import { toInterview, ZCreateInterviewInput, ZInterview } from "../schemas/project";
 import { ensurePlan } from "../services/interviewer";
 import { createInterviewWithinPlan } from "../services/limits";
@@ -11,6 +11,22 @@ import { generateShareLink } from "../services/tokens";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireReadableProject } from "./documents";
 import { interviewPlanProcedures } from "./interview-plan";
+
+const MAX_SUMMARY = 500_000;
+const ZInterviewSummary = z.object({ content: z.string(), updatedAt: z.string() });
+const toSummary = (row: { content: string; updated_at: Date }) => ({
+  content: row.content,
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+async function requireOwnedInterview(
+  ctx: { db: Parameters<typeof interviews.getOwnedInterview>[0]; user: { id: string } },
+  id: number,
+) {
+  const row = await interviews.getOwnedInterview(ctx.db, { userId: ctx.user.id, id });
+  if (!row) throw notFound("Interview");
+  return row;
+}
 
 export const interviewsRouter = {
   ...interviewPlanProcedures,
@@ -71,5 +87,32 @@ export const interviewsRouter = {
       }
       await interviews.deleteInterview(ctx.db, input.id);
       return { success: true as const };
+    }),
+
+  /** The owner's saved summary of the interview; null until one is saved. */
+  summary: authedProcedure
+    .input(z.object({ id: ZId }))
+    .output(checked(ZInterviewSummary.nullable()))
+    .query(async ({ ctx, input }) => {
+      await requireOwnedInterview(ctx, input.id);
+      const row = await interviews.getInterviewSummary(ctx.db, input.id);
+      return row ? toSummary(row) : null;
+    }),
+
+  /** Saves (replaces) the owner's summary of the interview, so it is there after a reload. */
+  saveSummary: authedProcedure
+    .input(
+      z.object({
+        id: ZId,
+        content: storableText({ error: "Summary is required" })
+          .trim()
+          .min(1, "Summary is required")
+          .max(MAX_SUMMARY, `Summary must be at most ${MAX_SUMMARY} characters`),
+      }),
+    )
+    .output(checked(ZInterviewSummary))
+    .mutation(async ({ ctx, input }) => {
+      await requireOwnedInterview(ctx, input.id);
+      return toSummary(await interviews.saveInterviewSummary(ctx.db, input.id, input.content));
     }),
 };

@@ -147,6 +147,11 @@ export const participantRouter = {
           title: row.project_title,
           objective: row.project_objective,
           targetAudience: row.project_target_audience,
+          ownerName:
+            [row.owner_first_name, row.owner_last_name]
+              .map((part) => part?.trim())
+              .filter(Boolean)
+              .join(" ") || null,
         },
         conversation: conversation ? toConversation(conversation) : null,
         images: images.map(toImage),

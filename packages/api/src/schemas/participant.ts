@@ -78,6 +78,8 @@ export const ZShareInterview = z.object({
     title: z.string(),
     objective: z.string().nullable(),
     targetAudience: z.string().nullable(),
+    /** Who is asking: the owner's first and last name, or null when they gave none (never the email). */
+    ownerName: z.string().nullable(),
   }),
   conversation: ZConversation.nullable(),
   images: z.array(z.object({ id: z.number(), url: z.string(), description: z.string().nullable() })),

@@ -132,3 +132,22 @@ export function updateInterview(
 export async function deleteInterview(db: Db, id: number) {
   await db.deleteFrom("interviews").where("id", "=", id).execute();
 }
+
+/** The owner's saved summary of an interview, or undefined when none was saved. */
+export function getInterviewSummary(db: Db, interviewId: number) {
+  return db
+    .selectFrom("interview_summaries")
+    .select(["content", "updated_at"])
+    .where("interview_id", "=", interviewId)
+    .executeTakeFirst();
+}
+
+/** Saves (replaces) the summary of an interview. */
+export function saveInterviewSummary(db: Db, interviewId: number, content: string) {
+  return db
+    .insertInto("interview_summaries")
+    .values({ interview_id: interviewId, content, updated_at: new Date() })
+    .onConflict((oc) => oc.column("interview_id").doUpdateSet({ content, updated_at: new Date() }))
+    .returning(["content", "updated_at"])
+    .executeTakeFirstOrThrow();
+}

@@ -5,6 +5,7 @@ export function findInterviewByShareLink(db: Db, shareLink: string) {
   return db
     .selectFrom("interviews")
     .innerJoin("projects", "projects.id", "interviews.project_id")
+    .leftJoin("users", "users.id", "projects.user_id")
     .select([
       "interviews.id",
       "interviews.name",
@@ -16,6 +17,8 @@ export function findInterviewByShareLink(db: Db, shareLink: string) {
       "projects.title as project_title",
       "projects.objective as project_objective",
       "projects.target_audience as project_target_audience",
+      "users.first_name as owner_first_name",
+      "users.last_name as owner_last_name",
     ])
     .where("interviews.share_link", "=", shareLink)
     .executeTakeFirst();

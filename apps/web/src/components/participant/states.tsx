@@ -1,13 +1,28 @@
-import { Box, Button, Card, Center, Loader, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Box, Button, Card, Center, List, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconMessageCircle, IconMicrophone } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Brand } from "../Brand";
 
-export function ParticipantShell({ children }: { children: ReactNode }) {
+/** The height of the shell's brand bar, so a full-height chat can fill the rest of the screen. */
+export const SHELL_HEADER_PX = 57;
+
+export function ParticipantShell({
+  children,
+  fullHeight = false,
+}: {
+  children: ReactNode;
+  fullHeight?: boolean;
+}) {
   return (
-    <Box mih="100vh" bg="gray.0">
-      <Box bg="white" py="sm" px="md" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+    <Box mih={fullHeight ? "100dvh" : "100vh"} bg="gray.0" style={{ overflowX: "clip" }}>
+      <Box
+        bg="white"
+        py="sm"
+        px="md"
+        h={SHELL_HEADER_PX}
+        style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
+      >
         <Brand to="/" />
       </Box>
       {children}
@@ -66,6 +81,7 @@ export function AlreadyCompleted() {
 
 export function Welcome({
   projectTitle,
+  ownerName,
   objective,
   minutes,
   onVoice,
@@ -73,6 +89,7 @@ export function Welcome({
   starting,
 }: {
   projectTitle: string;
+  ownerName: string | null;
   objective: string | null;
   minutes: number;
   onVoice: () => void;
@@ -84,11 +101,42 @@ export function Welcome({
       <Card withBorder radius="lg" p="xl" maw={560}>
         <Stack>
           <Title order={2}>Welcome! Thanks for helping with {projectTitle}</Title>
+          <Text data-testid="who-is-asking">
+            {ownerName ? <strong>{ownerName}</strong> : "The project's owner"} is asking, for the project{" "}
+            <strong>{projectTitle}</strong>.
+          </Text>
           {objective && <Text c="dimmed">{objective}</Text>}
           <Text>
             An AI interviewer will ask you a few questions, one at a time. It takes about {minutes} minutes.
             You can take notes and add images as you go, and review everything before you save.
           </Text>
+          <Box>
+            <Text fw={600} size="sm">
+              What happens to your answers
+            </Text>
+            <List size="sm" spacing={4} mt={4}>
+              <List.Item>
+                Recorded: the conversation as text (in voice mode your speech is transcribed; the audio is not
+                kept), plus any notes and images you add.
+              </List.Item>
+              <List.Item>
+                Shown to: {ownerName ?? "the project's owner"} only, and the AI service that runs the
+                interview.
+              </List.Item>
+              <List.Item>
+                Kept: until the owner deletes the interview. You can ask for it to be deleted.
+              </List.Item>
+            </List>
+            <Anchor
+              component={Link}
+              to="/privacy-policy#interviewees"
+              size="sm"
+              mt={6}
+              display="inline-block"
+            >
+              Privacy policy for interviewees
+            </Anchor>
+          </Box>
           <Stack gap="sm" mt="sm">
             <Button size="lg" leftSection={<IconMicrophone size={20} />} onClick={onVoice} loading={starting}>
               Start Voice Interview

@@ -24,6 +24,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { AppHeader } from "../../components/AppHeader";
 import { LoadFailurePage } from "../../components/NoticePage";
+import { PageShell } from "../../components/PageShell";
 import {
   STATUS_OPTIONS,
   stakeholderLabel,
@@ -36,6 +37,7 @@ import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { InterviewConversationPanel } from "./InterviewConversationPanel";
 import { InterviewPlanPanel } from "./InterviewPlanPanel";
+import { InterviewTurns } from "./InterviewTurns";
 
 const SUMMARY_HEIGHT = 500;
 const NOTES_AUTOSAVE_MS = 1000;
@@ -52,7 +54,13 @@ export default function InterviewDetailPage() {
   const [tab, setTab] = useState<string>("conversation");
   const [notes, setNotes] = useState<string | null>(null);
   const [notesState, setNotesState] = useState<"idle" | "saving" | "saved">("idle");
-  const [summary, setSummary] = useState("");
+  // The saved summary (issue 17): loaded with the page, saved each time one is generated.
+  const savedSummary = useQuery({
+    ...trpc.interviews.summary.queryOptions({ id: interviewId }),
+    enabled: valid,
+  });
+  const [generatedSummary, setSummary] = useState<string | null>(null);
+  const summary = generatedSummary ?? savedSummary.data?.content ?? "";
   const [confirmDelete, setConfirmDelete] = useState(false);
   const interviewKey = trpc.interviews.get.queryKey({ id: interviewId });
 
@@ -144,8 +152,7 @@ export default function InterviewDetailPage() {
   };
 
   return (
-    <Box mih="100vh" bg="gray.0">
-      <AppHeader />
+    <PageShell>
       <Container size="lg" py="lg">
         <Stack gap="lg">
           <Anchor component={Link} to={`/projects/${data.projectId}`} size="sm">
@@ -201,6 +208,7 @@ export default function InterviewDetailPage() {
             </Tabs.List>
 
             <Tabs.Panel value="conversation" pt="md">
+              <InterviewTurns interviewId={interviewId} participant={data.participantName || data.name} />
               <InterviewConversationPanel
                 interviewId={interviewId}
                 name={data.name}
@@ -208,6 +216,18 @@ export default function InterviewDetailPage() {
                 onSummary={(documentation) => {
                   setSummary(documentation);
                   setTab("summary");
+                  client.interviews.saveSummary
+                    .mutate({ id: interviewId, content: documentation })
+                    .then((saved) =>
+                      queryClient.setQueryData(trpc.interviews.summary.queryKey({ id: interviewId }), saved),
+                    )
+                    .catch(() =>
+                      toast({
+                        title: "Error saving summary",
+                        description: "The summary is shown but was not saved; generate it again.",
+                        variant: "destructive",
+                      }),
+                    );
                 }}
               />
             </Tabs.Panel>
@@ -289,6 +309,6 @@ export default function InterviewDetailPage() {
           </Button>
         </Group>
       </Modal>
-    </Box>
+    </PageShell>
   );
 }

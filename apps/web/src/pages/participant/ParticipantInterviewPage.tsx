@@ -1,27 +1,18 @@
-import {
-  Box,
-  Button,
-  Card,
-  Container,
-  Grid,
-  Group,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Box, Card, Container, Drawer, Grid, ScrollArea, Stack } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { Bubble, Composer, RefusalAlert, VoiceBar } from "../../components/participant/Conversation";
 import { FinalNotice } from "../../components/participant/FinalNotice";
+import { EndConfirm, InterviewToolbar, useLeaveWarning } from "../../components/participant/InterviewToolbar";
 import { type NoteImage, NotesPad } from "../../components/participant/NotesPad";
 import {
   AlreadyCompleted,
   LoadingInterview,
   NotFound,
   ParticipantShell,
+  SHELL_HEADER_PX,
   Welcome,
 } from "../../components/participant/states";
 import { ThankYou } from "../../components/participant/ThankYou";
@@ -66,7 +57,12 @@ export default function ParticipantInterviewPage() {
   const [ending, setEnding] = useState(false);
   const [notes, setNotes] = useState("");
   const [images, setImages] = useState<NoteImage[]>([]);
-  const [finalTranscript, setFinalTranscript] = useState("");
+  const [finalReview, setFinalReview] = useState<{ messages: ConversationMessage[]; notes: string } | null>(
+    null,
+  );
+  const [confirming, setConfirming] = useState(false);
+  const [notesOpen, setNotesOpen] = useState(false);
+  const phone = useMediaQuery("(max-width: 61.99em)") ?? false;
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const [clock, setClock] = useState(Date.now());
   const viewport = useRef<HTMLDivElement>(null);
@@ -141,6 +137,8 @@ export default function ParticipantInterviewPage() {
   }, [messageCount, streamLength]);
 
   const loading = busy || session.streaming !== null;
+  const answered = session.messages.filter((m) => m.role === "user").length;
+  useLeaveWarning(phase === "active" && interview?.status !== "completed");
 
   // Enter and the Send button share one rule: nothing to send, or a reply still on its way.
   const sendText = async () => {
@@ -221,7 +219,8 @@ export default function ParticipantInterviewPage() {
       await client.participant.setStatus.mutate({ interviewId, status: "completed" });
       const text = transcriptText();
       await client.participant.saveTranscript.mutate({ interviewId, content: text, corrected: false });
-      setFinalTranscript(text);
+      setFinalReview({ messages: session.current().messages, notes: notesSection(notes, images) });
+      setConfirming(false);
       setPhase("done");
       toast({ title: "Interview Completed", description: "Thank you! Review your answers below." });
     } catch {
@@ -251,7 +250,11 @@ export default function ParticipantInterviewPage() {
   if (phase === "done")
     return (
       <ParticipantShell>
-        <ThankYou interviewId={interviewId} transcript={finalTranscript} />
+        <ThankYou
+          interviewId={interviewId}
+          messages={finalReview?.messages ?? []}
+          notesText={finalReview?.notes ?? ""}
+        />
       </ParticipantShell>
     );
   if (interview.status === "completed")
@@ -265,6 +268,7 @@ export default function ParticipantInterviewPage() {
       <ParticipantShell>
         <Welcome
           projectTitle={share.data.project.title}
+          ownerName={share.data.project.ownerName}
           objective={share.data.project.objective}
           minutes={interview.timeLimitMinutes}
           starting={starting}
@@ -277,71 +281,57 @@ export default function ParticipantInterviewPage() {
 
   const elapsed = startedAt ? Math.max(0, Math.floor((Math.max(clock, Date.now()) - startedAt) / 60_000)) : 0;
   const left = interview.timeLimitMinutes - elapsed;
+  const copyTranscript = async () => {
+    if (await copyText(transcriptText()))
+      toast({ title: "Transcript copied", description: "The conversation is on your clipboard." });
+  };
+  const notesPad = (
+    <NotesPad
+      interviewId={interviewId}
+      notes={notes}
+      onNotes={setNotes}
+      images={images}
+      onImages={setImages}
+      disabled={ending}
+    />
+  );
 
   return (
-    <ParticipantShell>
-      <Container size="xl" py="md">
-        <Grid gap="md">
+    <ParticipantShell fullHeight={phone}>
+      <Container size="xl" py={phone ? 0 : "md"} px={phone ? 0 : "md"}>
+        <Grid gap={phone ? 0 : "md"}>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Card
-              withBorder
-              radius="lg"
+              withBorder={!phone}
+              radius={phone ? 0 : "lg"}
               p={0}
               style={{
                 display: "flex",
                 flexDirection: "column",
-                height: "calc(100vh - 120px)",
-                minHeight: 480,
+                height: phone ? `calc(100dvh - ${SHELL_HEADER_PX}px)` : "calc(100vh - 120px)",
+                minHeight: phone ? 0 : 480,
               }}
             >
-              <Stack gap={6} p="md" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <div>
-                    <Title order={3} size="h4">
-                      {share.data.project.title}
-                    </Title>
-                    <Text size="xs" c="dimmed" aria-live="polite">
-                      {left > 1
-                        ? `About ${left} minutes left`
-                        : "We're nearly at time: wrap up whenever you're ready"}
-                    </Text>
-                  </div>
-                  <Group gap="xs">
-                    <SegmentedControl
-                      size="xs"
-                      value={mode}
-                      onChange={(v) => void changeMode(v as Mode)}
-                      data={[
-                        { value: "text", label: "Text" },
-                        { value: "voice", label: "Voice" },
-                      ]}
-                      aria-label="Interview mode"
-                    />
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={async () => {
-                        if (await copyText(transcriptText()))
-                          toast({
-                            title: "Transcript copied",
-                            description: "The conversation is on your clipboard.",
-                          });
-                      }}
-                    >
-                      Copy Transcript
-                    </Button>
-                    <Button
-                      size={session.final ? "md" : "xs"}
-                      color="red"
-                      loading={ending}
-                      onClick={() => void end()}
-                    >
-                      End Interview
-                    </Button>
-                  </Group>
-                </Group>
+              <Stack
+                gap={6}
+                p={phone ? "sm" : "md"}
+                style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
+              >
+                <InterviewToolbar
+                  title={share.data.project.title}
+                  answered={answered}
+                  minutesLeft={left}
+                  mode={mode}
+                  onMode={(v) => void changeMode(v)}
+                  onCopy={() => void copyTranscript()}
+                  onEnd={() => setConfirming(true)}
+                  onNotes={() => setNotesOpen(true)}
+                  ending={ending}
+                  compact={phone}
+                  final={session.final}
+                />
               </Stack>
-              <ScrollArea style={{ flex: 1 }} viewportRef={viewport} p="md">
+              <ScrollArea style={{ flex: 1 }} viewportRef={viewport} p={phone ? "sm" : "md"}>
                 <Stack gap="sm">
                   {session.messages.map((m, index) => (
                     <Bubble key={`${index}-${m.timestamp}`} speaker={m.role} text={m.content} />
@@ -349,7 +339,11 @@ export default function ParticipantInterviewPage() {
                   {session.streaming !== null && <Bubble speaker="ai" text={session.streaming || "…"} />}
                 </Stack>
               </ScrollArea>
-              <Box p="md" style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}>
+              <Box
+                p={phone ? "sm" : "md"}
+                style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
+                data-testid="answer-box"
+              >
                 {session.final && <FinalNotice />}
                 {session.refusal && (
                   <RefusalAlert
@@ -379,18 +373,29 @@ export default function ParticipantInterviewPage() {
               </Box>
             </Card>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <NotesPad
-              interviewId={interviewId}
-              notes={notes}
-              onNotes={setNotes}
-              images={images}
-              onImages={setImages}
-              disabled={ending}
-            />
-          </Grid.Col>
+          {!phone && <Grid.Col span={{ base: 12, md: 4 }}>{notesPad}</Grid.Col>}
         </Grid>
       </Container>
+      {phone && (
+        <Drawer
+          opened={notesOpen}
+          onClose={() => setNotesOpen(false)}
+          position="bottom"
+          size="85%"
+          title="Notes and images"
+          keepMounted
+          closeButtonProps={{ "aria-label": "Close notes" }}
+        >
+          {notesPad}
+        </Drawer>
+      )}
+      <EndConfirm
+        opened={confirming}
+        answered={answered}
+        ending={ending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void end()}
+      />
     </ParticipantShell>
   );
 }

@@ -39,6 +39,17 @@ export default function PrivacyPolicyPage() {
           ],
         ],
         [
+          "If you were interviewed",
+          [
+            "Someone who uses Parley (the project's owner) sent you an interview link. Opening it needs no account, and we ask for no name or email.",
+            "What is recorded: the conversation (your written answers, or in voice mode a text transcription of what you say; the audio itself is transcribed and not stored), the notes and images you add, your corrections on the review screen and any additional feedback.",
+            "Who sees it: the project's owner, on their interview page, and the AI provider that runs the interviewer under our data processing terms. It is not published or shared with anyone else.",
+            "How long it is kept: until the owner deletes the interview, its project or their account. You can correct your answers on the review screen for 24 hours after ending.",
+            "Deletion: to have your interview deleted, ask the person who sent you the link, or write to support with the link and we will delete it within 30 days.",
+          ],
+          "interviewees",
+        ],
+        [
           "Your rights",
           [
             "You can see your account, plan and usage in Account Settings and delete your account and everything in it there at any time. To correct or receive a copy of your data, write to support and we will do it within 30 days.",
