@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownerWithInterview, signUp, startTestServer, type TestServer, trpcMutation } from "./harness";
+import {
+  ownerWithInterview,
+  signUp,
+  startTestServer,
+  type TestServer,
+  trpcMutation,
+  trpcQuery,
+} from "./harness";
 
 const PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -128,6 +135,9 @@ describe("plan limits under parallel requests", () => {
       }
     }
     expect(await projectsOf(owner.user.id)).toHaveLength(0);
+    // The New Project button reads the same count before the form is filled in.
+    const allowance = await trpcQuery(owner.client, "projects.allowance", undefined);
+    expect(allowance.body.result.data).toEqual({ used: 1, limit: 1, reached: true, plan: "Free" });
   });
 
   it("creates exactly 2 interviews from 10 parallel POST /api/interviews, and deleting one frees no slot", async () => {

@@ -1,8 +1,19 @@
+import { limitsFor } from "@parley/billing/plans";
 import * as q from "@parley/db/queries/projects";
 import { z } from "zod";
 import { notFound } from "../errors";
 import { ZId, ZSuccess } from "../schemas/common";
 import { toProject, ZCreateProjectInput, ZProject, ZUpdateProjectInput } from "../schemas/project";
+
+const PLAN_NAMES = { free: "Free", basic: "Basic", pro: "Pro", enterprise: "Enterprise" } as const;
+
+const ZProjectAllowance = z.object({
+  used: z.number(),
+  limit: z.number(),
+  reached: z.boolean(),
+  plan: z.string(),
+});
+
 import { createProjectWithinPlan } from "../services/limits";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireReadableProject } from "./documents";
@@ -11,6 +22,17 @@ export const projectsRouter = {
   list: authedProcedure.output(checked(z.array(ZProject))).query(async ({ ctx }) => {
     const rows = await q.listProjects(ctx.db, { userId: ctx.user.id });
     return rows.map(toProject);
+  }),
+
+  /**
+   * How many new projects the plan still allows this month, counted as the limit counts them
+   * (creations this calendar month, deleted projects included), so the page can say so before the
+   * New Project form is filled in.
+   */
+  allowance: authedProcedure.output(checked(ZProjectAllowance)).query(async ({ ctx }) => {
+    const used = await q.countProjectsThisMonth(ctx.db, { userId: ctx.user.id });
+    const limit = limitsFor(ctx.user.subscription_tier).projectsPerMonth;
+    return { used, limit, reached: used >= limit, plan: PLAN_NAMES[ctx.user.subscription_tier] };
   }),
 
   get: authedProcedure

@@ -6,10 +6,8 @@ import { Link, useNavigate } from "react-router";
 import { ContentSkeleton } from "../../components/ContentSkeleton";
 import { PageShell } from "../../components/PageShell";
 import { ProjectFormModal, type ProjectFormValues } from "../../components/workspace/ProjectFormModal";
-import { projectAllowance } from "../../components/workspace/projectAllowance";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { useCurrentUser } from "../../lib/user";
 
 const PRICING_REDIRECT_MS = 2000;
 
@@ -19,13 +17,13 @@ export default function ProjectsPage() {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const projects = useQuery(trpc.projects.list.queryOptions());
-  const { user } = useCurrentUser();
-  const allowance = projectAllowance(projects.data, user?.subscriptionTier);
+  const allowance = useQuery(trpc.projects.allowance.queryOptions()).data;
 
   const create = useMutation(
     trpc.projects.create.mutationOptions({
       onSuccess: async (project) => {
         await queryClient.invalidateQueries({ queryKey: trpc.projects.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.projects.allowance.queryKey() });
         setCreating(false);
         navigate(`/projects/${project.id}`);
       },
