@@ -147,6 +147,10 @@ export async function recordUsage(
 ): Promise<void> {
   const tokens = Math.round((usage.inputTokens ?? 0) + (usage.outputTokens ?? 0));
   await db.transaction().execute(async (trx) => {
+    // The payer's row first, as reserveAiCall takes it: every metering transaction of one owner then
+    // queues on that lock before it touches the interview, so parallel calls cannot deadlock (the
+    // event's foreign keys share-lock both rows, which a reservation's FOR UPDATE waits on).
+    await trx.selectFrom("users").select("id").where("id", "=", billTo.userId).forUpdate().execute();
     await trx
       .insertInto("usage_events")
       .values({
