@@ -18,7 +18,13 @@ import { buildRequirements, verifyTree } from "@parley/ai/evidence/requirements"
 import type { StructuredProvider } from "@parley/ai/evidence/structured";
 import { openQuestions, renderSummary, synthesize } from "@parley/ai/evidence/synthesize";
 import type { Turn } from "@parley/ai/evidence/turns";
-import type { EvidenceTree, Extraction, InterviewSource, Synthesis } from "@parley/ai/evidence/types";
+import type {
+  EvidenceTree,
+  Extraction,
+  InterviewSource,
+  ReadBack,
+  Synthesis,
+} from "@parley/ai/evidence/types";
 import { verifyItems } from "@parley/ai/evidence/verify";
 import { type BillTo, recordUsage, reserveAiCall } from "@parley/ai/metering";
 import { tokenCostCents } from "@parley/ai/pricing";
@@ -31,6 +37,7 @@ import {
 import type { AiComponent } from "@parley/db/schema";
 import type { Services } from "../context";
 import { AppError } from "../errors";
+import { parseReview } from "./interviewer";
 
 /** Bumped when the extraction rules change, so stored extractions are read again. */
 export const EXTRACTION_VERSION = 1;
@@ -47,17 +54,33 @@ export interface EvidenceRun {
 
 export const NO_INTERVIEWS = "There are no completed interviews to work from yet";
 
+/**
+ * The stored read-back (points, the indexes the participant confirmed, their corrections) as the
+ * extraction reads it: only points the participant answered mark items; an unanswered point marks none.
+ */
+export function readBackOf(stored: unknown): ReadBack | null {
+  const review = parseReview(stored);
+  if (!review) return null;
+  const points = review.points.flatMap((text, index) => {
+    if (review.confirmations.includes(index)) return [{ text, confirmed: true }];
+    const correction = review.corrections.find((c) => c.point === index);
+    return correction ? [{ text, confirmed: false, correction: correction.text }] : [];
+  });
+  return points.length ? { points } : null;
+}
+
 const sourceOf = (record: InterviewRecord): InterviewSource => ({
   interviewId: record.interviewId,
   name: record.name,
   stakeholderType: record.stakeholderType,
   transcript: record.transcript,
   messages: record.messages?.map((m) => ({ role: m.role, content: m.content, type: m.type })) ?? null,
+  readBack: readBackOf(record.readBack),
 });
 
 const hashOf = (source: InterviewSource) =>
   createHash("sha256")
-    .update(JSON.stringify([source.transcript ?? "", source.messages ?? []]))
+    .update(JSON.stringify([source.transcript ?? "", source.messages ?? [], source.readBack ?? null]))
     .digest("hex");
 
 /**

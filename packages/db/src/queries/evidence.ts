@@ -10,6 +10,8 @@ export interface InterviewRecord {
   stakeholderType: StakeholderType;
   transcript: string | null;
   messages: StoredMessage[] | null;
+  /** The interviewer's read-back and what the participant confirmed or corrected (issue 14). */
+  readBack: unknown;
 }
 
 /**
@@ -28,6 +30,7 @@ export async function completedInterviews(
       "interviews.name",
       "interviews.participant_name",
       "interviews.stakeholder_type",
+      "interviews.read_back",
       (eb) =>
         eb
           .selectFrom("transcripts")
@@ -62,6 +65,7 @@ export async function completedInterviews(
     stakeholderType: row.stakeholder_type,
     transcript: row.transcript ?? null,
     messages: (row.messages as StoredMessage[] | null) ?? null,
+    readBack: row.read_back ?? null,
   }));
 }
 
