@@ -399,6 +399,17 @@ describe("OpenAI provider against a local fake server", () => {
     expect(fake.chatRequests().at(-1)!.body.response_format).toEqual({ type: "json_object" });
   });
 
+  it("asks the strategic partner model to cite interviews by name and turn", async () => {
+    const { owner, projectId } = await ownerWithInterview(server);
+    const res = await owner.client.post(`/api/projects/${projectId}/chat`, {
+      message: "Where do they disagree?",
+      summary: "Dispatchers need a live map.",
+    });
+    expect(res.status).toBe(200);
+    const system = fake.chatRequests().at(-1)!.body.messages[0].content as string;
+    expect(system).toContain("cite the interviews you rely on by name and turn");
+  });
+
   it("retries once on 429 and answers clear errors on repeated 500s and on time-outs", async () => {
     const { owner, projectId } = await ownerWithInterview(server);
     const call = () =>

@@ -92,6 +92,7 @@ export const PROMPT_CREATOR_PROMPT = [
 export const PARTNER_PROMPT = [
   "You are Parley's AI strategic partner. Help the product owner explore their interview summary: answer questions, spot gaps, suggest next steps.",
   "Ground answers in the summary and say when something is not covered by it.",
+  "When the context lists themes, conflicts or quotes, cite the interviews you rely on by name and turn, as in (Rider, turn 3), and say where stakeholders disagree.",
   DATA_RULE,
 ].join("\n");
 
