@@ -241,3 +241,56 @@ describe("grants", () => {
     expect((await owner.client.get(`/api/interviews/${interview.id}`)).body.status).toBe("updated_by_user");
   });
 });
+
+describe("ending an interview in one call (participant.complete)", () => {
+  const complete = (participant: Client, interviewId: number, input: Record<string, unknown>) =>
+    participant.post("/trpc/participant.complete", { interviewId, ...input });
+
+  it("saves the conversation, the notes, the completed status and the transcript together", async () => {
+    const { owner, interview } = await setup("user");
+    const participant = new Client(server.url);
+    await participant.get(`/api/interviews/share/${interview.shareLink}`);
+    const messages = [
+      { role: "ai", content: "How do you plan routes today?" },
+      { role: "user", content: "By hand, every morning." },
+    ];
+    const res = await complete(participant, interview.id, {
+      messages,
+      notes: "Bring the spreadsheet",
+      transcript: "AI: How do you plan routes today?\nParticipant: By hand, every morning.",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result.data.status).toBe("completed");
+    const seen = await owner.client.get(`/api/interviews/${interview.id}`);
+    expect(seen.body).toMatchObject({ status: "completed", notes: "Bring the spreadsheet" });
+    const conversation = await owner.client.get(`/api/interviews/${interview.id}/conversation`);
+    expect(conversation.body.messages.map((m: string) => JSON.parse(m).content)).toEqual([
+      "How do you plan routes today?",
+      "By hand, every morning.",
+    ]);
+    const transcript = await owner.client.get(`/api/interviews/${interview.id}/transcript`);
+    expect(transcript.body.content).toContain("By hand, every morning.");
+    // Ended: the conversation is frozen, so a second end is refused and changes nothing.
+    const again = await complete(participant, interview.id, { messages: [], transcript: "AI: gone" });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(again.status).toBeLessThan(500);
+    expect((await owner.client.get(`/api/interviews/${interview.id}/transcript`)).body.content).toContain(
+      "By hand",
+    );
+  });
+
+  it("refuses bad input before writing anything", async () => {
+    const { owner, interview } = await setup("user");
+    const participant = new Client(server.url);
+    await participant.get(`/api/interviews/share/${interview.shareLink}`);
+    const res = await complete(participant, interview.id, {
+      messages: [{ role: "user", content: "Hello" }],
+      notes: "x".repeat(30_000),
+      transcript: "Participant: Hello",
+    });
+    expect(res.status).toBe(400);
+    const seen = await owner.client.get(`/api/interviews/${interview.id}`);
+    expect(seen.body.status).not.toBe("completed");
+    expect((await owner.client.get(`/api/interviews/${interview.id}/conversation`)).status).toBe(404);
+  });
+});

@@ -69,6 +69,7 @@ async function changeStatus(
   ctx: Pick<Context, "db" | "jobs" | "logger">,
   access: InterviewAccess,
   status: InterviewStatus,
+  { queueExtraction = true }: { queueExtraction?: boolean } = {},
 ) {
   if (access.as === "participant" && !PARTICIPANT_STATUSES.includes(status)) {
     throw new AppError("FORBIDDEN", "Participants may only start or complete an interview");
@@ -94,18 +95,22 @@ async function changeStatus(
         }
       : {}),
   });
-  if (completing) {
-    // Issue 15: a completed interview is read for evidence at once, so a synthesis finds it ready.
-    // The completion stands if the queue is down: a synthesis extracts what it does not find.
-    await ctx.jobs
-      .enqueue(
-        "evidence.extract",
-        { projectId: access.projectId, interviewId: access.id, ownerId: access.ownerId },
-        { ownerId: access.ownerId },
-      )
-      .catch((error: unknown) => ctx.logger.error({ err: error }, "evidence extraction not queued"));
-  }
+  if (completing && queueExtraction) await queueEvidenceExtraction(ctx, access);
   return updated;
+}
+
+/**
+ * Issue 15: a completed interview is read for evidence at once, so a synthesis finds it ready. The
+ * completion stands if the queue is down: a synthesis extracts what it does not find.
+ */
+async function queueEvidenceExtraction(ctx: Pick<Context, "jobs" | "logger">, access: InterviewAccess) {
+  await ctx.jobs
+    .enqueue(
+      "evidence.extract",
+      { projectId: access.projectId, interviewId: access.id, ownerId: access.ownerId },
+      { ownerId: access.ownerId },
+    )
+    .catch((error: unknown) => ctx.logger.error({ err: error }, "evidence extraction not queued"));
 }
 
 export const participantRouter = {
@@ -162,6 +167,35 @@ export const participantRouter = {
     .input(z.object({ status: ZInterviewStatus }))
     .output(checked(ZInterview))
     .mutation(async ({ ctx, input }) => toInterview(await changeStatus(ctx, ctx.interview, input.status))),
+
+  /**
+   * "End Interview" as one workflow (issue 15): the final conversation (images included), the notes,
+   * the completed status and the transcript are written in one transaction, then the evidence
+   * extraction is queued. Nothing is half-saved when any part is refused.
+   */
+  complete: participantProcedure
+    .input(
+      z.object({
+        messages: ZMessages,
+        notes: storableText({ error: "Notes must be text" }).max(MAX_TEXT, "Notes are too long").default(""),
+        transcript: ZTranscriptText,
+      }),
+    )
+    .output(checked(ZInterview))
+    .mutation(async ({ ctx, input }) => {
+      assertConversationOpen(ctx.interview);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        await q.saveConversation(trx, ctx.interview.id, input.messages);
+        await interviews.updateInterview(trx, ctx.interview.id, { notes: input.notes });
+        const completed = await changeStatus({ ...ctx, db: trx }, ctx.interview, "completed", {
+          queueExtraction: false,
+        });
+        await q.saveTranscript(trx, ctx.interview.id, { content: input.transcript, corrected: false });
+        return completed;
+      });
+      await queueEvidenceExtraction(ctx, ctx.interview);
+      return toInterview(row);
+    }),
 
   start: participantProcedure.output(checked(ZInterview)).mutation(async ({ ctx }) => {
     const current = await interviews.getInterviewById(ctx.db, ctx.interview.id);

@@ -214,11 +214,10 @@ export default function ParticipantInterviewPage() {
             timestamp: now(),
           }) as ConversationMessage,
       );
-      await session.saveWith(imageMessages);
-      await client.participant.setNotes.mutate({ interviewId, notes });
-      await client.participant.setStatus.mutate({ interviewId, status: "completed" });
+      // One server workflow: conversation, notes, status and transcript land together or not at all.
       const text = transcriptText();
-      await client.participant.saveTranscript.mutate({ interviewId, content: text, corrected: false });
+      const messages = await session.finalMessages(imageMessages);
+      await client.participant.complete.mutate({ interviewId, messages, notes, transcript: text });
       setFinalReview({ messages: session.current().messages, notes: notesSection(notes, images) });
       setConfirming(false);
       setPhase("done");

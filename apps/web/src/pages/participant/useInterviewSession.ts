@@ -238,10 +238,16 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
     [persist, serial, store],
   );
 
-  /** Saves the conversation with extra messages (the images, at the end). */
-  const saveWith = useCallback(
-    (extra: ConversationMessage[]) => serial(() => persist([...store.get().messages, ...extra])),
-    [persist, serial, store],
+  /** The conversation to end with, `extra` added, once earlier saves have landed (as `persist` sends it). */
+  const finalMessages = useCallback(
+    (extra: ConversationMessage[]) =>
+      serial(async () =>
+        [...store.get().messages, ...extra, ...keptImageMessages.current].map((m) => ({
+          ...m,
+          timestamp: m.timestamp ?? now(),
+        })),
+      ),
+    [serial, store],
   );
 
   const dismissRefusal = useCallback(() => store.dispatch({ type: "refuse", message: null }), [store]);
@@ -254,7 +260,7 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
     reply,
     exchange,
     markReplyNotSaid,
-    saveWith,
+    finalMessages,
     dismissRefusal,
   };
 }
