@@ -51,17 +51,17 @@ async function counters(server: TestServer, userId: string, interviewId: number)
   return { ...user, ...interview, events: Number(events.n) };
 }
 
+/** A test server whose AI provider is the real openai SDK talking to `fake`. */
+async function serverOn(fake: FakeOpenAi, env: Parameters<typeof startTestServer>[0] = {}) {
+  return startTestServer({ OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: await fake.start(), ...env });
+}
+
 describe("what one share link can spend (real rate limits, fake OpenAI)", () => {
   const fake = new FakeOpenAi({ reply: "What slows your team down most on a busy morning?" });
   let server: TestServer;
   beforeAll(async () => {
-    const url = await fake.start();
     // Real rate limits (scale 1): 3 calls per link and kind in ten seconds, 6 a minute.
-    server = await startTestServer({
-      OPENAI_API_KEY: "test-key",
-      OPENAI_BASE_URL: url,
-      RATE_LIMIT_SCALE: "1",
-    });
+    server = await serverOn(fake, { RATE_LIMIT_SCALE: "1" });
   });
   afterAll(async () => {
     await server?.close();
@@ -161,12 +161,7 @@ describe("ceilings and reservations (rate limits raised, fake OpenAI)", () => {
   const fake = new FakeOpenAi({ reply: "Tell me more about that." });
   let server: TestServer;
   beforeAll(async () => {
-    const url = await fake.start();
-    server = await startTestServer({
-      OPENAI_API_KEY: "test-key",
-      OPENAI_BASE_URL: url,
-      INTERVIEW_AI_CALL_LIMIT: "5",
-    });
+    server = await serverOn(fake, { INTERVIEW_AI_CALL_LIMIT: "5" });
   });
   afterAll(async () => {
     await server?.close();

@@ -134,7 +134,15 @@ export async function ownerWithInterview(
   {
     tier = "pro",
     stakeholderType = "developer",
-  }: { tier?: "free" | "basic" | "pro"; stakeholderType?: string } = {},
+    project = { title: "Dispatch", objective: "Faster routing" },
+    name = "Dana",
+  }: {
+    tier?: "free" | "basic" | "pro";
+    stakeholderType?: string;
+    /** The project's fields as POST /api/projects takes them. */
+    project?: Record<string, string>;
+    name?: string;
+  } = {},
 ) {
   const owner = await signUp(server.url);
   await server.services.db
@@ -142,20 +150,17 @@ export async function ownerWithInterview(
     .set({ subscription_tier: tier })
     .where("id", "=", owner.user.id)
     .execute();
-  const project = await owner.client.post("/api/projects", {
-    title: "Dispatch",
-    objective: "Faster routing",
-  });
+  const created = await owner.client.post("/api/projects", project);
   const interview = await owner.client.post("/api/interviews", {
-    projectId: project.body.id,
-    name: "Dana",
+    projectId: created.body.id,
+    name,
     stakeholderType,
   });
   const participant = new Client(server.url);
   await participant.get(`/api/interviews/share/${interview.body.shareLink}`);
   return {
     owner,
-    projectId: project.body.id as number,
+    projectId: created.body.id as number,
     interviewId: interview.body.id as number,
     participant,
   };

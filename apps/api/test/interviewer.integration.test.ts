@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, signUp, startTestServer, type TestServer } from "./harness";
+import { ownerWithInterview, signUp, startTestServer, type TestServer } from "./harness";
 
 /**
  * Issue 14 through real HTTP and PostgreSQL (offline interviewer): the plan stored with the
@@ -17,34 +17,19 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function clinicInterview(stakeholderType = "user") {
-  const owner = await signUp(server.url);
-  await server.services.db
-    .updateTable("users")
-    .set({ subscription_tier: "pro" })
-    .where("id", "=", owner.user.id)
-    .execute();
-  const project = await owner.client.post("/api/projects", {
-    title: "Clinic booking",
-    objective: "Let parents book and move appointments without calling the front desk",
-    targetAudience: "Parents of young patients",
-    keyFeatures: "Online rescheduling\nSMS reminders\nWaitlist",
-    constraints: "Must work on old phones",
-  });
-  const interview = await owner.client.post("/api/interviews", {
-    projectId: project.body.id,
-    name: "Parent",
+/** An owner's clinic-booking project (features and a constraint to plan from) with one interview. */
+const clinicInterview = (stakeholderType = "user") =>
+  ownerWithInterview(server, {
     stakeholderType,
+    name: "Parent",
+    project: {
+      title: "Clinic booking",
+      objective: "Let parents book and move appointments without calling the front desk",
+      targetAudience: "Parents of young patients",
+      keyFeatures: "Online rescheduling\nSMS reminders\nWaitlist",
+      constraints: "Must work on old phones",
+    },
   });
-  const participant = new Client(server.url);
-  await participant.get(`/api/interviews/share/${interview.body.shareLink}`);
-  return {
-    owner,
-    projectId: project.body.id as number,
-    interviewId: interview.body.id as number,
-    participant,
-  };
-}
 
 const turns = (interviewId: number) =>
   server.services.db
