@@ -146,6 +146,59 @@ describe("evidence jobs, offline", () => {
     expect(refreshed.documents.filter((d: any) => d.kind === "requirements")).toHaveLength(2);
   });
 
+  it("keeps what the owner deleted deleted: a refresh does not bring back a story, a criterion or a feature; an emptied tree starts over", async () => {
+    const { owner, projectId } = await bikeProject(server);
+    const generate = async () => {
+      const started = await owner.client.post(`/api/projects/${projectId}/requirements/generate`);
+      expect((await finished(owner.client, started.body.jobId)).status).toBe("succeeded");
+      return (await owner.client.get(`/api/projects/${projectId}/requirements`)).body;
+    };
+    const featuresOf = (tree: any) => tree.epics.flatMap((e: any) => e.features);
+    const storiesOf = (tree: any) => featuresOf(tree).flatMap((f: any) => f.stories);
+    const criteriaOf = (tree: any) => featuresOf(tree).flatMap((f: any) => f.acceptanceCriteria);
+    const first = await generate();
+    expect(featuresOf(first).length).toBeGreaterThan(1);
+
+    // Delete one story, one criterion (through the feature's edit) and one whole feature.
+    const story = storiesOf(first).find((s: any) => s.userType === "commuter");
+    expect((await trpcMutation(owner.client, "requirements.deleteStory", { id: story.id })).status).toBe(200);
+    const withCriteria = featuresOf(first).find(
+      (f: any) => f.acceptanceCriteria.length && !f.stories.some((s: any) => s.id === story.id),
+    );
+    const [dropped, ...keptCriteria] = withCriteria.acceptanceCriteria;
+    const edit = await trpcMutation(owner.client, "requirements.updateFeature", {
+      id: withCriteria.id,
+      acceptanceCriteria: keptCriteria,
+    });
+    expect(edit.status).toBe(200);
+    const gone = featuresOf(first).find(
+      (f: any) => f.id !== withCriteria.id && !f.stories.some((s: any) => s.id === story.id),
+    );
+    expect(gone).toBeDefined();
+    expect((await trpcMutation(owner.client, "requirements.deleteFeature", { id: gone.id })).status).toBe(
+      200,
+    );
+
+    const refreshed = await generate();
+    expect(storiesOf(refreshed)).not.toContainEqual(
+      expect.objectContaining({ userType: story.userType, action: story.action }),
+    );
+    expect(criteriaOf(refreshed).map((c: any) => c.text)).not.toContain(dropped.text);
+    expect(featuresOf(refreshed).map((f: any) => f.name)).not.toContain(gone.name);
+    // Everything else is still there, once.
+    expect(storiesOf(refreshed)).toHaveLength(storiesOf(first).length - 1 - gone.stories.length);
+    expect(criteriaOf(refreshed)).toHaveLength(criteriaOf(first).length - 1 - gone.acceptanceCriteria.length);
+
+    // The owner clears the whole tree and asks again: it starts over, deleted items included.
+    for (const epic of refreshed.epics) {
+      const removed = await trpcMutation(owner.client, "requirements.deleteEpic", { id: epic.id });
+      expect(removed.status).toBe(200);
+    }
+    const fresh = await generate();
+    expect(storiesOf(fresh)).toHaveLength(storiesOf(first).length);
+    expect(featuresOf(fresh).map((f: any) => f.name)).toContain(gone.name);
+  });
+
   it("exports the tree as Jira CSV, Linear CSV, JSON and Markdown, with file names and safe cells", async () => {
     const { owner, projectId } = bikes;
     const epicId = (await owner.client.get(`/api/projects/${projectId}/requirements`)).body.epics[0].id;

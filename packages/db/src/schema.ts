@@ -410,6 +410,16 @@ export interface InterviewSummariesTable {
   updated_at: Timestamp;
 }
 
+/** What the owner deleted from the requirements tree, so that a refresh does not bring it back. */
+export interface RequirementDismissalsTable {
+  project_id: number;
+  kind: "epic" | "feature" | "story" | "criterion";
+  /** The item's match key (normalized name, text, or user type and action). */
+  key: string;
+  evidence: ColumnType<EvidenceRef[], string, string>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -440,6 +450,7 @@ export interface Database {
   usage_daily: UsageDailyTable;
   jobs: JobsTable;
   interview_extractions: InterviewExtractionsTable;
+  requirement_dismissals: RequirementDismissalsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,12 +1,18 @@
 import { ZEvidence } from "@parley/ai/evidence/types";
 import { ZRequirementsTree } from "@parley/ai/requirements/types";
+import type { Db } from "@parley/db/client";
 import * as docs from "@parley/db/queries/documents";
 import * as q from "@parley/db/queries/requirements";
 import { z } from "zod";
 import { AppError, notFound } from "../errors";
 import { storableText, ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toDocument, ZDocument } from "../schemas/document";
-import { loadRequirements, saveRequirementsText, saveRequirementsTree } from "../services/requirements";
+import {
+  loadRequirements,
+  recordingRemovals,
+  saveRequirementsText,
+  saveRequirementsTree,
+} from "../services/requirements";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { requireProject, requireReadableProject } from "./documents";
 
@@ -76,6 +82,10 @@ const ZRequirementsView = z.object({
   documents: z.array(ZDocument),
 });
 
+/** An owner's edit of the tree, in one transaction that records what it removed. */
+const editTree = (ctx: { db: Db }, projectId: number, change: (trx: Db) => Promise<void>) =>
+  ctx.db.transaction().execute((trx) => recordingRemovals(trx, projectId, () => change(trx)));
+
 export const requirementsRouter = {
   /** The tree (with row ids), its markdown text, and the saved requirements documents. */
   get: authedProcedure
@@ -105,7 +115,11 @@ export const requirementsRouter = {
       await requireProject(ctx, input.projectId);
       const text = await ctx.db
         .transaction()
-        .execute((trx) => saveRequirementsText(trx, input.projectId, input.requirements));
+        .execute((trx) =>
+          recordingRemovals(trx, input.projectId, () =>
+            saveRequirementsText(trx, input.projectId, input.requirements),
+          ),
+        );
       return { requirements: text };
     }),
 
@@ -117,7 +131,11 @@ export const requirementsRouter = {
       await requireProject(ctx, input.projectId);
       const text = await ctx.db
         .transaction()
-        .execute((trx) => saveRequirementsTree(trx, input.projectId, input.tree));
+        .execute((trx) =>
+          recordingRemovals(trx, input.projectId, () =>
+            saveRequirementsTree(trx, input.projectId, input.tree),
+          ),
+        );
       return { requirements: text };
     }),
 
@@ -162,9 +180,10 @@ export const requirementsRouter = {
     )
     .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
-      if (!(await q.ownedEpic(ctx.db, ctx.user.id, input.id))) throw notFound("Epic");
+      const epic = await q.ownedEpic(ctx.db, ctx.user.id, input.id);
+      if (!epic) throw notFound("Epic");
       const { id, ...fields } = input;
-      await ctx.db.updateTable("epics").set(fields).where("id", "=", id).execute();
+      await editTree(ctx, epic.project_id, (trx) => q.updateEpic(trx, id, fields));
       return { success: true as const };
     }),
 
@@ -173,8 +192,9 @@ export const requirementsRouter = {
     .input(z.object({ id: ZId }))
     .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
-      if (!(await q.ownedEpic(ctx.db, ctx.user.id, input.id))) throw notFound("Epic");
-      await ctx.db.deleteFrom("epics").where("id", "=", input.id).execute();
+      const epic = await q.ownedEpic(ctx.db, ctx.user.id, input.id);
+      if (!epic) throw notFound("Epic");
+      await editTree(ctx, epic.project_id, (trx) => q.deleteRow(trx, "epics", input.id));
       return { success: true as const };
     }),
 
@@ -209,16 +229,10 @@ export const requirementsRouter = {
     )
     .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
-      if (!(await q.ownedFeature(ctx.db, ctx.user.id, input.id))) throw notFound("Feature");
-      const { id, acceptanceCriteria, ...fields } = input;
-      await ctx.db
-        .updateTable("features")
-        .set({
-          ...fields,
-          ...(acceptanceCriteria ? { acceptance_criteria: JSON.stringify(acceptanceCriteria) } : {}),
-        })
-        .where("id", "=", id)
-        .execute();
+      const feature = await q.ownedFeature(ctx.db, ctx.user.id, input.id);
+      if (!feature) throw notFound("Feature");
+      const { id, ...fields } = input;
+      await editTree(ctx, feature.project_id, (trx) => q.updateFeature(trx, id, fields));
       return { success: true as const };
     }),
 
@@ -226,8 +240,9 @@ export const requirementsRouter = {
     .input(z.object({ id: ZId }))
     .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
-      if (!(await q.ownedFeature(ctx.db, ctx.user.id, input.id))) throw notFound("Feature");
-      await ctx.db.deleteFrom("features").where("id", "=", input.id).execute();
+      const feature = await q.ownedFeature(ctx.db, ctx.user.id, input.id);
+      if (!feature) throw notFound("Feature");
+      await editTree(ctx, feature.project_id, (trx) => q.deleteRow(trx, "features", input.id));
       return { success: true as const };
     }),
 
@@ -253,12 +268,9 @@ export const requirementsRouter = {
     .input(z.object({ id: ZId, ...ZStoryFields }))
     .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
-      if (!(await q.ownedStory(ctx.db, ctx.user.id, input.id))) throw notFound("User story");
-      await ctx.db
-        .updateTable("user_stories")
-        .set({ user_type: input.userType, action: input.action, benefit: input.benefit })
-        .where("id", "=", input.id)
-        .execute();
+      const story = await q.ownedStory(ctx.db, ctx.user.id, input.id);
+      if (!story) throw notFound("User story");
+      await editTree(ctx, story.project_id, (trx) => q.updateStory(trx, input.id, input));
       return { success: true as const };
     }),
 
@@ -266,8 +278,9 @@ export const requirementsRouter = {
     .input(z.object({ id: ZId }))
     .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
-      if (!(await q.ownedStory(ctx.db, ctx.user.id, input.id))) throw notFound("User story");
-      await ctx.db.deleteFrom("user_stories").where("id", "=", input.id).execute();
+      const story = await q.ownedStory(ctx.db, ctx.user.id, input.id);
+      if (!story) throw notFound("User story");
+      await editTree(ctx, story.project_id, (trx) => q.deleteRow(trx, "user_stories", input.id));
       return { success: true as const };
     }),
 };

@@ -1,6 +1,6 @@
 import type { StoredEpic } from "@parley/db/queries/requirements";
 import { describe, expect, it } from "vitest";
-import { mergeGenerated } from "./evidence-tree";
+import { mergeGenerated, removedItems } from "./evidence-tree";
 
 const quote = { interviewId: 1, turn: 1, quote: "I need to see every technician on one map" };
 const generated = {
@@ -80,5 +80,55 @@ describe("merging a generated tree into the stored one", () => {
         priority: "high",
       }),
     ]);
+  });
+
+  it("counts a deletion, not a rename or a rewording, as removed", () => {
+    const before = mergeGenerated([], generated);
+    const renamed = structuredClone(before);
+    renamed.epics[0]!.name = "Dispatching";
+    renamed.epics[0]!.features[0]!.name = "Map of technicians";
+    renamed.epics[0]!.features[0]!.stories[0]!.action = "see all vans at once";
+    expect(removedItems(before, renamed)).toEqual([]);
+
+    const storyDeleted = structuredClone(before);
+    storyDeleted.epics[0]!.features[0]!.stories = [];
+    expect(removedItems(before, storyDeleted)).toEqual([
+      { kind: "story", key: "dispatcher|see every technician on one map", evidence: [quote] },
+    ]);
+
+    const emptied = { epics: [] };
+    expect(removedItems(before, emptied).map((d) => d.kind)).toEqual([
+      "epic",
+      "feature",
+      "story",
+      "criterion",
+    ]);
+  });
+
+  it("leaves out what the owner deleted, matched by its words or by a quote it rested on", () => {
+    const stored: StoredEpic[] = [
+      {
+        id: 1,
+        name: "Dispatch",
+        description: "",
+        features: [{ id: 2, name: "Mine", description: "", acceptanceCriteria: [], stories: [] }],
+      },
+    ];
+    const byQuote = mergeGenerated(stored, generated, [
+      { kind: "story", key: "someone|something else", evidence: [quote] },
+    ]);
+    const added = byQuote.epics[0]!.features.find((f) => f.name === "See every technician");
+    expect(added?.stories).toEqual([]);
+    expect(added?.acceptanceCriteria).toHaveLength(1);
+
+    const featureGone = mergeGenerated(stored, generated, [
+      { kind: "feature", key: "see every technician", evidence: [] },
+    ]);
+    expect(featureGone.epics[0]!.features.map((f) => f.name)).toEqual(["Mine"]);
+
+    const epicGone = mergeGenerated([{ id: 1, name: "Other", description: "", features: [] }], generated, [
+      { kind: "epic", key: "dispatch", evidence: [] },
+    ]);
+    expect(epicGone.epics.map((e) => e.name)).toEqual(["Other"]);
   });
 });

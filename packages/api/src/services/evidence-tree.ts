@@ -5,7 +5,7 @@
  */
 import type { EvidenceTree } from "@parley/ai/evidence/types";
 import { renderRequirements } from "@parley/ai/requirements/markdown";
-import type { StoredEpic, StoredStory, TreeInput } from "@parley/db/queries/requirements";
+import type { Dismissal, StoredEpic, StoredStory, TreeInput } from "@parley/db/queries/requirements";
 import type { AcceptanceCriterion, EvidenceRef } from "@parley/db/schema";
 
 type TreeEpic = TreeInput["epics"][number];
@@ -63,18 +63,72 @@ const sharesEvidence = (a: EvidenceRef[] | undefined, b: EvidenceRef[]) => {
   return (a ?? []).some((e) => keys.has(quoteKey(e)));
 };
 
+const featureEvidence = (f: TreeFeature) => [
+  ...f.stories.flatMap((s) => s.evidence ?? []),
+  ...f.acceptanceCriteria.flatMap((c) => c.evidence ?? []),
+];
+
+/**
+ * What the owner's change took out of the tree: each epic, feature, story and criterion of `before`
+ * that nothing in `after` stands for any more (by name, text, or user type and action, or by a quote
+ * it shares). An epic counts only when its name is gone and none of its features is left, so a
+ * renamed epic or feature is an edit, not a deletion.
+ */
+export function removedItems(before: TreeInput, after: TreeInput): Dismissal[] {
+  const features = after.epics.flatMap((e) => e.features);
+  const stories = features.flatMap((f) => f.stories);
+  const criteria = features.flatMap((f) => f.acceptanceCriteria);
+  const kept = {
+    feature: (f: TreeFeature) =>
+      features.some(
+        (g) => key(g.name) === key(f.name) || sharesEvidence(featureEvidence(g), featureEvidence(f)),
+      ),
+    story: (s: TreeStory) =>
+      stories.some((g) => storyKey(g) === storyKey(s) || sharesEvidence(g.evidence, s.evidence ?? [])),
+    criterion: (c: AcceptanceCriterion) =>
+      criteria.some((g) => key(g.text) === key(c.text) || sharesEvidence(g.evidence, c.evidence ?? [])),
+  };
+  const removed: Dismissal[] = [];
+  for (const epic of before.epics) {
+    if (!after.epics.some((e) => key(e.name) === key(epic.name)) && !epic.features.some(kept.feature))
+      removed.push({ kind: "epic", key: key(epic.name), evidence: epic.features.flatMap(featureEvidence) });
+    for (const feature of epic.features) {
+      if (!kept.feature(feature))
+        removed.push({ kind: "feature", key: key(feature.name), evidence: featureEvidence(feature) });
+      for (const story of feature.stories.filter((s) => !kept.story(s)))
+        removed.push({ kind: "story", key: storyKey(story), evidence: story.evidence ?? [] });
+      for (const criterion of feature.acceptanceCriteria.filter((c) => !kept.criterion(c)))
+        removed.push({ kind: "criterion", key: key(criterion.text), evidence: criterion.evidence ?? [] });
+    }
+  }
+  return removed;
+}
+
+/** Whether the owner deleted an item like this one (same key, or a quote it rested on). */
+function dismissedBy(
+  dismissals: Dismissal[],
+  kind: Dismissal["kind"],
+  itemKey: string,
+  evidence: EvidenceRef[],
+) {
+  return dismissals.some(
+    (d) => d.kind === kind && (d.key === itemKey || sharesEvidence(d.evidence, evidence)),
+  );
+}
+
 /**
  * Merges a generated tree into the stored one (an empty stored tree takes the generated one whole).
  * A generated item matches a stored one by name or text, or by sharing a quote with it, so an item
- * the owner renamed or reworded is kept as they wrote it and not added again.
+ * the owner renamed or reworded is kept as they wrote it and not added again; a new item like one
+ * the owner deleted (`dismissals`) is left out, so a refresh does not bring deletions back.
  */
-export function mergeGenerated(stored: StoredEpic[], generated: EvidenceTree): TreeInput {
+export function mergeGenerated(
+  stored: StoredEpic[],
+  generated: EvidenceTree,
+  dismissals: Dismissal[] = [],
+): TreeInput {
   const tree = storedAsInput(stored);
   const allFeatures = () => tree.epics.flatMap((e) => e.features);
-  const featureEvidence = (f: TreeFeature) => [
-    ...f.stories.flatMap((s) => s.evidence ?? []),
-    ...f.acceptanceCriteria.flatMap((c) => c.evidence ?? []),
-  ];
   for (const genEpic of generated.epics) {
     let epic = tree.epics.find((e) => key(e.name) === key(genEpic.name));
     for (const genFeature of genEpic.features) {
@@ -85,35 +139,45 @@ export function mergeGenerated(stored: StoredEpic[], generated: EvidenceTree): T
       let feature =
         allFeatures().find((f) => key(f.name) === key(genFeature.name)) ??
         allFeatures().find((f) => sharesEvidence(featureEvidence(f), genEvidence));
+      const isNew = !feature;
       if (!feature) {
-        if (!epic) {
-          epic = { name: genEpic.name, description: genEpic.description, features: [] };
-          tree.epics.push(epic);
-        }
+        if (dismissedBy(dismissals, "feature", key(genFeature.name), genEvidence)) continue;
+        if (!epic && dismissedBy(dismissals, "epic", key(genEpic.name), [])) continue;
         feature = {
           name: genFeature.name,
           description: genFeature.description,
           acceptanceCriteria: [],
           stories: [],
         };
-        epic.features.push(feature);
       }
       for (const genCriterion of genFeature.acceptanceCriteria) {
         const same =
           feature.acceptanceCriteria.find((c) => key(c.text) === key(genCriterion.text)) ??
           feature.acceptanceCriteria.find((c) => sharesEvidence(c.evidence, genCriterion.evidence));
-        if (!same) feature.acceptanceCriteria.push(criterionOf(genCriterion));
-        else if (!same.evidence?.length) same.evidence = genCriterion.evidence;
+        if (same) {
+          if (!same.evidence?.length) same.evidence = genCriterion.evidence;
+        } else if (!dismissedBy(dismissals, "criterion", key(genCriterion.text), genCriterion.evidence)) {
+          feature.acceptanceCriteria.push(criterionOf(genCriterion));
+        }
       }
       for (const genStory of genFeature.stories) {
         const same =
           feature.stories.find((s) => storyKey(s) === storyKey(genStory)) ??
           feature.stories.find((s) => sharesEvidence(s.evidence, genStory.evidence));
-        if (!same) feature.stories.push(storyOf(genStory));
-        else {
+        if (same) {
           if (!same.evidence?.length) same.evidence = genStory.evidence;
           same.priority ??= genStory.priority;
+        } else if (!dismissedBy(dismissals, "story", storyKey(genStory), genStory.evidence)) {
+          feature.stories.push(storyOf(genStory));
         }
+      }
+      // A new feature is added only with something in it (the owner may have deleted all it held).
+      if (isNew && (feature.stories.length || feature.acceptanceCriteria.length)) {
+        if (!epic) {
+          epic = { name: genEpic.name, description: genEpic.description, features: [] };
+          tree.epics.push(epic);
+        }
+        epic.features.push(feature);
       }
     }
   }
@@ -146,28 +210,7 @@ export function asEvidenceTree(tree: TreeInput): EvidenceTree {
   };
 }
 
-/** The documented markdown of a tree (one quote per item). */
+/** The documented markdown of a tree (one quote per item; the renderer reads no other field). */
 export function treeMarkdown(tree: TreeInput): string {
-  return renderRequirements({
-    epics: tree.epics.map((epic) => ({
-      name: epic.name,
-      description: epic.description,
-      features: epic.features.map((feature) => ({
-        name: feature.name,
-        description: feature.description,
-        acceptanceCriteria: feature.acceptanceCriteria.map(({ text, quote, assumption }) => ({
-          text,
-          quote,
-          assumption,
-        })),
-        stories: feature.stories.map(({ userType, action, benefit, quote, assumption }) => ({
-          userType,
-          action,
-          benefit,
-          quote,
-          assumption,
-        })),
-      })),
-    })),
-  });
+  return renderRequirements(tree);
 }

@@ -1,7 +1,8 @@
 import { parseRequirements, renderRequirements } from "@parley/ai/requirements/markdown";
 import type { RequirementsTree } from "@parley/ai/requirements/types";
 import type { Db } from "@parley/db/client";
-import { loadTree, replaceTree, type StoredEpic } from "@parley/db/queries/requirements";
+import { addDismissals, loadTree, replaceTree, type StoredEpic } from "@parley/db/queries/requirements";
+import { removedItems, storedAsInput } from "./evidence-tree";
 
 /** The tree without row ids, as the markdown renderer takes it. */
 export function withoutIds(epics: StoredEpic[]): RequirementsTree {
@@ -36,4 +37,16 @@ export async function saveRequirementsTree(
 ): Promise<string> {
   await replaceTree(db, projectId, tree);
   return renderRequirements(tree);
+}
+
+/**
+ * Runs an owner's change to the tree (inside the caller's transaction) and records what it took
+ * out, so that a refresh from the interviews does not bring it back.
+ */
+export async function recordingRemovals<T>(db: Db, projectId: number, change: () => Promise<T>): Promise<T> {
+  const before = storedAsInput(await loadTree(db, projectId));
+  const result = await change();
+  const after = storedAsInput(await loadTree(db, projectId));
+  await addDismissals(db, projectId, removedItems(before, after));
+  return result;
 }

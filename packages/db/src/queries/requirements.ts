@@ -259,3 +259,82 @@ export async function insertStory(
     .returning("id")
     .executeTakeFirstOrThrow();
 }
+
+export async function updateEpic(db: Db, id: number, fields: { name?: string; description?: string }) {
+  await db.updateTable("epics").set(fields).where("id", "=", id).execute();
+}
+
+export async function updateFeature(
+  db: Db,
+  id: number,
+  fields: { name?: string; description?: string; acceptanceCriteria?: AcceptanceCriterion[] },
+) {
+  const { acceptanceCriteria, ...rest } = fields;
+  await db
+    .updateTable("features")
+    .set({
+      ...rest,
+      ...(acceptanceCriteria ? { acceptance_criteria: JSON.stringify(acceptanceCriteria) } : {}),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function updateStory(
+  db: Db,
+  id: number,
+  values: { userType: string; action: string; benefit: string },
+) {
+  await db
+    .updateTable("user_stories")
+    .set({ user_type: values.userType, action: values.action, benefit: values.benefit })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Deletes one row of the tree (an epic takes its features and stories with it, a feature its stories). */
+export async function deleteRow(db: Db, table: "epics" | "features" | "user_stories", id: number) {
+  await db.deleteFrom(table).where("id", "=", id).execute();
+}
+
+/** Something the owner deleted from the tree: its match key and the quotes it rested on. */
+export interface Dismissal {
+  kind: "epic" | "feature" | "story" | "criterion";
+  key: string;
+  evidence: EvidenceRef[];
+}
+
+export async function listDismissals(db: Db, projectId: number): Promise<Dismissal[]> {
+  return db
+    .selectFrom("requirement_dismissals")
+    .select(["kind", "key", "evidence"])
+    .where("project_id", "=", projectId)
+    .execute();
+}
+
+/** Records deletions; deleting the same item again keeps the latest quotes. */
+export async function addDismissals(db: Db, projectId: number, dismissals: Dismissal[]) {
+  // One row per item: an INSERT may not update the same conflicting row twice.
+  const unique = [...new Map(dismissals.map((d) => [`${d.kind}|${d.key}`, d])).values()];
+  if (!unique.length) return;
+  await db
+    .insertInto("requirement_dismissals")
+    .values(
+      unique.map((d) => ({
+        project_id: projectId,
+        kind: d.kind,
+        key: d.key,
+        evidence: JSON.stringify(d.evidence),
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(["project_id", "kind", "key"])
+        .doUpdateSet((eb) => ({ evidence: eb.ref("excluded.evidence") })),
+    )
+    .execute();
+}
+
+export async function clearDismissals(db: Db, projectId: number) {
+  await db.deleteFrom("requirement_dismissals").where("project_id", "=", projectId).execute();
+}

@@ -1,6 +1,6 @@
 import * as docs from "@parley/db/queries/documents";
 import { getProject } from "@parley/db/queries/projects";
-import { loadTree, replaceTree } from "@parley/db/queries/requirements";
+import { clearDismissals, listDismissals, loadTree, replaceTree } from "@parley/db/queries/requirements";
 import { finalIfRefused, runRequirements } from "../../services/evidence";
 import { asEvidenceTree, mergeGenerated, treeMarkdown } from "../../services/evidence-tree";
 import { defineJob } from "../define";
@@ -8,7 +8,7 @@ import type { EvidenceJobInput } from "./evidence-synthesis";
 
 /**
  * "Generate Requirements": the tree with evidence from the interviews, merged into the stored tree
- * (the owner's edits kept) and saved as its rows and a new active version, in one transaction at
+ * (the owner's edits kept, and what they deleted left out) and saved as its rows and a new active version, in one transaction at
  * the end, so a failed job leaves the previous tree as it was.
  */
 export const evidenceRequirements = defineJob({
@@ -25,7 +25,11 @@ export const evidenceRequirements = defineJob({
       project.title,
     ).catch(finalIfRefused);
     return services.db.transaction().execute(async (trx) => {
-      const merged = mergeGenerated(await loadTree(trx, project.id), generated);
+      // Deleted items stay deleted; an empty tree starts over (the owner cleared it to begin again).
+      const stored = await loadTree(trx, project.id);
+      if (!stored.length) await clearDismissals(trx, project.id);
+      const dismissals = stored.length ? await listDismissals(trx, project.id) : [];
+      const merged = mergeGenerated(stored, generated, dismissals);
       await replaceTree(trx, project.id, merged);
       const doc = await docs.insertDocument(trx, {
         projectId: project.id,
