@@ -1,7 +1,7 @@
-/**
- * Text tools for the offline interviewer: deterministic, no models. (Small helpers are copied from
- * offline/text.ts, which another part of the code owns, so the two can change independently.)
- */
+/** Text tools for the offline interviewer: deterministic, no models. */
+import { hash, sentences, words } from "../offline/text";
+
+export { hash, sentences, words };
 
 const STOPWORDS = new Set(
   "a an the and or but if then so to of in on at for with by from as is are was were be been being it its it's this that these those i i'm i've i'd we we're we've you you're they they're he she me us my our your their them do does did don't doesn't didn't have has had not no yes can can't could would should will won't just very really also there here what which who whom how when where why about into than too more most some any all each every one ours theirs mine get got gets like well um uh yeah oh okay ok lot lots much many things thing stuff way kind sort bit maybe fine guess okay pretty quite between across through during without within over under around behind per via onto upon against among along until toward towards off out up down back myself ourselves yourself themselves himself herself itself".split(
@@ -19,14 +19,6 @@ const BREAKERS = new Set(
 const NUMBER_WORDS =
   "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty sixty hundred thousand dozen half couple few several";
 const NUMBER = new RegExp(`^(\\d[\\d.,:%]*|${NUMBER_WORDS.split(" ").join("|")})$`, "i");
-
-export function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
-    .split(/\s+/)
-    .filter(Boolean);
-}
 
 export function isContentWord(word: string): boolean {
   return word.length > 2 && !STOPWORDS.has(word) && !BREAKERS.has(word);
@@ -47,20 +39,6 @@ export function stem(word: string): string {
 }
 
 export const stems = (text: string) => new Set(keywords(text).map(stem));
-
-/** Sentences, keeping the original characters so quotes stay verbatim. */
-export function sentences(text: string): string[] {
-  return (text.match(/[^.!?\n]+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
-}
-
-export function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
-}
 
 export const normalise = (text: string) => words(text).join(" ");
 
