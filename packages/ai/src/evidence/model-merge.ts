@@ -123,6 +123,18 @@ export async function synthesizeWithModel(
   return { themes, conflicts };
 }
 
+/** The items a requirement may rest on: needs and constraints the read-back did not reject or correct. */
+export function requirementItems(extractions: Extraction[]): ExtractedItem[] {
+  return extractions
+    .flatMap((e) => e.items)
+    .filter(
+      (i) =>
+        (i.kind === "need" || i.kind === "constraint") &&
+        i.readBack !== "rejected" &&
+        i.readBack !== "corrected",
+    );
+}
+
 /** Up to `parts` groups of items, whole epics kept together, so each requirements call stays small. */
 export function requirementChunks(items: ExtractedItem[], parts: number): ExtractedItem[][] {
   const byEpic = new Map<string, ExtractedItem[]>();

@@ -4,7 +4,12 @@
  * are the participant's own clauses and the requirements rules are enforced after.
  */
 import { extractWithModel } from "./model-extract";
-import { requirementChunks, requirementsWithModel, synthesizeWithModel } from "./model-merge";
+import {
+  requirementChunks,
+  requirementItems,
+  requirementsWithModel,
+  synthesizeWithModel,
+} from "./model-merge";
 import { type ProjectAnalysis, turnsByInterview } from "./pipeline";
 import { verifyTree } from "./requirements";
 import { mapWithLimit, type StructuredProvider } from "./structured";
@@ -52,14 +57,7 @@ export async function analyzeProjectWithModel(
     options.onProgress?.({ phase: "extraction", done, total: sources.length });
     return extraction;
   });
-  const usable = extractions
-    .flatMap((e) => e.items)
-    .filter(
-      (i) =>
-        (i.kind === "need" || i.kind === "constraint") &&
-        i.readBack !== "rejected" &&
-        i.readBack !== "corrected",
-    );
+  const usable = requirementItems(extractions);
   const chunks = requirementChunks(usable, Math.max(1, Math.min(REQUIREMENT_CALLS, limit - 1)));
   let requirementCalls = 0;
   // Synthesis and the requirement calls run side by side: neither needs the other.

@@ -1,4 +1,5 @@
 /** The offline engine end to end, and the bridge to the documented requirements markdown. */
+import { mapTree } from "../requirements/map";
 import { renderRequirements } from "../requirements/markdown";
 import type { RequirementsTree } from "../requirements/types";
 import { extractInterview, interviewTurns } from "./extract";
@@ -44,28 +45,17 @@ export function analyzeProject(
 
 /** The evidence tree in the documented markdown's shape: one quote per item, the first piece of evidence. */
 export function toMarkdownTree(tree: EvidenceTree): RequirementsTree {
-  return {
-    epics: tree.epics.map((epic) => ({
-      name: epic.name,
-      description: epic.description,
-      features: epic.features.map((feature) => ({
-        name: feature.name,
-        description: feature.description,
-        acceptanceCriteria: feature.acceptanceCriteria.map((c) => ({
-          text: c.text,
-          quote: c.evidence[0]?.quote ?? null,
-          assumption: c.evidence.length === 0,
-        })),
-        stories: feature.stories.map((s) => ({
-          userType: s.userType,
-          action: s.action,
-          benefit: s.benefit,
-          quote: s.evidence[0]?.quote ?? null,
-          assumption: s.assumption,
-        })),
-      })),
-    })),
-  };
+  return mapTree(
+    tree,
+    (c) => ({ text: c.text, quote: c.evidence[0]?.quote ?? null, assumption: c.evidence.length === 0 }),
+    (s) => ({
+      userType: s.userType,
+      action: s.action,
+      benefit: s.benefit,
+      quote: s.evidence[0]?.quote ?? null,
+      assumption: s.assumption,
+    }),
+  );
 }
 
 /** The evidence tree as the markdown `POST /api/ai/generate-agile-requirements` answers with. */

@@ -4,6 +4,7 @@
  * attached to the rows they match.
  */
 import type { EvidenceTree } from "@parley/ai/evidence/types";
+import { mapTree } from "@parley/ai/requirements/map";
 import { renderRequirements } from "@parley/ai/requirements/markdown";
 import type { Dismissal, StoredEpic, StoredStory, TreeInput } from "@parley/db/queries/requirements";
 import type { AcceptanceCriterion, EvidenceRef } from "@parley/db/schema";
@@ -43,18 +44,11 @@ const storyKey = (s: { userType: string; action: string }) => `${key(s.userType)
 
 /** The stored tree as tree input (row ids dropped, everything else kept as the owner left it). */
 export function storedAsInput(epics: StoredEpic[]): TreeInput {
-  return {
-    epics: epics.map((epic) => ({
-      name: epic.name,
-      description: epic.description,
-      features: epic.features.map((feature) => ({
-        name: feature.name,
-        description: feature.description,
-        acceptanceCriteria: feature.acceptanceCriteria.map((c) => ({ ...c })),
-        stories: feature.stories.map(({ id: _id, ...story }: StoredStory) => ({ ...story })),
-      })),
-    })),
-  };
+  return mapTree(
+    { epics },
+    (c) => ({ ...c }),
+    ({ id: _id, ...story }: StoredStory) => ({ ...story }),
+  );
 }
 
 const quoteKey = (e: EvidenceRef) => `${e.interviewId}|${e.turn}|${key(e.quote)}`;
@@ -186,28 +180,18 @@ export function mergeGenerated(
 
 /** The tree as the job and the JSON export answer it: every criterion and story with its evidence. */
 export function asEvidenceTree(tree: TreeInput): EvidenceTree {
-  return {
-    epics: tree.epics.map((epic) => ({
-      name: epic.name,
-      description: epic.description,
-      features: epic.features.map((feature) => ({
-        name: feature.name,
-        description: feature.description,
-        acceptanceCriteria: feature.acceptanceCriteria.map((c) => ({
-          text: c.text,
-          evidence: c.evidence ?? [],
-        })),
-        stories: feature.stories.map((s) => ({
-          userType: s.userType,
-          action: s.action,
-          benefit: s.benefit,
-          assumption: s.assumption,
-          priority: s.priority ?? "medium",
-          evidence: s.evidence ?? [],
-        })),
-      })),
-    })),
-  };
+  return mapTree(
+    tree,
+    (c) => ({ text: c.text, evidence: c.evidence ?? [] }),
+    (s) => ({
+      userType: s.userType,
+      action: s.action,
+      benefit: s.benefit,
+      assumption: s.assumption,
+      priority: s.priority ?? "medium",
+      evidence: s.evidence ?? [],
+    }),
+  );
 }
 
 /** The documented markdown of a tree (one quote per item; the renderer reads no other field). */

@@ -10,6 +10,7 @@ import { extractInterview, interviewTurns } from "@parley/ai/evidence/extract";
 import { extractWithModel } from "@parley/ai/evidence/model";
 import {
   requirementChunks,
+  requirementItems,
   requirementsWithModel,
   synthesizeWithModel,
 } from "@parley/ai/evidence/model-merge";
@@ -259,14 +260,7 @@ export async function runRequirements(run: EvidenceRun, title: string): Promise<
     await run.progress(extractions.length, steps, "Writing requirements");
     return verifyTree(buildRequirements(extractions), turnsById);
   }
-  const usable = extractions
-    .flatMap((e) => e.items)
-    .filter(
-      (i) =>
-        (i.kind === "need" || i.kind === "constraint") &&
-        i.readBack !== "rejected" &&
-        i.readBack !== "corrected",
-    );
+  const usable = requirementItems(extractions);
   const chunks = requirementChunks(usable, parts);
   let written = 0;
   await run.progress(extractions.length, steps, "Writing requirements");

@@ -1,28 +1,12 @@
 import { parseRequirements, renderRequirements } from "@parley/ai/requirements/markdown";
 import type { RequirementsTree } from "@parley/ai/requirements/types";
 import type { Db } from "@parley/db/client";
-import { addDismissals, loadTree, replaceTree, type StoredEpic } from "@parley/db/queries/requirements";
+import { addDismissals, loadTree, replaceTree } from "@parley/db/queries/requirements";
 import { removedItems, storedAsInput } from "./evidence-tree";
-
-/** The tree without row ids, as the markdown renderer takes it. */
-export function withoutIds(epics: StoredEpic[]): RequirementsTree {
-  return {
-    epics: epics.map(({ name, description, features }) => ({
-      name,
-      description,
-      features: features.map(({ name, description, acceptanceCriteria, stories }) => ({
-        name,
-        description,
-        acceptanceCriteria,
-        stories: stories.map(({ id: _id, ...story }) => story),
-      })),
-    })),
-  };
-}
 
 export async function loadRequirements(db: Db, projectId: number) {
   const epics = await loadTree(db, projectId);
-  return { epics, text: renderRequirements(withoutIds(epics)) };
+  return { epics, text: renderRequirements({ epics }) };
 }
 
 /** Parses the text into rows (replacing the project's tree) and answers the text rendered from them. */

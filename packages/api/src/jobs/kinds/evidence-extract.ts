@@ -1,6 +1,6 @@
-import { getProject } from "@parley/db/queries/projects";
 import { finalIfRefused, projectExtractions } from "../../services/evidence";
 import { defineJob } from "../define";
+import { ownersProject } from "./evidence-project";
 
 interface ExtractInput {
   projectId: number;
@@ -19,8 +19,7 @@ export const evidenceExtract = defineJob({
   retryDelaySeconds: 5,
   expireInSeconds: 300,
   async run({ services, progress, signal }, input: ExtractInput) {
-    const project = await getProject(services.db, { userId: input.ownerId, id: input.projectId });
-    if (!project) throw new Error("Project not found");
+    const project = await ownersProject(services.db, input);
     const { extractions } = await projectExtractions(
       { services, projectId: project.id, ownerId: input.ownerId, progress, signal },
       {

@@ -1,10 +1,9 @@
 import * as docs from "@parley/db/queries/documents";
-import { getProject } from "@parley/db/queries/projects";
 import { clearDismissals, listDismissals, loadTree, replaceTree } from "@parley/db/queries/requirements";
 import { finalIfRefused, runRequirements } from "../../services/evidence";
 import { asEvidenceTree, mergeGenerated, treeMarkdown } from "../../services/evidence-tree";
 import { defineJob } from "../define";
-import type { EvidenceJobInput } from "./evidence-synthesis";
+import { type EvidenceJobInput, ownersProject, projectJobOptions } from "./evidence-project";
 
 /**
  * "Generate Requirements": the tree with evidence from the interviews, merged into the stored tree
@@ -13,13 +12,9 @@ import type { EvidenceJobInput } from "./evidence-synthesis";
  */
 export const evidenceRequirements = defineJob({
   kind: "evidence.requirements",
-  singletonKey: (input: EvidenceJobInput) => `project:${input.projectId}`,
-  retryLimit: 2,
-  retryDelaySeconds: 5,
-  expireInSeconds: 900,
+  ...projectJobOptions,
   async run({ services, progress, signal }, input: EvidenceJobInput) {
-    const project = await getProject(services.db, { userId: input.ownerId, id: input.projectId });
-    if (!project) throw new Error("Project not found");
+    const project = await ownersProject(services.db, input);
     const generated = await runRequirements(
       { services, projectId: project.id, ownerId: input.ownerId, progress, signal },
       project.title,

@@ -1,12 +1,7 @@
 import { insertSynthesisDocument } from "@parley/db/queries/evidence";
-import { getProject } from "@parley/db/queries/projects";
 import { finalIfRefused, runSynthesis } from "../../services/evidence";
 import { defineJob } from "../define";
-
-export interface EvidenceJobInput {
-  projectId: number;
-  ownerId: string;
-}
+import { type EvidenceJobInput, ownersProject, projectJobOptions } from "./evidence-project";
 
 /**
  * "Summarize Interviews": extraction per interview (map), then themes, conflicts and the summary
@@ -15,13 +10,9 @@ export interface EvidenceJobInput {
  */
 export const evidenceSynthesis = defineJob({
   kind: "evidence.synthesis",
-  singletonKey: (input: EvidenceJobInput) => `project:${input.projectId}`,
-  retryLimit: 2,
-  retryDelaySeconds: 5,
-  expireInSeconds: 900,
+  ...projectJobOptions,
   async run({ services, progress, signal }, input: EvidenceJobInput) {
-    const project = await getProject(services.db, { userId: input.ownerId, id: input.projectId });
-    if (!project) throw new Error("Project not found");
+    const project = await ownersProject(services.db, input);
     const { synthesis, interviewIds } = await runSynthesis(
       { services, projectId: project.id, ownerId: input.ownerId, progress, signal },
       project.title,
