@@ -97,6 +97,7 @@ test("a feature is deleted from its menu after a confirmation, and an epic folds
   await page.getByRole("menuitem", { name: "Delete Feature" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete this feature?" });
   await expect(dialog).toContainText("“Route updates” and its user stories will be deleted.");
+  await expect(dialog).toContainText("Refresh Requirements will not bring it back.");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("button", { name: "Route updates", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Actions for feature Route updates" }).click();

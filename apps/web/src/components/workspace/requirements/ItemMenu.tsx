@@ -36,7 +36,13 @@ export function ItemMenu({
         <Menu.Item
           color="red"
           leftSection={<IconTrash size={14} />}
-          onClick={() => confirm({ title: confirmTitle, message: confirmMessage, onConfirm: onDelete })}
+          onClick={() =>
+            confirm({
+              title: confirmTitle,
+              message: `${confirmMessage} Refresh Requirements will not bring it back.`,
+              onConfirm: onDelete,
+            })
+          }
         >
           {deleteLabel}
         </Menu.Item>
