@@ -35,18 +35,15 @@ async function payerWithInterview(db: Db) {
   return { user, project, interview };
 }
 
-async function counters(db: Db, userId: string, interviewId: number) {
-  const user = await db
+/** The payer's month and the interview's ceiling counts, in one row. */
+function counters(db: Db, userId: string, interviewId: number) {
+  return db
     .selectFrom("users")
-    .select(["monthly_api_usage", "monthly_api_cost"])
-    .where("id", "=", userId)
+    .innerJoin("interviews", (join) => join.onTrue())
+    .select(["monthly_api_usage", "monthly_api_cost", "ai_calls", "ai_tokens"])
+    .where("users.id", "=", userId)
+    .where("interviews.id", "=", interviewId)
     .executeTakeFirstOrThrow();
-  const interview = await db
-    .selectFrom("interviews")
-    .select(["ai_calls", "ai_tokens"])
-    .where("id", "=", interviewId)
-    .executeTakeFirstOrThrow();
-  return { ...user, ...interview };
 }
 
 const turn = (userId: string, projectId: number, interviewId: number): UsageEvent => ({
