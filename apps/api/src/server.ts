@@ -15,6 +15,7 @@ import {
   toHttpError,
 } from "@parley/api";
 import { BinaryResult, createRestCaller, type RestRoute, restRoutes } from "@parley/api/rest";
+import { ping } from "@parley/db/queries/health";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, {
   type FastifyBaseLogger,
@@ -22,7 +23,6 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
-import { sql } from "kysely";
 import { API_HEADERS, DOCUMENT_HEADERS, isApiUrl } from "./security-headers";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -230,11 +230,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   app.get("/api/health", async () => ({ status: "ok" }));
-  app.get("/api/ready", async (_req, reply) => {
+  app.get("/api/ready", async (req, reply) => {
     try {
-      await sql`select 1`.execute(services.db);
+      await ping(services.db);
       return { status: "ready" };
-    } catch {
+    } catch (error) {
+      req.log.error({ err: error }, "readiness check: the database did not answer");
       return reply.code(503).send({ status: "unavailable", message: "Database unreachable" });
     }
   });

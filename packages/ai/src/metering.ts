@@ -1,8 +1,15 @@
 import { closeUsagePeriodIfDue, isPeriodOver } from "@parley/billing/period";
 import { aiRefusal } from "@parley/billing/usage";
 import type { Db } from "@parley/db/client";
+import {
+  countApiCall,
+  lockPayer,
+  recordUsageEvent,
+  releaseApiCall,
+  releaseInterviewCall,
+  takeInterviewCall,
+} from "@parley/db/queries/metering";
 import { getUserById } from "@parley/db/queries/users";
-import { sql } from "kysely";
 import { AiError } from "./errors";
 
 export interface Usage {
@@ -88,49 +95,25 @@ export async function reserveAiCall(
   if (current && isPeriodOver(current.usage_reset_date)) await closeUsagePeriodIfDue(db, billTo.userId);
   const interviewId = options.ceiling ? (billTo.interviewId ?? null) : null;
   await db.transaction().execute(async (trx) => {
-    await trx.selectFrom("users").select("id").where("id", "=", billTo.userId).forUpdate().execute();
+    await lockPayer(trx, billTo.userId);
     const user = await getUserById(trx, billTo.userId);
     if (!user) throw new AiError(403, "The account this interview belongs to no longer exists.");
     const refusal = refusalError(user);
     if (refusal) throw refusal;
     if (interviewId !== null && options.ceiling) {
-      const taken = await trx
-        .updateTable("interviews")
-        .set((eb) => ({ ai_calls: eb("ai_calls", "+", 1) }))
-        .where("id", "=", interviewId)
-        .where("ai_calls", "<", options.ceiling.calls)
-        .where("ai_tokens", "<", options.ceiling.tokens)
-        .returning("id")
-        .executeTakeFirst();
-      if (!taken) throw new AiError(429, INTERVIEW_AI_USED_UP, false, "interview-limit");
+      if (!(await takeInterviewCall(trx, interviewId, options.ceiling))) {
+        throw new AiError(429, INTERVIEW_AI_USED_UP, false, "interview-limit");
+      }
     }
-    if (countsAsCall) {
-      await trx
-        .updateTable("users")
-        .set((eb) => ({ monthly_api_usage: eb("monthly_api_usage", "+", 1) }))
-        .where("id", "=", billTo.userId)
-        .execute();
-    }
+    if (countsAsCall) await countApiCall(trx, billTo.userId);
   });
   let released = false;
   return {
     async release() {
       if (released) return;
       released = true;
-      if (countsAsCall) {
-        await db
-          .updateTable("users")
-          .set({ monthly_api_usage: sql<number>`greatest(monthly_api_usage - 1, 0)` })
-          .where("id", "=", billTo.userId)
-          .execute();
-      }
-      if (interviewId !== null) {
-        await db
-          .updateTable("interviews")
-          .set({ ai_calls: sql<number>`greatest(ai_calls - 1, 0)` })
-          .where("id", "=", interviewId)
-          .execute();
-      }
+      if (countsAsCall) await releaseApiCall(db, billTo.userId);
+      if (interviewId !== null) await releaseInterviewCall(db, interviewId);
     },
   };
 }
@@ -145,41 +128,18 @@ export async function recordUsage(
   usage: Usage,
   { reserved = false }: { reserved?: boolean } = {},
 ): Promise<void> {
-  const tokens = Math.round((usage.inputTokens ?? 0) + (usage.outputTokens ?? 0));
-  await db.transaction().execute(async (trx) => {
-    // The payer's row first, as reserveAiCall takes it: every metering transaction of one owner then
-    // queues on that lock before it touches the interview, so parallel calls cannot deadlock (the
-    // event's foreign keys share-lock both rows, which a reservation's FOR UPDATE waits on).
-    await trx.selectFrom("users").select("id").where("id", "=", billTo.userId).forUpdate().execute();
-    await trx
-      .insertInto("usage_events")
-      .values({
-        user_id: billTo.userId,
-        component: usage.component,
-        model: usage.model,
-        operation: usage.operation,
-        input_tokens: Math.round(usage.inputTokens ?? 0),
-        output_tokens: Math.round(usage.outputTokens ?? 0),
-        audio_seconds: usage.audioSeconds ?? 0,
-        cost_cents: usage.costCents,
-        project_id: billTo.projectId ?? null,
-        interview_id: billTo.interviewId ?? null,
-      })
-      .execute();
-    await trx
-      .updateTable("users")
-      .set((eb) => ({
-        monthly_api_usage: eb("monthly_api_usage", "+", reserved || usage.countsAsCall === false ? 0 : 1),
-        monthly_api_cost: eb("monthly_api_cost", "+", usage.costCents),
-      }))
-      .where("id", "=", billTo.userId)
-      .execute();
-    if (billTo.interviewId && tokens > 0) {
-      await trx
-        .updateTable("interviews")
-        .set((eb) => ({ ai_tokens: eb("ai_tokens", "+", tokens) }))
-        .where("id", "=", billTo.interviewId)
-        .execute();
-    }
+  // The payer's row is locked first inside, as reserveAiCall takes it, so parallel calls cannot deadlock.
+  await recordUsageEvent(db, {
+    userId: billTo.userId,
+    projectId: billTo.projectId ?? null,
+    interviewId: billTo.interviewId ?? null,
+    component: usage.component,
+    model: usage.model,
+    operation: usage.operation,
+    inputTokens: usage.inputTokens ?? 0,
+    outputTokens: usage.outputTokens ?? 0,
+    audioSeconds: usage.audioSeconds ?? 0,
+    costCents: usage.costCents,
+    addsCall: !reserved && usage.countsAsCall !== false,
   });
 }

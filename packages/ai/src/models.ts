@@ -1,4 +1,5 @@
 import type { Db } from "@parley/db/client";
+import { getActiveModelConfiguration } from "@parley/db/queries/model-configurations";
 import type { AiComponent } from "@parley/db/schema";
 
 export interface ModelChoice {
@@ -55,14 +56,7 @@ export class ModelResolver {
   async resolve(component: AiComponent): Promise<ModelChoice> {
     const hit = this.#cache.get(component);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.choice;
-    const row = await this.db
-      .selectFrom("model_configurations")
-      .select(["model_name", "configuration"])
-      .where("component_name", "=", component)
-      .where("is_active", "=", true)
-      .orderBy("updated_at", "desc")
-      .orderBy("id", "desc")
-      .executeTakeFirst();
+    const row = await getActiveModelConfiguration(this.db, component);
     const seeded = DEFAULT_MODELS[component];
     const configured = row?.model_name ?? seeded;
     const model = this.defaultModel && configured === seeded ? this.defaultModel : configured;

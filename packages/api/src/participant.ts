@@ -1,5 +1,5 @@
 import { IMAGE_ONLY, sniffBase64ImageType } from "@parley/ai/images";
-import { sql } from "kysely";
+import { getInterviewAccessRow, hasLiveGrant } from "@parley/db/queries/participant";
 import { z } from "zod";
 import { type Context, GRANT_COOKIE_PREFIX } from "./context";
 import { AppError } from "./errors";
@@ -36,20 +36,7 @@ export const participantProcedure = publicProcedure
 
 /** The access check of participantProcedure, for procedures that find the interview themselves. */
 export async function requireInterviewAccess(ctx: Context, interviewId: number): Promise<InterviewAccess> {
-  const row = await ctx.db
-    .selectFrom("interviews")
-    .innerJoin("projects", "projects.id", "interviews.project_id")
-    .select([
-      "interviews.id",
-      "interviews.project_id",
-      "interviews.status",
-      "interviews.stakeholder_type",
-      "interviews.completed_at",
-      "interviews.share_link",
-      "projects.user_id",
-    ])
-    .where("interviews.id", "=", interviewId)
-    .executeTakeFirst();
+  const row = await getInterviewAccessRow(ctx.db, interviewId);
   if (!row) throw new AppError("NOT_FOUND", "Interview not found");
 
   let as: InterviewAccess["as"] | undefined;
@@ -76,14 +63,7 @@ async function holdsGrant(ctx: Context, interviewId: number, shareLink: string):
   if (typeof headerLink === "string" && headerLink === shareLink) return true;
   const token = ctx.req.cookies[`${GRANT_COOKIE_PREFIX}${interviewId}`];
   if (!token) return false;
-  const grant = await ctx.db
-    .selectFrom("participant_grants")
-    .select("id")
-    .where("id", "=", hashToken(token))
-    .where("interview_id", "=", interviewId)
-    .where("expires_at", ">", sql<Date>`now()`)
-    .executeTakeFirst();
-  return Boolean(grant);
+  return hasLiveGrant(ctx.db, hashToken(token), interviewId);
 }
 
 export const INTERVIEW_CANCELLED =

@@ -1,5 +1,5 @@
 import { createContext, type Services, startSession } from "@parley/api";
-import { getUserById, insertUser } from "@parley/db/queries/users";
+import { getUserById, getUserIdByOidcSubject, insertUser, linkOidcSubject } from "@parley/db/queries/users";
 import type { FastifyInstance } from "fastify";
 import * as client from "openid-client";
 import type { Env } from "../env";
@@ -78,19 +78,9 @@ export function oidcRoutes(services: Services, env: Env) {
               };
         const email = typeof claims.email === "string" ? claims.email : null;
         const { db } = services;
-        let user = await db
-          .selectFrom("users")
-          .select("id")
-          .where("oidc_subject", "=", claims.sub)
-          .executeTakeFirst();
+        let user = await getUserIdByOidcSubject(db, claims.sub);
         if (!user && email && claims.email_verified === true) {
-          user = await db
-            .updateTable("users")
-            .set({ oidc_subject: claims.sub, updated_at: new Date() })
-            .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
-            .where("oidc_subject", "is", null)
-            .returning("id")
-            .executeTakeFirst();
+          user = await linkOidcSubject(db, { email, subject: claims.sub });
         }
         if (!user) {
           if (!email) throw new Error("the provider did not share an email address");

@@ -1,4 +1,4 @@
-import { coverage } from "./plan";
+import { coverage } from "./coverage";
 import { type InterviewState, readState } from "./state";
 import {
   FEELING,

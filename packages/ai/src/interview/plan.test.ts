@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { coverage, makePlan } from "./plan";
+import { coverage } from "./coverage";
+import { makePlan } from "./plan";
 import { DECISION_FORMAT, PLAN_FORMAT, strictJsonSchema, ZInterviewPlan } from "./types";
 
 const CLINIC = {

@@ -1,9 +1,7 @@
 import type { StakeholderType } from "@parley/db/schema";
 import { QUESTION_BANKS } from "../offline/interviewer";
-import { attributeTopics, type StoredDecisions, topicStems } from "./state";
-import { keywords, listItems, slug, stem, words } from "./text";
+import { keywords, listItems, slug } from "./text";
 import {
-  type InterviewMessage,
   type InterviewPlan,
   MAX_TOPICS,
   MIN_TOPICS,
@@ -365,44 +363,4 @@ export function makePlan(
     return { id, ...t, keywords: t.keywords.length ? t.keywords : keywords(t.title) };
   });
   return { topics };
-}
-
-export type CoverageStatus = "covered" | "thin" | "not_reached";
-
-export interface TopicCoverage {
-  topicId: string;
-  title: string;
-  status: CoverageStatus;
-  asked: boolean;
-  declined: boolean;
-  /** How many of the participant's words went to this topic. */
-  words: number;
-}
-
-/** Enough words on a topic, or a raised key word plus a concrete answer, count as covered. */
-const COVERED_WORDS = 15;
-
-/** Per topic: covered, thin (asked or raised but little said) or not reached. */
-export function coverage(
-  plan: InterviewPlan,
-  messages: InterviewMessage[],
-  decisions?: StoredDecisions,
-): TopicCoverage[] {
-  const turns = attributeTopics(plan, messages, decisions);
-  return plan.topics.map((t) => {
-    const own = turns.filter((x) => x.topicId === t.id);
-    const asked = own.some((x) => x.question);
-    const declined = own.some((x) => x.declined);
-    const marks = topicStems(t);
-    let count = 0;
-    for (const [index, m] of messages.entries()) {
-      if (m.role !== "user") continue;
-      const onTopic = turns[index]?.topicId === t.id;
-      const raised = words(m.content).some((w) => marks.has(stem(w)));
-      if (onTopic || raised) count += keywords(m.content).length;
-    }
-    const status: CoverageStatus =
-      count >= COVERED_WORDS ? "covered" : asked || count > 0 ? "thin" : "not_reached";
-    return { topicId: t.id, title: t.title, status, asked, declined, words: count };
-  });
 }

@@ -1,4 +1,5 @@
 import { hasSpeechData } from "@parley/ai/speech";
+import { setImageDescription } from "@parley/db/queries/participant";
 import { getProject } from "@parley/db/queries/projects";
 import { z } from "zod";
 import type { Context } from "../context";
@@ -237,14 +238,7 @@ export const aiRouter = {
           billTo: billInterview(ctx.interview),
         }),
       );
-      if (input.imageId) {
-        await ctx.db
-          .updateTable("interview_images")
-          .set({ description })
-          .where("id", "=", input.imageId)
-          .where("interview_id", "=", ctx.interview.id)
-          .execute();
-      }
+      if (input.imageId) await setImageDescription(ctx.db, ctx.interview.id, input.imageId, description);
       return { description };
     }),
 

@@ -1,3 +1,4 @@
+import { insertChatExchange, listChatMessages } from "@parley/db/queries/chat";
 import { getProjectText } from "@parley/db/queries/projects";
 import { z } from "zod";
 import type { Context } from "../context";
@@ -24,12 +25,7 @@ const ZSendInput = z.object({
 });
 
 async function history(ctx: Context, projectId: number) {
-  const rows = await ctx.db
-    .selectFrom("chat_messages")
-    .select(["id", "role", "content", "created_at"])
-    .where("project_id", "=", projectId)
-    .orderBy("id")
-    .execute();
+  const rows = await listChatMessages(ctx.db, projectId);
   return rows.map((r) => ({
     id: r.id,
     role: r.role,
@@ -63,13 +59,7 @@ async function* converse(
     yield chunk;
   }
   if (!reply.trim()) throw new AppError("BAD_GATEWAY", "Failed to send message. Please try again.");
-  await ctx.db
-    .insertInto("chat_messages")
-    .values([
-      { project_id: input.projectId, role: "user", content: input.message },
-      { project_id: input.projectId, role: "ai", content: reply.trim() },
-    ])
-    .execute();
+  await insertChatExchange(ctx.db, input.projectId, { message: input.message, reply: reply.trim() });
 }
 
 export const chatRouter = {

@@ -1,5 +1,5 @@
 import type { AiEngine, BillTo } from "@parley/ai/engine";
-import { coverage, type TopicCoverage } from "@parley/ai/interview/plan";
+import { coverage, type TopicCoverage } from "@parley/ai/interview/coverage";
 import {
   type InterviewMessage,
   type InterviewPlan,

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@parley/db/client";
+import { insertOutboxEmail, markEmailSent } from "@parley/db/queries/email-outbox";
 
 export interface OutgoingEmail {
   to: string;
@@ -40,23 +41,15 @@ export function createMailer(options: {
       });
     },
     async send(email) {
-      const row = await options.db
-        .insertInto("email_outbox")
-        .values({ to_address: email.to, subject: email.subject, text_body: email.text })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const id = await insertOutboxEmail(options.db, email);
       if (options.transport) {
         await options.transport.sendMail({ from: options.from, ...email });
-        await options.db
-          .updateTable("email_outbox")
-          .set({ sent_at: new Date() })
-          .where("id", "=", row.id)
-          .execute();
+        await markEmailSent(options.db, id);
       } else {
         options.log(`Email to ${email.to} kept in the outbox (no SMTP_URL): ${email.subject}\n${email.text}`);
         if (options.outboxDir) {
           await mkdir(options.outboxDir, { recursive: true });
-          const file = `${String(row.id).padStart(6, "0")}-${email.to.replace(/[^a-z0-9@.-]/gi, "_")}.txt`;
+          const file = `${String(id).padStart(6, "0")}-${email.to.replace(/[^a-z0-9@.-]/gi, "_")}.txt`;
           await writeFile(
             path.join(options.outboxDir, file),
             `To: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`,

@@ -30,6 +30,18 @@ export function listModelConfigurations(db: Db) {
 
 export type ModelConfigurationRow = Awaited<ReturnType<typeof listModelConfigurations>>[number];
 
+/** The model a component uses: its active configuration, the newest if several are active. */
+export function getActiveModelConfiguration(db: Db, component: AiComponent) {
+  return db
+    .selectFrom("model_configurations")
+    .select(["model_name", "configuration"])
+    .where("component_name", "=", component)
+    .where("is_active", "=", true)
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
 export function getModelConfiguration(db: Db, id: number) {
   return db.selectFrom("model_configurations").select(modelColumns).where("id", "=", id).executeTakeFirst();
 }

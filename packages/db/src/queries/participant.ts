@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../client";
 import type { StoredMessage } from "../schema";
 
@@ -22,6 +23,36 @@ export function findInterviewByShareLink(db: Db, shareLink: string) {
     ])
     .where("interviews.share_link", "=", shareLink)
     .executeTakeFirst();
+}
+
+/** What the access check needs of an interview: its state, its share link and its project's owner. */
+export function getInterviewAccessRow(db: Db, interviewId: number) {
+  return db
+    .selectFrom("interviews")
+    .innerJoin("projects", "projects.id", "interviews.project_id")
+    .select([
+      "interviews.id",
+      "interviews.project_id",
+      "interviews.status",
+      "interviews.stakeholder_type",
+      "interviews.completed_at",
+      "interviews.share_link",
+      "projects.user_id",
+    ])
+    .where("interviews.id", "=", interviewId)
+    .executeTakeFirst();
+}
+
+/** Whether a grant with this id (the hash of the browser's token) opens the interview and has not expired. */
+export async function hasLiveGrant(db: Db, grantId: string, interviewId: number): Promise<boolean> {
+  const grant = await db
+    .selectFrom("participant_grants")
+    .select("id")
+    .where("id", "=", grantId)
+    .where("interview_id", "=", interviewId)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return Boolean(grant);
 }
 
 export async function insertGrant(db: Db, values: { id: string; interviewId: number; expiresAt: Date }) {

@@ -45,6 +45,17 @@ export async function recordUsageAlert(
     .execute();
 }
 
+/** Users whose usage period ended by `now`, the longest overdue first (the month-end job closes them). */
+export function listDueUsagePeriods(db: Db, now: Date, limit: number) {
+  return db
+    .selectFrom("users")
+    .select("id")
+    .where("usage_reset_date", "<=", now)
+    .orderBy("usage_reset_date")
+    .limit(limit)
+    .execute();
+}
+
 /** The user's usage period, locked, when its reset date has passed; undefined otherwise. */
 export function lockDueUsagePeriod(db: Db, userId: string, now: Date) {
   return db

@@ -58,6 +58,25 @@ export async function getUserByEmail(db: Db, email: string): Promise<UserRecord 
   return selectUsers(db).where(sql`lower(users.email)`, "=", email.trim().toLowerCase()).executeTakeFirst();
 }
 
+/** The user signed in before with this OpenID Connect subject. */
+export function getUserIdByOidcSubject(db: Db, subject: string) {
+  return db.selectFrom("users").select("id").where("oidc_subject", "=", subject).executeTakeFirst();
+}
+
+/**
+ * Links an OpenID Connect subject to the account with this email (any letter case) unless that
+ * account is linked to another subject already; undefined when no account was linked.
+ */
+export function linkOidcSubject(db: Db, { email, subject }: { email: string; subject: string }) {
+  return db
+    .updateTable("users")
+    .set({ oidc_subject: subject, updated_at: new Date() })
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .where("oidc_subject", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+}
+
 export async function getPasswordHash(db: Db, userId: string): Promise<string | null> {
   const row = await db
     .selectFrom("users")

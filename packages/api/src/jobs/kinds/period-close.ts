@@ -1,4 +1,5 @@
 import { closeUsagePeriodIfDue } from "@parley/billing/period";
+import { listDueUsagePeriods } from "@parley/db/queries/usage-periods";
 import { defineJob } from "../define";
 
 /**
@@ -15,13 +16,7 @@ export const periodClose = defineJob({
   retryDelaySeconds: 30,
   expireInSeconds: 900,
   async run({ services, progress, signal }, _input: Record<string, never>) {
-    const due = await services.db
-      .selectFrom("users")
-      .select("id")
-      .where("usage_reset_date", "<=", new Date())
-      .orderBy("usage_reset_date")
-      .limit(10_000)
-      .execute();
+    const due = await listDueUsagePeriods(services.db, new Date(), 10_000);
     let closed = 0;
     for (const [index, user] of due.entries()) {
       if (signal.aborted) throw new Error("Period close stopped");
