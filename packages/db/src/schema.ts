@@ -26,7 +26,12 @@ import type {
   ProjectCreationsTable,
   ProjectsTable,
 } from "./schema/projects";
-import type { EpicsTable, FeaturesTable, UserStoriesTable } from "./schema/requirements";
+import type {
+  EpicsTable,
+  FeaturesTable,
+  RequirementDismissalsTable,
+  UserStoriesTable,
+} from "./schema/requirements";
 
 // The tables by domain, each file with the enums and JSON shapes its columns use; this module is
 // the one import path (`@parley/db/schema`) for all of them.
@@ -36,16 +41,6 @@ export * from "./schema/interviews";
 export * from "./schema/platform";
 export * from "./schema/projects";
 export * from "./schema/requirements";
-
-/** What the owner deleted from the requirements tree, so that a refresh does not bring it back. */
-export interface RequirementDismissalsTable {
-  project_id: number;
-  kind: "epic" | "feature" | "story" | "criterion";
-  /** The item's match key (normalized name, text, or user type and action). */
-  key: string;
-  evidence: ColumnType<EvidenceRef[], string, string>;
-  created_at: Generated<Timestamp>;
-}
 
 export interface Database {
   users: UsersTable;

@@ -50,3 +50,13 @@ export interface UserStoriesTable {
   position: Generated<number>;
   created_at: Timestamp;
 }
+
+/** What the owner deleted from the requirements tree, so that a refresh does not bring it back. */
+export interface RequirementDismissalsTable {
+  project_id: number;
+  kind: "epic" | "feature" | "story" | "criterion";
+  /** The item's match key (normalized name, text, or user type and action). */
+  key: string;
+  evidence: ColumnType<EvidenceRef[], string, string>;
+  created_at: Generated<Timestamp>;
+}
