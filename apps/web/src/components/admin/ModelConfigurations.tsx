@@ -112,40 +112,29 @@ export function ModelConfigurations() {
   const create = useMutation(
     trpc.admin.createModelConfiguration.mutationOptions({
       onSuccess: onDone("Model configuration created"),
-      onError: (e) =>
-        toast({
-          title: "Failed to create model configuration",
-          description: e.message,
-          variant: "destructive",
-        }),
+      meta: { errorTitle: "Failed to create model configuration" },
     }),
   );
   const update = useMutation(
     trpc.admin.updateModelConfiguration.mutationOptions({
       onSuccess: onDone("Model configuration updated"),
-      onError: (e) =>
-        toast({
-          title: "Failed to update model configuration",
-          description: e.message,
-          variant: "destructive",
-        }),
+      meta: { errorTitle: "Failed to update model configuration" },
     }),
   );
   const remove = useMutation(
     trpc.admin.deleteModelConfiguration.mutationOptions({
       onSuccess: onDone("Model configuration deleted"),
-      onError: (e) =>
-        toast({
-          title: "Failed to delete model configuration",
-          description: e.message,
-          variant: "destructive",
-        }),
+      meta: { errorTitle: "Failed to delete model configuration" },
     }),
   );
 
   // An empty list (all configurations deleted) restores the five defaults, then loads them.
   const initialize = useMutation(
-    trpc.admin.initializeModelConfigurations.mutationOptions({ onSuccess: () => refresh() }),
+    trpc.admin.initializeModelConfigurations.mutationOptions({
+      onSuccess: () => refresh(),
+      // The empty list says what failed, with a retry.
+      meta: { errorToast: false },
+    }),
   );
   const isEmpty = configs.isSuccess && configs.data.length === 0;
   const loadedAt = configs.dataUpdatedAt;

@@ -81,10 +81,9 @@ function NewInterviewModal({
         });
       },
       onError: (error) => {
-        const upgrade = error.data?.upgradeRequired || /subscription|canceled/i.test(error.message);
-        toast({ title: "Error creating interview", description: error.message, variant: "destructive" });
-        if (upgrade) navigate("/upgrade");
+        if (error.data?.upgradeRequired || /subscription|canceled/i.test(error.message)) navigate("/upgrade");
       },
+      meta: { errorTitle: "Error creating interview" },
     }),
   );
   const close = () => {
@@ -197,8 +196,7 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
         queryClient.invalidateQueries({
           queryKey: trpc.interviews.listByProject.queryKey({ projectId: project.id }),
         }),
-      onError: (error) =>
-        toast({ title: "Error updating selection", description: error.message, variant: "destructive" }),
+      meta: { errorTitle: "Error updating selection" },
     }),
   );
   const summarize = useSummarize(project, interviews.data, onSummarized);

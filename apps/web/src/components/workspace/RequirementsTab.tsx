@@ -69,6 +69,8 @@ function useGenerateRequirements(project: Project) {
         variant: "destructive",
       });
     },
+    // A missing summary has its own toast.
+    meta: { errorToast: false },
   });
   return { start, job };
 }

@@ -17,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "../../features/jobs/JobProgress";
 import { copyText, downloadText, slug } from "../../lib/download";
+import type { MutationErrorMeta } from "../../lib/mutation-errors";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { ContentSkeleton } from "../ContentSkeleton";
@@ -81,14 +82,16 @@ export function SummaryTab({
     if (!editing && summary.data) setText(summary.data.summary);
   }, [summary.data, editing]);
 
-  const save = useMutation(
+  const saveOptions = (meta: MutationErrorMeta) =>
     trpc.documents.saveSummary.mutationOptions({
       onSuccess: (data) => queryClient.setQueryData(summaryKey, data),
-    }),
-  );
+      meta,
+    });
+  const save = useMutation(saveOptions({ errorTitle: "Error saving documentation" }));
   // Autosave about a second after typing stops; failures are only logged (spec 1 §8).
+  const quietSave = useMutation(saveOptions({ errorToast: false }));
   const autosave = useDebouncedCallback((value: string) => {
-    save.mutate(
+    quietSave.mutate(
       { projectId: project.id, summary: value },
       { onError: (e) => console.error("Autosave failed", e) },
     );
@@ -111,8 +114,7 @@ export function SummaryTab({
       refreshVersions();
       toast({ title: "Version saved", description: "The summary was saved as a new version." });
     },
-    onError: (e) =>
-      toast({ title: "Error saving documentation", description: e.message, variant: "destructive" }),
+    meta: { errorTitle: "Error saving documentation" },
   });
   const activate = useMutation(
     trpc.documents.activate.mutationOptions({
@@ -124,8 +126,7 @@ export function SummaryTab({
         await refreshVersions();
         toast({ title: "Summary loaded", description: `“${doc.title}” is now the active summary.` });
       },
-      onError: (e) =>
-        toast({ title: "Error saving documentation", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Error saving documentation" },
     }),
   );
   const summarize = useSummarize(project, interviews, () => setEditing(false));
@@ -166,12 +167,6 @@ export function SummaryTab({
                       {
                         onSuccess: () =>
                           toast({ title: "Changes saved", description: "The summary is up to date." }),
-                        onError: (e) =>
-                          toast({
-                            title: "Error saving documentation",
-                            description: e.message,
-                            variant: "destructive",
-                          }),
                       },
                     )
                   }

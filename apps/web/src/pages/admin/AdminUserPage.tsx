@@ -82,8 +82,7 @@ function UserDetail({ userId }: { userId: string }) {
         refresh();
         toast({ title: "Subscription Canceled", description: "The user can still read their data." });
       },
-      onError: (e) =>
-        toast({ title: "Failed to cancel subscription", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Failed to cancel subscription" },
     }),
   );
   const remove = useMutation(
@@ -93,8 +92,7 @@ function UserDetail({ userId }: { userId: string }) {
         toast({ title: "User Deleted", description: "The account and all its data were deleted." });
         navigate("/admin");
       },
-      onError: (e) =>
-        toast({ title: "Failed to delete user account", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Failed to delete user account" },
     }),
   );
 

@@ -96,12 +96,7 @@ export function InterviewConversationPanel({
           : { title: "Transcript updated", description: "Your corrections were saved." },
       );
     },
-    onError: (error) =>
-      toast({
-        title: "Error updating transcript",
-        description: error.message || "Could not update the transcript.",
-        variant: "destructive",
-      }),
+    meta: { errorTitle: "Error updating transcript", errorFallback: "Could not update the transcript." },
   });
   const generate = useMutation({
     mutationFn: () =>
@@ -110,13 +105,10 @@ export function InterviewConversationPanel({
       onSummary(documentation);
       toast({ title: "Summary generated", description: "Review it, then create a document from it." });
     },
-    onError: (error) => {
-      console.error("Generating the interview summary failed", error);
-      toast({
-        title: "Error generating summary",
-        description: "Could not generate summary from the transcript.",
-        variant: "destructive",
-      });
+    onError: (error) => console.error("Generating the interview summary failed", error),
+    meta: {
+      errorTitle: "Error generating summary",
+      errorDescription: "Could not generate summary from the transcript.",
     },
   });
   const copy = async (text: string, title: string) => {

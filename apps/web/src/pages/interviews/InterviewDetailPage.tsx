@@ -74,12 +74,7 @@ export default function InterviewDetailPage() {
         queryClient.setQueryData(interviewKey, data);
         toast({ title: "Status updated", description: `The interview is now ${statusLabel(data.status)}.` });
       },
-      onError: (error) =>
-        toast({
-          title: "Error updating status",
-          description: error.message || "Could not update the interview status.",
-          variant: "destructive",
-        }),
+      meta: { errorTitle: "Error updating status", errorFallback: "Could not update the interview status." },
     }),
   );
   const remove = useMutation(
@@ -89,12 +84,7 @@ export default function InterviewDetailPage() {
         const projectId = interview.data?.projectId;
         navigate(projectId ? `/projects/${projectId}` : "/");
       },
-      onError: (error) =>
-        toast({
-          title: "Error deleting interview",
-          description: error.message || "Could not delete the interview.",
-          variant: "destructive",
-        }),
+      meta: { errorTitle: "Error deleting interview", errorFallback: "Could not delete the interview." },
     }),
   );
   const saveNotes = useDebouncedCallback((value: string) => {
@@ -126,12 +116,10 @@ export default function InterviewDetailPage() {
         title: "Document created",
         description: `“${interview.data?.name} - Documentation” was saved to the project.`,
       }),
-    onError: () =>
-      toast({
-        title: "Error creating document",
-        description: "Could not create a document from the summary.",
-        variant: "destructive",
-      }),
+    meta: {
+      errorTitle: "Error creating document",
+      errorDescription: "Could not create a document from the summary.",
+    },
   });
 
   if (!valid || interview.isError)

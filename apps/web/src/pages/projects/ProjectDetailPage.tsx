@@ -101,8 +101,7 @@ export default function ProjectDetailPage() {
         setEditing(false);
         toast({ title: "Project updated", description: "Your changes were saved." });
       },
-      onError: (error) =>
-        toast({ title: "Error updating project", description: error.message, variant: "destructive" }),
+      meta: { errorTitle: "Error updating project" },
     }),
   );
   const remove = useMutation(
@@ -113,8 +112,7 @@ export default function ProjectDetailPage() {
         queryClient.invalidateQueries({ queryKey: trpc.projects.list.queryKey() });
         setTimeout(() => navigate("/projects"), DELETE_REDIRECT_MS);
       },
-      onError: (error) =>
-        toast({ title: "Error deleting project", description: error.message, variant: "destructive" }),
+      meta: { errorTitle: "Error deleting project" },
     }),
   );
 

@@ -94,15 +94,13 @@ export function SavedRequirements({
           description: "The saved requirements are now the active structure.",
         });
       },
-      onError: (e) =>
-        toast({ title: "Error activating requirements", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Error activating requirements" },
     }),
   );
   const remove = useMutation(
     trpc.documents.delete.mutationOptions({
       onSuccess: () => refresh(),
-      onError: (e) =>
-        toast({ title: "Error deleting requirements", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Error deleting requirements" },
     }),
   );
   return (
