@@ -39,7 +39,7 @@ function AuditEntry({ entry }: { entry: RouterOutputs["admin"]["audit"][number] 
   return (
     <div data-audit={entry.action}>
       <Text size="sm">
-        {new Date(entry.createdAt).toLocaleString()} · <b>{entry.action.replaceAll("_", " ")}</b> by{" "}
+        {formatDateTime(entry.createdAt)} · <b>{entry.action.replaceAll("_", " ")}</b> by{" "}
         {entry.actorEmail ?? "a deleted admin"}
       </Text>
       {changes.length > 0 && (

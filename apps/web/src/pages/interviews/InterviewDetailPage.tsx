@@ -32,6 +32,7 @@ import {
   statusLabel,
 } from "../../components/workspace/labels";
 import { Markdown } from "../../components/workspace/Markdown";
+import { formatDate } from "../../lib/dates";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
@@ -158,8 +159,7 @@ export default function InterviewDetailPage() {
                   </Badge>
                 </Group>
                 <Text c="dimmed" size="sm">
-                  {stakeholderLabel(data.stakeholderType)} · Created on{" "}
-                  {new Date(data.createdAt).toLocaleDateString()}
+                  {stakeholderLabel(data.stakeholderType)} · Created on {formatDate(data.createdAt)}
                   {data.participantName ? ` · ${data.participantName}` : ""}
                   {data.duration ? ` · ${data.duration} ${data.duration === 1 ? "minute" : "minutes"}` : ""}
                 </Text>

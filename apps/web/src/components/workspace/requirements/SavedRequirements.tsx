@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } fro
 import type { RouterOutputs } from "@parley/api";
 import { useMutation } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { formatDateTime } from "../../../lib/dates";
 import { copyText } from "../../../lib/download";
 import { toast } from "../../../lib/toast";
 import { useTRPC } from "../../../lib/trpc";
@@ -33,7 +34,7 @@ function SavedCard({
         {doc.isActive && <Badge color="green">Active</Badge>}
       </Group>
       <Text size="xs" c="dimmed">
-        {new Date(doc.createdAt).toLocaleString()} · {counts}
+        {formatDateTime(doc.createdAt)} · {counts}
       </Text>
       <Text size="sm" mt="xs" c="dimmed" lineClamp={3}>
         {preview}
