@@ -1,7 +1,8 @@
-import { Button, Card, Center, Group, Loader, ScrollArea, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Button, Center, Group, Loader, ScrollArea, Stack, Text, Textarea } from "@mantine/core";
 import { IconCopy, IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
+import { SectionCard } from "../../components/SectionCard";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { type ConversationMessage, conversationToTranscript } from "../../lib/transcript";
@@ -116,9 +117,9 @@ export function InterviewConversationPanel({
   };
 
   return (
-    <Card withBorder radius="lg" p="lg">
-      <Group justify="space-between" mb="sm">
-        <Title order={4}>Transcript</Title>
+    <SectionCard
+      title="Transcript"
+      actions={
         <Group gap="xs">
           <Button
             size="xs"
@@ -165,7 +166,8 @@ export function InterviewConversationPanel({
             Generate Summary
           </Button>
         </Group>
-      </Group>
+      }
+    >
       {conversation.isLoading || transcript.isLoading ? (
         <Center h={TRANSCRIPT_HEIGHT}>
           <Loader />
@@ -210,6 +212,6 @@ export function InterviewConversationPanel({
           </Text>
         </ScrollArea>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -25,6 +25,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { AppHeader } from "../../components/AppHeader";
 import { LoadFailurePage } from "../../components/NoticePage";
 import { PageShell } from "../../components/PageShell";
+import { SectionCard } from "../../components/SectionCard";
 import {
   STATUS_OPTIONS,
   stakeholderLabel,
@@ -221,9 +222,9 @@ export default function InterviewDetailPage() {
             </Tabs.Panel>
 
             <Tabs.Panel value="notes" pt="md">
-              <Card withBorder radius="lg" p="lg">
-                <Group justify="space-between" mb="sm">
-                  <Title order={4}>Notes</Title>
+              <SectionCard
+                title="Notes"
+                actions={
                   <Group gap="xs">
                     <Text size="xs" c="dimmed">
                       {notesState === "saving" ? "Saving..." : notesState === "saved" ? "Saved" : ""}
@@ -238,7 +239,8 @@ export default function InterviewDetailPage() {
                       Copy
                     </Button>
                   </Group>
-                </Group>
+                }
+              >
                 <Textarea
                   aria-label="Interview notes"
                   autosize
@@ -251,13 +253,13 @@ export default function InterviewDetailPage() {
                     saveNotes(e.currentTarget.value);
                   }}
                 />
-              </Card>
+              </SectionCard>
             </Tabs.Panel>
 
             <Tabs.Panel value="summary" pt="md">
-              <Card withBorder radius="lg" p="lg">
-                <Group justify="space-between" mb="sm">
-                  <Title order={4}>Summary</Title>
+              <SectionCard
+                title="Summary"
+                actions={
                   <Button
                     size="xs"
                     disabled={!summary}
@@ -266,7 +268,8 @@ export default function InterviewDetailPage() {
                   >
                     Create Document
                   </Button>
-                </Group>
+                }
+              >
                 <ScrollArea h={SUMMARY_HEIGHT}>
                   {summary ? (
                     <Markdown>{summary}</Markdown>
@@ -274,7 +277,7 @@ export default function InterviewDetailPage() {
                     <Text c="dimmed">Generate a summary from the transcript on the Conversation tab.</Text>
                   )}
                 </ScrollArea>
-              </Card>
+              </SectionCard>
             </Tabs.Panel>
 
             <Tabs.Panel value="plan" pt="md">
