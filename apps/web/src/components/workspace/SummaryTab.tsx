@@ -17,7 +17,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "../../features/jobs/JobProgress";
 import { copyText, downloadText, slug } from "../../lib/download";
-import type { MutationErrorMeta } from "../../lib/mutation-errors";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { ContentSkeleton } from "../ContentSkeleton";
@@ -82,16 +81,17 @@ export function SummaryTab({
     if (!editing && summary.data) setText(summary.data.summary);
   }, [summary.data, editing]);
 
-  const saveOptions = (meta: MutationErrorMeta) =>
+  // One mutation for autosave and Save Changes, so the 'Saving...'/'Saved' line follows both. An
+  // autosave failure is only logged (spec 1 §8); Save Changes says what failed in its own toast.
+  const save = useMutation(
     trpc.documents.saveSummary.mutationOptions({
       onSuccess: (data) => queryClient.setQueryData(summaryKey, data),
-      meta,
-    });
-  const save = useMutation(saveOptions({ errorTitle: "Error saving documentation" }));
-  // Autosave about a second after typing stops; failures are only logged (spec 1 §8).
-  const quietSave = useMutation(saveOptions({ errorToast: false }));
+      meta: { errorToast: false },
+    }),
+  );
+  // Autosave about a second after typing stops.
   const autosave = useDebouncedCallback((value: string) => {
-    quietSave.mutate(
+    save.mutate(
       { projectId: project.id, summary: value },
       { onError: (e) => console.error("Autosave failed", e) },
     );
@@ -167,6 +167,12 @@ export function SummaryTab({
                       {
                         onSuccess: () =>
                           toast({ title: "Changes saved", description: "The summary is up to date." }),
+                        onError: (e) =>
+                          toast({
+                            title: "Error saving documentation",
+                            description: e.message,
+                            variant: "destructive",
+                          }),
                       },
                     )
                   }
