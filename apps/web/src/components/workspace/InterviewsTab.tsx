@@ -25,6 +25,7 @@ import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { ContentSkeleton } from "../ContentSkeleton";
+import { BlockerHint } from "./BlockerHint";
 import { CoverageGrid } from "./CoverageGrid";
 import {
   type Interview,
@@ -222,16 +223,9 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
         </Group>
       </Group>
       {blocker && (
-        <Text
-          id="summarize-blocker"
-          size="xs"
-          c="dimmed"
-          ta={{ base: "left", sm: "right" }}
-          mt={-8}
-          data-testid="summarize-blocker"
-        >
+        <BlockerHint id="summarize-blocker">
           Summarize Interviews: {blocker.charAt(0).toLowerCase() + blocker.slice(1)}
-        </Text>
+        </BlockerHint>
       )}
       {interviews.isLoading ? (
         <ContentSkeleton label="Loading interviews" count={2} height={150} />
