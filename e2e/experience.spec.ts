@@ -68,6 +68,24 @@ test.describe("forms", () => {
     await expect(page.getByLabel("Share link")).toHaveValue(/\/interview\//);
   });
 
+  test("a change the server refuses says which action failed and why, in one toast", async ({ page }) => {
+    await registerInBrowser(page);
+    const projectId = await projectViaApi(page);
+    await page.goto(`/projects/${projectId}`);
+    await expect(page.getByRole("heading", { name: "Field dispatch" })).toBeVisible();
+    // Deleted elsewhere (another tab) while this page still shows it.
+    expect((await page.request.delete(`/api/projects/${projectId}`)).ok()).toBe(true);
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: "Delete this project?" })
+      .getByRole("button", { name: "Delete Project" })
+      .click();
+    await expect(toast(page)).toHaveCount(1);
+    await expect(toast(page)).toContainText("Error deleting project");
+    await expect(toast(page)).toContainText("Project not found");
+    await screenshot(page, "error-toast-desktop");
+  });
+
   test("the plan's project limit shows before the New Project form is filled", async ({ page }) => {
     await registerInBrowser(page);
     await page.goto("/projects");

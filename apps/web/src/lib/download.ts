@@ -1,6 +1,11 @@
 /** Saves text as a file in the browser. */
 export function downloadText(filename: string, text: string, type = "text/markdown") {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(filename, new Blob([text], { type }));
+}
+
+/** Saves a blob (a fetched export, say) as a file in the browser. */
+export function downloadBlob(filename: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = filename;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { conversationToTranscript, isImageMessage, NOTES_SEPARATOR, notesSection } from "./transcript";
+import {
+  conversationToTranscript,
+  imageMessages,
+  isImageMessage,
+  NOTES_SEPARATOR,
+  notesSection,
+} from "./transcript";
 
 describe("conversationToTranscript", () => {
   it("writes one line per message and leaves images, current and older shapes, out", () => {
@@ -41,5 +47,16 @@ describe("notesSection", () => {
       ].join("\n"),
     );
     expect(notesSection("  ", [])).toBe("");
+  });
+});
+
+describe("imageMessages", () => {
+  it("turns each note image into an image message the transcript leaves out", () => {
+    const at = "2026-01-02T03:04:05.000Z";
+    const messages = imageMessages([{ id: 7, url: "/images/7.png", description: null }], at);
+    expect(messages).toEqual([
+      { role: "user", type: "image", content: "/images/7.png", description: "", imageId: 7, timestamp: at },
+    ]);
+    expect(conversationToTranscript(messages)).toBe("");
   });
 });

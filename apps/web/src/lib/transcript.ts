@@ -36,3 +36,18 @@ export function notesSection(writtenNotes: string, images: Array<{ description: 
   if (visual.length) lines.push("", "VISUAL NOTES:", ...visual);
   return lines.join("\n");
 }
+
+/** The participant's note images as conversation messages, saved with the conversation when it ends. */
+export function imageMessages(
+  images: Array<{ id: number; url: string; description: string | null }>,
+  timestamp: string,
+): ConversationMessage[] {
+  return images.map((img) => ({
+    role: "user",
+    type: "image",
+    content: img.url,
+    description: img.description ?? "",
+    imageId: img.id,
+    timestamp,
+  }));
+}

@@ -1,14 +1,25 @@
 import type { AppRouter } from "@parley/api";
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchStreamLink, httpLink, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { authHeaders } from "./auth-token";
+import { mutationErrorToast } from "./mutation-errors";
+import { toast } from "./toast";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** Query defaults of spec 1 §9: no retries, never stale, no refetch on focus, no polling. */
+/**
+ * Query defaults of spec 1 §9: no retries, never stale, no refetch on focus, no polling. A failed
+ * mutation shows one toast, titled by its `meta` (see mutation-errors.ts), unless it opts out.
+ */
 export function makeQueryClient() {
   return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => {
+        const options = mutationErrorToast(error, mutation.meta);
+        if (options) toast(options);
+      },
+    }),
     defaultOptions: {
       queries: { retry: false, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false },
       mutations: { retry: false },

@@ -1,4 +1,5 @@
 import { Group, Progress, Stack, Text } from "@mantine/core";
+import { formatDate } from "../../lib/dates";
 import type { User } from "../../lib/user-type";
 
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -26,7 +27,7 @@ export function UsageSummary({ user, planDefault = 0 }: { user: User; planDefaul
         aria-label="API usage"
       />
       <Text size="xs" c="dimmed">
-        Resets on {new Date(user.usageResetDate).toLocaleDateString()}
+        Resets on {formatDate(user.usageResetDate)}
       </Text>
       <Group gap="xl" mt="xs">
         <div>

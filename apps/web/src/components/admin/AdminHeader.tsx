@@ -1,35 +1,28 @@
-import { Anchor, Box, Button, Container, Group, Text } from "@mantine/core";
+import { Anchor, Button, Container, Group, Text } from "@mantine/core";
 import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { logout } from "../../lib/logout";
 import { Brand } from "../Brand";
+import { HeaderBar } from "../HeaderBar";
 
 export function AdminHeader() {
   return (
-    <Box
-      component="header"
-      bg="var(--parley-surface)"
-      style={{ borderBottom: "1px solid var(--parley-border)" }}
-    >
-      <Container size="xl" py="sm">
-        <Group justify="space-between">
-          <Group gap="lg">
-            <Brand to="/admin" />
-            <Text fw={600} c="dimmed" visibleFrom="xs">
-              Admin
-            </Text>
-            <Anchor component={Link} to="/projects" size="sm">
-              <Group gap={4}>
-                <IconArrowLeft size={14} /> Back to projects
-              </Group>
-            </Anchor>
+    <HeaderBar>
+      <Group gap="lg">
+        <Brand to="/admin" />
+        <Text fw={600} c="dimmed" visibleFrom="xs">
+          Admin
+        </Text>
+        <Anchor component={Link} to="/projects" size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} /> Back to projects
           </Group>
-          <Button variant="default" size="xs" leftSection={<IconLogout size={14} />} onClick={logout}>
-            Sign out
-          </Button>
-        </Group>
-      </Container>
-    </Box>
+        </Anchor>
+      </Group>
+      <Button variant="default" size="xs" leftSection={<IconLogout size={14} />} onClick={logout}>
+        Sign out
+      </Button>
+    </HeaderBar>
   );
 }
 

@@ -17,12 +17,7 @@ export function CreateTestAccount() {
         setCreated(result);
         queryClient.invalidateQueries({ queryKey: trpc.admin.users.pathKey() });
       },
-      onError: (e) =>
-        toast({
-          title: "Error",
-          description: e.message || "Failed to create test account",
-          variant: "destructive",
-        }),
+      meta: { errorTitle: "Error", errorFallback: "Failed to create test account" },
     }),
   );
   const submit = (event: FormEvent) => {

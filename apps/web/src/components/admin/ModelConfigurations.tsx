@@ -104,48 +104,38 @@ export function ModelConfigurations() {
   };
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: trpc.admin.modelConfigurations.queryKey() });
-  const onDone = (title: string) => () => {
-    setDraft(null);
-    refresh();
-    toast({ title, description: "The next AI call uses it." });
-  };
+  /** A change closes the dialog and reloads the list; each says what it did, or what failed. */
+  const change = (doneTitle: string, errorTitle: string) => ({
+    onSuccess: () => {
+      setDraft(null);
+      refresh();
+      toast({ title: doneTitle, description: "The next AI call uses it." });
+    },
+    meta: { errorTitle },
+  });
   const create = useMutation(
-    trpc.admin.createModelConfiguration.mutationOptions({
-      onSuccess: onDone("Model configuration created"),
-      onError: (e) =>
-        toast({
-          title: "Failed to create model configuration",
-          description: e.message,
-          variant: "destructive",
-        }),
-    }),
+    trpc.admin.createModelConfiguration.mutationOptions(
+      change("Model configuration created", "Failed to create model configuration"),
+    ),
   );
   const update = useMutation(
-    trpc.admin.updateModelConfiguration.mutationOptions({
-      onSuccess: onDone("Model configuration updated"),
-      onError: (e) =>
-        toast({
-          title: "Failed to update model configuration",
-          description: e.message,
-          variant: "destructive",
-        }),
-    }),
+    trpc.admin.updateModelConfiguration.mutationOptions(
+      change("Model configuration updated", "Failed to update model configuration"),
+    ),
   );
   const remove = useMutation(
-    trpc.admin.deleteModelConfiguration.mutationOptions({
-      onSuccess: onDone("Model configuration deleted"),
-      onError: (e) =>
-        toast({
-          title: "Failed to delete model configuration",
-          description: e.message,
-          variant: "destructive",
-        }),
-    }),
+    trpc.admin.deleteModelConfiguration.mutationOptions(
+      change("Model configuration deleted", "Failed to delete model configuration"),
+    ),
   );
 
   // An empty list (all configurations deleted) restores the five defaults, then loads them.
   const initialize = useMutation(
-    trpc.admin.initializeModelConfigurations.mutationOptions({ onSuccess: () => refresh() }),
+    trpc.admin.initializeModelConfigurations.mutationOptions({
+      onSuccess: () => refresh(),
+      // The empty list says what failed, with a retry.
+      meta: { errorToast: false },
+    }),
   );
   const isEmpty = configs.isSuccess && configs.data.length === 0;
   const loadedAt = configs.dataUpdatedAt;

@@ -61,8 +61,7 @@ export function UserManagement() {
           description: `${result.updated} user${result.updated === 1 ? "" : "s"} updated.`,
         });
       },
-      onError: (e) =>
-        toast({ title: "Failed to sync subscriptions", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Failed to sync subscriptions" },
     }),
   );
 

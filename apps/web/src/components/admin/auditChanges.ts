@@ -1,3 +1,5 @@
+import { formatDateTime } from "../../lib/dates";
+
 /** One changed field of an audit entry, as the user detail page shows it: "field: before → after". */
 export interface AuditChange {
   field: string;
@@ -18,7 +20,7 @@ const fieldLabel = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").t
 
 export function formatAuditValue(value: unknown): string {
   if (value === null || value === undefined || value === "") return EMPTY;
-  if (typeof value === "string") return ISO_DATE.test(value) ? new Date(value).toLocaleString() : value;
+  if (typeof value === "string") return ISO_DATE.test(value) ? formatDateTime(value) : value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return JSON.stringify(value);
 }

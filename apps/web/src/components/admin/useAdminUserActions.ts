@@ -14,8 +14,7 @@ export function useAdminUserActions(refresh: () => unknown) {
         refresh();
         toast({ title: "User updated successfully", description: "The plan was changed." });
       },
-      onError: (e) =>
-        toast({ title: "Failed to update user", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Failed to update user" },
     }),
   );
   const reset = useMutation(
@@ -24,8 +23,7 @@ export function useAdminUserActions(refresh: () => unknown) {
         refresh();
         toast({ title: "Usage reset", description: "Monthly usage starts again from zero." });
       },
-      onError: (e) =>
-        toast({ title: "Failed to reset usage", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Failed to reset usage" },
     }),
   );
   return { update, reset };

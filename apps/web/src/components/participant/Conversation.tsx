@@ -1,6 +1,5 @@
-import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Text, Textarea } from "@mantine/core";
-import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay, IconSend } from "@tabler/icons-react";
-import type { KeyboardEvent } from "react";
+import { Alert, Badge, Box, Button, Group, Loader, Text } from "@mantine/core";
+import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { readNotSaid } from "../../features/voice/sentences";
 import type { ListenerEngine, VoiceStatus } from "../../features/voice/voiceMachine";
 
@@ -100,45 +99,6 @@ export function VoiceBar({
           Switch to Text
         </Button>
       </Group>
-    </Group>
-  );
-}
-
-export function Composer({
-  draft,
-  onDraft,
-  canSend,
-  loading,
-  onSend,
-}: {
-  draft: string;
-  onDraft: (text: string) => void;
-  canSend: boolean;
-  loading: boolean;
-  onSend: () => void;
-}) {
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && !event.shiftKey) {
-      event.preventDefault();
-      onSend();
-    }
-  };
-  return (
-    <Group align="flex-end" gap="xs" wrap="nowrap">
-      <Textarea
-        style={{ flex: 1 }}
-        autosize
-        minRows={1}
-        maxRows={6}
-        placeholder="Type your answer (Enter to send, Shift+Enter for a new line)"
-        aria-label="Your answer"
-        value={draft}
-        onChange={(e) => onDraft(e.currentTarget.value)}
-        onKeyDown={onKeyDown}
-      />
-      <ActionIcon size="xl" onClick={onSend} disabled={!canSend} aria-label="Send">
-        {loading ? <Loader size="xs" color="white" /> : <IconSend size={20} />}
-      </ActionIcon>
     </Group>
   );
 }

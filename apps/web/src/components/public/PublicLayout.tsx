@@ -3,48 +3,64 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../lib/user";
 import { Brand } from "../Brand";
+import { HeaderBar } from "../HeaderBar";
 
 export const SUPPORT_EMAIL = "support@parley.app";
 
 export function PublicHeader() {
   const { user } = useCurrentUser();
   return (
-    <Box
-      component="header"
-      bg="var(--parley-surface)"
-      style={{ borderBottom: "1px solid var(--parley-border)" }}
-    >
-      <Container size="lg" py="sm">
-        <Group justify="space-between">
-          <Brand />
-          <Group gap="sm">
-            <Anchor
-              component={Link}
-              to="/documentation"
-              c="var(--mantine-color-text)"
-              size="sm"
-              visibleFrom="xs"
-            >
-              Documentation
-            </Anchor>
-            <Anchor component={Link} to="/pricing" c="var(--mantine-color-text)" size="sm" visibleFrom="xs">
-              Pricing
-            </Anchor>
-            {user ? (
-              <Button component={Link} to="/projects" size="sm">
-                My Projects
-              </Button>
-            ) : (
-              <Button component={Link} to="/auth" size="sm" variant="default">
-                Sign In
-              </Button>
-            )}
-          </Group>
-        </Group>
-      </Container>
-    </Box>
+    <HeaderBar size="lg">
+      <Brand />
+      <Group gap="sm">
+        <Anchor component={Link} to="/documentation" c="var(--mantine-color-text)" size="sm" visibleFrom="xs">
+          Documentation
+        </Anchor>
+        <Anchor component={Link} to="/pricing" c="var(--mantine-color-text)" size="sm" visibleFrom="xs">
+          Pricing
+        </Anchor>
+        {user ? (
+          <Button component={Link} to="/projects" size="sm">
+            My Projects
+          </Button>
+        ) : (
+          <Button component={Link} to="/auth" size="sm" variant="default">
+            Sign In
+          </Button>
+        )}
+      </Group>
+    </HeaderBar>
   );
 }
+
+type FooterLink = { label: string; to: string } | { label: string; href: string };
+
+const FOOTER_COLUMNS: Array<{ title: string; links: FooterLink[] }> = [
+  {
+    title: "Product",
+    links: [
+      { label: "Pricing", to: "/pricing" },
+      { label: "Projects", to: "/projects" },
+      { label: "Account", to: "/account" },
+    ],
+  },
+  {
+    title: "Support",
+    links: [
+      { label: "Contact support", href: `mailto:${SUPPORT_EMAIL}` },
+      { label: "Help centre", href: `mailto:${SUPPORT_EMAIL}?subject=Help%20centre` },
+      { label: "Documentation", to: "/documentation" },
+    ],
+  },
+  {
+    title: "Legal",
+    links: [
+      { label: "Privacy Policy", to: "/privacy-policy" },
+      { label: "Terms and Conditions", to: "/terms-conditions" },
+      { label: "Policies and Disclaimers", to: "/policies-disclaimers" },
+    ],
+  },
+];
 
 export function Footer() {
   return (
@@ -60,48 +76,24 @@ export function Footer() {
               © {new Date().getFullYear()} Parley Labs LLC. All rights reserved.
             </Text>
           </Stack>
-          <Stack gap={6}>
-            <Text c="white" fw={600} size="sm">
-              Product
-            </Text>
-            <Anchor component={Link} to="/pricing" c="gray.4" size="sm">
-              Pricing
-            </Anchor>
-            <Anchor component={Link} to="/projects" c="gray.4" size="sm">
-              Projects
-            </Anchor>
-            <Anchor component={Link} to="/account" c="gray.4" size="sm">
-              Account
-            </Anchor>
-          </Stack>
-          <Stack gap={6}>
-            <Text c="white" fw={600} size="sm">
-              Support
-            </Text>
-            <Anchor href={`mailto:${SUPPORT_EMAIL}`} c="gray.4" size="sm">
-              Contact support
-            </Anchor>
-            <Anchor href={`mailto:${SUPPORT_EMAIL}?subject=Help%20centre`} c="gray.4" size="sm">
-              Help centre
-            </Anchor>
-            <Anchor component={Link} to="/documentation" c="gray.4" size="sm">
-              Documentation
-            </Anchor>
-          </Stack>
-          <Stack gap={6}>
-            <Text c="white" fw={600} size="sm">
-              Legal
-            </Text>
-            <Anchor component={Link} to="/privacy-policy" c="gray.4" size="sm">
-              Privacy Policy
-            </Anchor>
-            <Anchor component={Link} to="/terms-conditions" c="gray.4" size="sm">
-              Terms and Conditions
-            </Anchor>
-            <Anchor component={Link} to="/policies-disclaimers" c="gray.4" size="sm">
-              Policies and Disclaimers
-            </Anchor>
-          </Stack>
+          {FOOTER_COLUMNS.map((column) => (
+            <Stack key={column.title} gap={6}>
+              <Text c="white" fw={600} size="sm">
+                {column.title}
+              </Text>
+              {column.links.map((link) =>
+                "to" in link ? (
+                  <Anchor key={link.label} component={Link} to={link.to} c="gray.4" size="sm">
+                    {link.label}
+                  </Anchor>
+                ) : (
+                  <Anchor key={link.label} href={link.href} c="gray.4" size="sm">
+                    {link.label}
+                  </Anchor>
+                ),
+              )}
+            </Stack>
+          ))}
         </SimpleGrid>
       </Container>
     </Box>

@@ -1,21 +1,11 @@
-import {
-  ActionIcon,
-  Box,
-  Card,
-  Group,
-  Loader,
-  ScrollArea,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from "@mantine/core";
-import { IconSend } from "@tabler/icons-react";
+import { Box, Card, Loader, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { LoadError } from "../LoadError";
+import { MessageComposer } from "../messages/MessageComposer";
+import { MessageScroll } from "../messages/MessageScroll";
 import { Markdown } from "./Markdown";
 
 const PANEL_HEIGHT = 700;
@@ -28,12 +18,6 @@ export function ChatPanel({ projectId, summary }: { projectId: number; summary: 
   const history = useQuery(trpc.chat.history.queryOptions({ projectId }));
   const [draft, setDraft] = useState("");
   const [pending, setPending] = useState<{ question: string; answer: string } | null>(null);
-  const viewport = useRef<HTMLDivElement>(null);
-
-  const grows = `${history.data?.length ?? 0}:${pending?.answer.length ?? 0}`;
-  useEffect(() => {
-    if (grows) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
-  }, [grows]);
 
   const send = async () => {
     const message = draft.trim();
@@ -59,13 +43,6 @@ export function ChatPanel({ projectId, summary }: { projectId: number; summary: 
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && !event.shiftKey) {
-      event.preventDefault();
-      void send();
-    }
-  };
-
   const messages = history.data ?? [];
   return (
     <Card withBorder radius="lg" p={0} h={PANEL_HEIGHT} style={{ display: "flex", flexDirection: "column" }}>
@@ -75,59 +52,43 @@ export function ChatPanel({ projectId, summary }: { projectId: number; summary: 
           Ask about your summary: gaps, priorities, next steps.
         </Text>
       </Box>
-      <ScrollArea style={{ flex: 1 }} viewportRef={viewport} p="md">
-        <Stack gap="sm">
-          {history.isLoading && <Loader size="sm" />}
-          {history.isError && (
-            <LoadError
-              title="Error loading messages"
-              message="The conversation could not be loaded."
-              query={history}
-            />
-          )}
-          {history.isSuccess && !messages.length && !pending && (
-            <Text size="sm" c="dimmed">
-              No messages yet. Try “What do stakeholders struggle with most?”
-            </Text>
-          )}
-          {messages.map((m) => (
-            <Bubble key={m.id} speaker={m.role} content={m.content} />
-          ))}
-          {pending && (
-            <>
-              <Bubble speaker="user" content={pending.question} />
-              <Bubble speaker="ai" content={pending.answer || "…"} />
-            </>
-          )}
-        </Stack>
-      </ScrollArea>
-      <Group
+      <MessageScroll grows={`${messages.length}:${pending?.answer.length ?? 0}`} p="md">
+        {history.isLoading && <Loader size="sm" />}
+        {history.isError && (
+          <LoadError
+            title="Error loading messages"
+            message="The conversation could not be loaded."
+            query={history}
+          />
+        )}
+        {history.isSuccess && !messages.length && !pending && (
+          <Text size="sm" c="dimmed">
+            No messages yet. Try “What do stakeholders struggle with most?”
+          </Text>
+        )}
+        {messages.map((m) => (
+          <Bubble key={m.id} speaker={m.role} content={m.content} />
+        ))}
+        {pending && (
+          <>
+            <Bubble speaker="user" content={pending.question} />
+            <Bubble speaker="ai" content={pending.answer || "…"} />
+          </>
+        )}
+      </MessageScroll>
+      <MessageComposer
         p="md"
-        gap="xs"
-        align="flex-end"
-        wrap="nowrap"
         style={{ borderTop: "1px solid var(--parley-border)" }}
-      >
-        <Textarea
-          style={{ flex: 1 }}
-          autosize
-          minRows={1}
-          maxRows={5}
-          placeholder="Ask a question (Enter to send, Shift+Enter for a new line)"
-          aria-label="Message the AI Strategic Partner"
-          value={draft}
-          onChange={(e) => setDraft(e.currentTarget.value)}
-          onKeyDown={onKeyDown}
-        />
-        <ActionIcon
-          size="lg"
-          onClick={() => void send()}
-          disabled={!draft.trim() || Boolean(pending)}
-          aria-label="Send message"
-        >
-          <IconSend size={18} />
-        </ActionIcon>
-      </Group>
+        value={draft}
+        onChange={setDraft}
+        onSend={() => void send()}
+        canSend={Boolean(draft.trim()) && !pending}
+        label="Message the AI Strategic Partner"
+        placeholder="Ask a question (Enter to send, Shift+Enter for a new line)"
+        sendLabel="Send message"
+        maxRows={5}
+        buttonSize="lg"
+      />
     </Card>
   );
 }

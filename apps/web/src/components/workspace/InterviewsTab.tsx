@@ -25,6 +25,7 @@ import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { ContentSkeleton } from "../ContentSkeleton";
+import { BlockerHint } from "./BlockerHint";
 import { CoverageGrid } from "./CoverageGrid";
 import {
   type Interview,
@@ -81,10 +82,9 @@ function NewInterviewModal({
         });
       },
       onError: (error) => {
-        const upgrade = error.data?.upgradeRequired || /subscription|canceled/i.test(error.message);
-        toast({ title: "Error creating interview", description: error.message, variant: "destructive" });
-        if (upgrade) navigate("/upgrade");
+        if (error.data?.upgradeRequired || /subscription|canceled/i.test(error.message)) navigate("/upgrade");
       },
+      meta: { errorTitle: "Error creating interview" },
     }),
   );
   const close = () => {
@@ -197,8 +197,7 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
         queryClient.invalidateQueries({
           queryKey: trpc.interviews.listByProject.queryKey({ projectId: project.id }),
         }),
-      onError: (error) =>
-        toast({ title: "Error updating selection", description: error.message, variant: "destructive" }),
+      meta: { errorTitle: "Error updating selection" },
     }),
   );
   const summarize = useSummarize(project, interviews.data, onSummarized);
@@ -224,16 +223,9 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
         </Group>
       </Group>
       {blocker && (
-        <Text
-          id="summarize-blocker"
-          size="xs"
-          c="dimmed"
-          ta={{ base: "left", sm: "right" }}
-          mt={-8}
-          data-testid="summarize-blocker"
-        >
+        <BlockerHint id="summarize-blocker">
           Summarize Interviews: {blocker.charAt(0).toLowerCase() + blocker.slice(1)}
-        </Text>
+        </BlockerHint>
       )}
       {interviews.isLoading ? (
         <ContentSkeleton label="Loading interviews" count={2} height={150} />

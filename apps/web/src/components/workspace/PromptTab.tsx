@@ -36,6 +36,7 @@ export function PromptTab({ project }: { project: Project }) {
       onSuccess: (saved) =>
         queryClient.setQueryData(listKey, (list) => list?.map((p) => (p.id === saved.id ? saved : p))),
       onError: () => refresh(),
+      meta: { errorToast: false },
     }),
   );
   // Like the summary: autosave about a second after typing stops; failures are only logged (spec 1 §8).
@@ -77,6 +78,8 @@ export function PromptTab({ project }: { project: Project }) {
           variant: "destructive",
         });
       },
+      // Nothing to build from has its own toast.
+      meta: { errorToast: false },
     }),
   );
   const saveVersion = useMutation(
@@ -86,8 +89,7 @@ export function PromptTab({ project }: { project: Project }) {
         await refresh();
         toast({ title: "Prompt saved", description: "A new version of the prompt was saved." });
       },
-      onError: (e) =>
-        toast({ title: "Error saving Replit prompt", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Error saving Replit prompt" },
     }),
   );
   const load = useMutation(
@@ -96,8 +98,7 @@ export function PromptTab({ project }: { project: Project }) {
         setEditing(false);
         await refresh();
       },
-      onError: (e) =>
-        toast({ title: "Error saving Replit prompt", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Error saving Replit prompt" },
     }),
   );
 

@@ -9,6 +9,7 @@ import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { ConfirmProvider } from "../ConfirmDialog";
 import { LoadError } from "../LoadError";
+import { BlockerHint } from "./BlockerHint";
 import { interviewNamer } from "./Evidence";
 import type { Interview, Project } from "./labels";
 import { AddDialog, type AddRequest } from "./requirements/AddDialogs";
@@ -69,6 +70,8 @@ function useGenerateRequirements(project: Project) {
         variant: "destructive",
       });
     },
+    // A missing summary has its own toast.
+    meta: { errorToast: false },
   });
   return { start, job };
 }
@@ -110,16 +113,9 @@ function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
         </Group>
       </Group>
       {noSummary && (
-        <Text
-          id="requirements-blocker"
-          size="xs"
-          c="dimmed"
-          ta={{ base: "left", sm: "right" }}
-          mt={-8}
-          data-testid="requirements-blocker"
-        >
+        <BlockerHint id="requirements-blocker">
           Create Requirements needs a summary: summarize your interviews first.
-        </Text>
+        </BlockerHint>
       )}
       {job.followed && (
         <JobProgress

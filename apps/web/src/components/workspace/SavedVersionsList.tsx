@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
+import { formatDateTime } from "../../lib/dates";
 
 export interface SavedVersion {
   id: number;
@@ -48,7 +49,7 @@ export function SavedVersionsList<T extends SavedVersion>({
                 )}
               </Group>
               <Text size="xs" c="dimmed">
-                {new Date(version.createdAt).toLocaleString()}
+                {formatDateTime(version.createdAt)}
               </Text>
             </div>
             <Group gap="xs" wrap="nowrap">

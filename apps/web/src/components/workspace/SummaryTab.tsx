@@ -81,12 +81,15 @@ export function SummaryTab({
     if (!editing && summary.data) setText(summary.data.summary);
   }, [summary.data, editing]);
 
+  // One mutation for autosave and Save Changes, so the 'Saving...'/'Saved' line follows both. An
+  // autosave failure is only logged (spec 1 §8); Save Changes says what failed in its own toast.
   const save = useMutation(
     trpc.documents.saveSummary.mutationOptions({
       onSuccess: (data) => queryClient.setQueryData(summaryKey, data),
+      meta: { errorToast: false },
     }),
   );
-  // Autosave about a second after typing stops; failures are only logged (spec 1 §8).
+  // Autosave about a second after typing stops.
   const autosave = useDebouncedCallback((value: string) => {
     save.mutate(
       { projectId: project.id, summary: value },
@@ -111,8 +114,7 @@ export function SummaryTab({
       refreshVersions();
       toast({ title: "Version saved", description: "The summary was saved as a new version." });
     },
-    onError: (e) =>
-      toast({ title: "Error saving documentation", description: e.message, variant: "destructive" }),
+    meta: { errorTitle: "Error saving documentation" },
   });
   const activate = useMutation(
     trpc.documents.activate.mutationOptions({
@@ -124,8 +126,7 @@ export function SummaryTab({
         await refreshVersions();
         toast({ title: "Summary loaded", description: `“${doc.title}” is now the active summary.` });
       },
-      onError: (e) =>
-        toast({ title: "Error saving documentation", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Error saving documentation" },
     }),
   );
   const summarize = useSummarize(project, interviews, () => setEditing(false));

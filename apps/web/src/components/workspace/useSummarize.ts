@@ -43,6 +43,8 @@ export function useSummarize(project: Project, interviews: Interview[] | undefin
       }
       toast({ title: "Error generating documentation", description: error.message, variant: "destructive" });
     },
+    // No interviews to summarize has its own toast.
+    meta: { errorToast: false },
   });
 }
 

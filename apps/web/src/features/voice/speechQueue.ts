@@ -1,5 +1,5 @@
 import { sanitizeForSpeech } from "@parley/ai/speech";
-import { speakWithBrowser } from "../../lib/voice/speech";
+import { requestSpeech, speakWithBrowser } from "../../lib/voice/speech";
 
 /** Who turns text into sound: the server's speech service, or the browser's own speechSynthesis. */
 export type SpeakerEngine = "server" | "browser";
@@ -75,14 +75,7 @@ async function fetchSpeech(clean: string, interviewId: number, signal: AbortSign
   const cached = cache.get(clean);
   if (cached) return { audio: new Audio(cached), cancel: () => {} };
   try {
-    // No Authorization header (spec 1 §7): the share-link grant cookie and the interview id say who asks.
-    const res = await fetch("/api/ai/tts", {
-      method: "POST",
-      credentials: "include",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ text: clean, interviewId }),
-      signal,
-    });
+    const res = await requestSpeech(clean, interviewId, signal);
     if (!res.ok) return null;
     if (res.body && streamable()) return streamIntoAudio(res.body, clean);
     const url = URL.createObjectURL(await res.blob());

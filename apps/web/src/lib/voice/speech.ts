@@ -56,10 +56,23 @@ export function stopSpeaking() {
 }
 
 /**
- * Says the text: synthesized by the server (/api/ai/tts, cached per text), or by the browser when
- * the server cannot (spec 1 §8). Markup, braces and code are never read aloud. The request carries
- * no Authorization header (spec 1 §7): the participant is known by the share-link grant cookie and
- * the interview id, an owner previewing by the session cookie.
+ * Asks the server to synthesize speech (/api/ai/tts). No Authorization header (spec 1 §7): the
+ * participant is known by the share-link grant cookie and the interview id, an owner previewing by
+ * the session cookie.
+ */
+export function requestSpeech(clean: string, interviewId: number, signal?: AbortSignal): Promise<Response> {
+  return fetch("/api/ai/tts", {
+    method: "POST",
+    credentials: "include",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ text: clean, interviewId }),
+    signal,
+  });
+}
+
+/**
+ * Says the text: synthesized by the server (cached per text), or by the browser when the server
+ * cannot (spec 1 §8). Markup, braces and code are never read aloud.
  */
 export async function speak(text: string, interviewId: number): Promise<void> {
   const clean = sanitizeForSpeech(text);
@@ -69,12 +82,7 @@ export async function speak(text: string, interviewId: number): Promise<void> {
   let url = cache.get(clean);
   if (!url) {
     try {
-      const res = await fetch("/api/ai/tts", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ text: clean, interviewId }),
-      });
+      const res = await requestSpeech(clean, interviewId);
       if (!res.ok) throw new Error(String(res.status));
       url = URL.createObjectURL(await res.blob());
       cache.set(clean, url);

@@ -51,8 +51,7 @@ function BudgetCard() {
         refreshUser();
         toast({ title: "Budget Updated", description: "Your budget settings were saved." });
       },
-      onError: () =>
-        toast({ title: "Error", description: "Failed to update budget settings", variant: "destructive" }),
+      meta: { errorTitle: "Error", errorDescription: "Failed to update budget settings" },
     }),
   );
   return (
@@ -149,6 +148,8 @@ export default function AccountPage() {
         }
         toast({ title: "Failed to cancel subscription", description: error.message, variant: "destructive" });
       },
+      // An already canceled plan is news, not a failure.
+      meta: { errorToast: false },
     }),
   );
   // The account page's reading of POST /api/create-subscription (spec 2 §7): with Stripe the answer
@@ -167,12 +168,7 @@ export default function AccountPage() {
         refreshUser();
         toast({ title: "Plan Activated", description: result.message });
       },
-      onError: (error) =>
-        toast({
-          title: "Failed to start subscription process",
-          description: error.message,
-          variant: "destructive",
-        }),
+      meta: { errorTitle: "Failed to start subscription process" },
     }),
   );
   const [params, setParams] = useSearchParams();
@@ -197,8 +193,7 @@ export default function AccountPage() {
         toast({ title: "Account Deleted", description: "Your account and data were deleted." });
         navigate("/auth");
       },
-      onError: (error) =>
-        toast({ title: "Failed to delete account", description: error.message, variant: "destructive" }),
+      meta: { errorTitle: "Failed to delete account" },
     }),
   );
 

@@ -26,6 +26,7 @@ import { ContentSkeleton } from "../../components/ContentSkeleton";
 import { PageLoader } from "../../components/PageLoader";
 import { Main } from "../../components/PageShell";
 import { ProfileFieldRow } from "../../components/ProfileFieldRow";
+import { SectionCard } from "../../components/SectionCard";
 import { TypeDeleteDialog } from "../../components/TypeDeleteDialog";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast";
@@ -39,7 +40,7 @@ function AuditEntry({ entry }: { entry: RouterOutputs["admin"]["audit"][number] 
   return (
     <div data-audit={entry.action}>
       <Text size="sm">
-        {new Date(entry.createdAt).toLocaleString()} · <b>{entry.action.replaceAll("_", " ")}</b> by{" "}
+        {formatDateTime(entry.createdAt)} · <b>{entry.action.replaceAll("_", " ")}</b> by{" "}
         {entry.actorEmail ?? "a deleted admin"}
       </Text>
       {changes.length > 0 && (
@@ -82,8 +83,7 @@ function UserDetail({ userId }: { userId: string }) {
         refresh();
         toast({ title: "Subscription Canceled", description: "The user can still read their data." });
       },
-      onError: (e) =>
-        toast({ title: "Failed to cancel subscription", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Failed to cancel subscription" },
     }),
   );
   const remove = useMutation(
@@ -93,8 +93,7 @@ function UserDetail({ userId }: { userId: string }) {
         toast({ title: "User Deleted", description: "The account and all its data were deleted." });
         navigate("/admin");
       },
-      onError: (e) =>
-        toast({ title: "Failed to delete user account", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Failed to delete user account" },
     }),
   );
 
@@ -135,10 +134,7 @@ function UserDetail({ userId }: { userId: string }) {
         </Anchor>
         <Title order={1}>{name !== NA ? name : u.email}</Title>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          <Card withBorder radius="lg" p="lg">
-            <Title order={4} mb="sm">
-              Profile Information
-            </Title>
+          <SectionCard title="Profile Information">
             <Stack gap={6}>
               <ProfileFieldRow label="Email" value={u.email || NA} />
               <ProfileFieldRow label="Name" value={name} />
@@ -146,11 +142,8 @@ function UserDetail({ userId }: { userId: string }) {
               <ProfileFieldRow label="Account created" value={formatDateTime(u.createdAt)} />
               <ProfileFieldRow label="Last updated" value={formatDateTime(u.updatedAt)} />
             </Stack>
-          </Card>
-          <Card withBorder radius="lg" p="lg">
-            <Title order={4} mb="sm">
-              Subscription Details
-            </Title>
+          </SectionCard>
+          <SectionCard title="Subscription Details">
             <Stack gap={6}>
               <Group gap="xs">
                 <Badge tt="capitalize">{u.subscriptionTier}</Badge>
@@ -173,11 +166,8 @@ function UserDetail({ userId }: { userId: string }) {
                 </Button>
               )}
             </Stack>
-          </Card>
-          <Card withBorder radius="lg" p="lg">
-            <Title order={4} mb="sm">
-              API Usage
-            </Title>
+          </SectionCard>
+          <SectionCard title="API Usage">
             <Text size="sm">
               {u.monthlyApiUsage} / {u.monthlyApiLimit} calls · {dollars(u.monthlyApiCost)}
             </Text>
@@ -197,13 +187,10 @@ function UserDetail({ userId }: { userId: string }) {
             >
               Reset Usage
             </Button>
-          </Card>
+          </SectionCard>
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card withBorder radius="lg" p="lg">
-            <Title order={4} mb="sm">
-              Projects
-            </Title>
+          <SectionCard title="Projects">
             {!projects.data?.length ? (
               <Text c="dimmed" size="sm">
                 No projects found
@@ -227,11 +214,8 @@ function UserDetail({ userId }: { userId: string }) {
                 ))}
               </Stack>
             )}
-          </Card>
-          <Card withBorder radius="lg" p="lg">
-            <Title order={4} mb="sm">
-              Interviews
-            </Title>
+          </SectionCard>
+          <SectionCard title="Interviews">
             {!interviews.data?.length ? (
               <Text c="dimmed" size="sm">
                 No interviews found
@@ -251,12 +235,9 @@ function UserDetail({ userId }: { userId: string }) {
                 </Table.Tbody>
               </Table>
             )}
-          </Card>
+          </SectionCard>
         </SimpleGrid>
-        <Card withBorder radius="lg" p="lg">
-          <Title order={4} mb="sm">
-            Admin Actions
-          </Title>
+        <SectionCard title="Admin Actions">
           <Group>
             {(["free", "basic", "pro"] as const).map((tier) => (
               <Button
@@ -281,11 +262,8 @@ function UserDetail({ userId }: { userId: string }) {
               Delete Account
             </Button>
           </Box>
-        </Card>
-        <Card withBorder radius="lg" p="lg">
-          <Title order={4} mb="sm">
-            Audit log
-          </Title>
+        </SectionCard>
+        <SectionCard title="Audit log">
           {!audit.data?.length ? (
             <Text c="dimmed" size="sm">
               No admin actions on this user yet.
@@ -297,7 +275,7 @@ function UserDetail({ userId }: { userId: string }) {
               ))}
             </Stack>
           )}
-        </Card>
+        </SectionCard>
       </Stack>
       <TypeDeleteDialog
         opened={deleting}

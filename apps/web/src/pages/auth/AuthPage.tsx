@@ -48,14 +48,8 @@ export default function AuthPage() {
         toast({ title: "Welcome back!", description: "You are signed in." });
         signedIn(result);
       },
-      onError: (error) => {
-        setFormError(error.message || "Invalid email or password");
-        toast({
-          title: "Login failed",
-          description: error.message || "Invalid email or password",
-          variant: "destructive",
-        });
-      },
+      onError: (error) => setFormError(error.message || "Invalid email or password"),
+      meta: { errorTitle: "Login failed", errorFallback: "Invalid email or password" },
     }),
   );
   const register = useMutation(
@@ -64,14 +58,8 @@ export default function AuthPage() {
         toast({ title: "Account created!", description: "Welcome to Parley." });
         signedIn(result);
       },
-      onError: (error) => {
-        setFormError(error.message || "Failed to create account");
-        toast({
-          title: "Registration failed",
-          description: error.message || "Failed to create account",
-          variant: "destructive",
-        });
-      },
+      onError: (error) => setFormError(error.message || "Failed to create account"),
+      meta: { errorTitle: "Registration failed", errorFallback: "Failed to create account" },
     }),
   );
   const pending = login.isPending || register.isPending;

@@ -20,10 +20,8 @@ export default function ForgotPasswordPage() {
           description: "If this email exists, a password reset link will be sent...",
         });
       },
-      onError: (err) => {
-        setError(err.message || "Failed to send reset email");
-        toast({ title: "Error", description: "Failed to send reset email", variant: "destructive" });
-      },
+      onError: (err) => setError(err.message || "Failed to send reset email"),
+      meta: { errorTitle: "Error", errorDescription: "Failed to send reset email" },
     }),
   );
 

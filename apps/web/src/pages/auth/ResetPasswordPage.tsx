@@ -36,11 +36,9 @@ export default function ResetPasswordPage() {
           description: "You can now sign in with your new password.",
         });
       },
-      onError: (err) => {
-        // The toast says what spec 2 §8 says; the server's reason (say, an expired link) shows inline.
-        setError(err.message || "Failed to reset password");
-        toast({ title: "Reset Failed", description: "Failed to reset password", variant: "destructive" });
-      },
+      // The toast says what spec 2 §8 says; the server's reason (say, an expired link) shows inline.
+      onError: (err) => setError(err.message || "Failed to reset password"),
+      meta: { errorTitle: "Reset Failed", errorDescription: "Failed to reset password" },
     }),
   );
 

@@ -1,7 +1,8 @@
-import { Button, Card, Center, Group, Loader, ScrollArea, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Button, Center, Group, Loader, ScrollArea, Stack, Text, Textarea } from "@mantine/core";
 import { IconCopy, IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
+import { SectionCard } from "../../components/SectionCard";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { type ConversationMessage, conversationToTranscript } from "../../lib/transcript";
@@ -96,12 +97,7 @@ export function InterviewConversationPanel({
           : { title: "Transcript updated", description: "Your corrections were saved." },
       );
     },
-    onError: (error) =>
-      toast({
-        title: "Error updating transcript",
-        description: error.message || "Could not update the transcript.",
-        variant: "destructive",
-      }),
+    meta: { errorTitle: "Error updating transcript", errorFallback: "Could not update the transcript." },
   });
   const generate = useMutation({
     mutationFn: () =>
@@ -110,13 +106,10 @@ export function InterviewConversationPanel({
       onSummary(documentation);
       toast({ title: "Summary generated", description: "Review it, then create a document from it." });
     },
-    onError: (error) => {
-      console.error("Generating the interview summary failed", error);
-      toast({
-        title: "Error generating summary",
-        description: "Could not generate summary from the transcript.",
-        variant: "destructive",
-      });
+    onError: (error) => console.error("Generating the interview summary failed", error),
+    meta: {
+      errorTitle: "Error generating summary",
+      errorDescription: "Could not generate summary from the transcript.",
     },
   });
   const copy = async (text: string, title: string) => {
@@ -124,9 +117,9 @@ export function InterviewConversationPanel({
   };
 
   return (
-    <Card withBorder radius="lg" p="lg">
-      <Group justify="space-between" mb="sm">
-        <Title order={4}>Transcript</Title>
+    <SectionCard
+      title="Transcript"
+      actions={
         <Group gap="xs">
           <Button
             size="xs"
@@ -173,7 +166,8 @@ export function InterviewConversationPanel({
             Generate Summary
           </Button>
         </Group>
-      </Group>
+      }
+    >
       {conversation.isLoading || transcript.isLoading ? (
         <Center h={TRANSCRIPT_HEIGHT}>
           <Loader />
@@ -218,6 +212,6 @@ export function InterviewConversationPanel({
           </Text>
         </ScrollArea>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -25,6 +25,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { AppHeader } from "../../components/AppHeader";
 import { LoadFailurePage } from "../../components/NoticePage";
 import { PageShell } from "../../components/PageShell";
+import { SectionCard } from "../../components/SectionCard";
 import {
   STATUS_OPTIONS,
   stakeholderLabel,
@@ -32,6 +33,7 @@ import {
   statusLabel,
 } from "../../components/workspace/labels";
 import { Markdown } from "../../components/workspace/Markdown";
+import { formatDate } from "../../lib/dates";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
@@ -74,12 +76,7 @@ export default function InterviewDetailPage() {
         queryClient.setQueryData(interviewKey, data);
         toast({ title: "Status updated", description: `The interview is now ${statusLabel(data.status)}.` });
       },
-      onError: (error) =>
-        toast({
-          title: "Error updating status",
-          description: error.message || "Could not update the interview status.",
-          variant: "destructive",
-        }),
+      meta: { errorTitle: "Error updating status", errorFallback: "Could not update the interview status." },
     }),
   );
   const remove = useMutation(
@@ -89,12 +86,7 @@ export default function InterviewDetailPage() {
         const projectId = interview.data?.projectId;
         navigate(projectId ? `/projects/${projectId}` : "/");
       },
-      onError: (error) =>
-        toast({
-          title: "Error deleting interview",
-          description: error.message || "Could not delete the interview.",
-          variant: "destructive",
-        }),
+      meta: { errorTitle: "Error deleting interview", errorFallback: "Could not delete the interview." },
     }),
   );
   const saveNotes = useDebouncedCallback((value: string) => {
@@ -126,12 +118,10 @@ export default function InterviewDetailPage() {
         title: "Document created",
         description: `“${interview.data?.name} - Documentation” was saved to the project.`,
       }),
-    onError: () =>
-      toast({
-        title: "Error creating document",
-        description: "Could not create a document from the summary.",
-        variant: "destructive",
-      }),
+    meta: {
+      errorTitle: "Error creating document",
+      errorDescription: "Could not create a document from the summary.",
+    },
   });
 
   if (!valid || interview.isError)
@@ -170,8 +160,7 @@ export default function InterviewDetailPage() {
                   </Badge>
                 </Group>
                 <Text c="dimmed" size="sm">
-                  {stakeholderLabel(data.stakeholderType)} · Created on{" "}
-                  {new Date(data.createdAt).toLocaleDateString()}
+                  {stakeholderLabel(data.stakeholderType)} · Created on {formatDate(data.createdAt)}
                   {data.participantName ? ` · ${data.participantName}` : ""}
                   {data.duration ? ` · ${data.duration} ${data.duration === 1 ? "minute" : "minutes"}` : ""}
                 </Text>
@@ -233,9 +222,9 @@ export default function InterviewDetailPage() {
             </Tabs.Panel>
 
             <Tabs.Panel value="notes" pt="md">
-              <Card withBorder radius="lg" p="lg">
-                <Group justify="space-between" mb="sm">
-                  <Title order={4}>Notes</Title>
+              <SectionCard
+                title="Notes"
+                actions={
                   <Group gap="xs">
                     <Text size="xs" c="dimmed">
                       {notesState === "saving" ? "Saving..." : notesState === "saved" ? "Saved" : ""}
@@ -250,7 +239,8 @@ export default function InterviewDetailPage() {
                       Copy
                     </Button>
                   </Group>
-                </Group>
+                }
+              >
                 <Textarea
                   aria-label="Interview notes"
                   autosize
@@ -263,13 +253,13 @@ export default function InterviewDetailPage() {
                     saveNotes(e.currentTarget.value);
                   }}
                 />
-              </Card>
+              </SectionCard>
             </Tabs.Panel>
 
             <Tabs.Panel value="summary" pt="md">
-              <Card withBorder radius="lg" p="lg">
-                <Group justify="space-between" mb="sm">
-                  <Title order={4}>Summary</Title>
+              <SectionCard
+                title="Summary"
+                actions={
                   <Button
                     size="xs"
                     disabled={!summary}
@@ -278,7 +268,8 @@ export default function InterviewDetailPage() {
                   >
                     Create Document
                   </Button>
-                </Group>
+                }
+              >
                 <ScrollArea h={SUMMARY_HEIGHT}>
                   {summary ? (
                     <Markdown>{summary}</Markdown>
@@ -286,7 +277,7 @@ export default function InterviewDetailPage() {
                     <Text c="dimmed">Generate a summary from the transcript on the Conversation tab.</Text>
                   )}
                 </ScrollArea>
-              </Card>
+              </SectionCard>
             </Tabs.Panel>
 
             <Tabs.Panel value="plan" pt="md">

@@ -123,12 +123,7 @@ export function InterviewPlanPanel({ interviewId }: { interviewId: number }) {
         setDraft(null);
         toast({ title: "Plan saved", description: "The interviewer will follow your plan." });
       },
-      onError: (error) =>
-        toast({
-          title: "Error saving plan",
-          description: error.message || "Could not save the plan.",
-          variant: "destructive",
-        }),
+      meta: { errorTitle: "Error saving plan", errorFallback: "Could not save the plan." },
     }),
   );
 

@@ -1,10 +1,12 @@
-import { Box, Card, Container, Drawer, Grid, ScrollArea, Stack } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
-import { Bubble, Composer, RefusalAlert, VoiceBar } from "../../components/participant/Conversation";
+import { MessageComposer } from "../../components/messages/MessageComposer";
+import { MessageScroll } from "../../components/messages/MessageScroll";
+import { Bubble, RefusalAlert, VoiceBar } from "../../components/participant/Conversation";
 import { FinalNotice } from "../../components/participant/FinalNotice";
+import { InterviewRoom } from "../../components/participant/InterviewRoom";
 import { EndConfirm, InterviewToolbar, useLeaveWarning } from "../../components/participant/InterviewToolbar";
 import { type NoteImage, NotesPad } from "../../components/participant/NotesPad";
 import {
@@ -12,28 +14,36 @@ import {
   LoadingInterview,
   NotFound,
   ParticipantShell,
-  SHELL_HEADER_PX,
   Welcome,
 } from "../../components/participant/states";
 import { ThankYou } from "../../components/participant/ThankYou";
-import { type ReplySpeaker, useVoiceLoop } from "../../features/voice/useVoiceLoop";
-import { SPEECH_PROCESSING_TOAST } from "../../features/voice/voiceToasts";
+import { nowIso } from "../../lib/dates";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
-import { type ConversationMessage, conversationToTranscript, notesSection } from "../../lib/transcript";
+import {
+  type ConversationMessage,
+  conversationToTranscript,
+  imageMessages,
+  notesSection,
+} from "../../lib/transcript";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { VOICE } from "../../lib/voice/capture";
 import { canSend } from "./sendRules";
-import { type ExchangeResult, useInterviewSession } from "./useInterviewSession";
+import { useInterviewSession } from "./useInterviewSession";
+import { useMinutesLeft } from "./useMinutesLeft";
+import { useVoiceReplies } from "./useVoiceReplies";
 
 type Phase = "welcome" | "active" | "done";
 type Mode = "text" | "voice";
 
-const now = () => new Date().toISOString();
-
 const START_FAILED_TOAST = {
   title: "Error",
   description: "Could not start the interview. Please try again.",
+  variant: "destructive",
+} as const;
+const SEND_FAILED_TOAST = {
+  title: "Error",
+  description: "Could not send message. Please try again.",
   variant: "destructive",
 } as const;
 
@@ -64,12 +74,11 @@ export default function ParticipantInterviewPage() {
   const [notesOpen, setNotesOpen] = useState(false);
   const phone = useMediaQuery("(max-width: 61.99em)") ?? false;
   const [startedAt, setStartedAt] = useState<number | null>(null);
-  const [clock, setClock] = useState(Date.now());
-  const viewport = useRef<HTMLDivElement>(null);
   const initialised = useRef(false);
 
   const interview = share.data?.interview;
   const interviewId = interview?.id ?? 0;
+  const minutesLeft = useMinutesLeft(startedAt, interview?.timeLimitMinutes ?? 0);
 
   const turnContext = useCallback(
     () => ({
@@ -83,36 +92,7 @@ export default function ParticipantInterviewPage() {
   );
   const session = useInterviewSession(share.data, turnContext);
 
-  /** Speaks a reply as it streams (when in voice) and marks what a barge-in left unsaid. */
-  const replyAloud = async (
-    speaker: ReplySpeaker | null,
-    ask: (onChunk?: (c: string) => void) => Promise<ExchangeResult>,
-  ) => {
-    const result = await ask(speaker ? (chunk) => speaker.push(chunk) : undefined);
-    if (result.kind !== "replied") {
-      speaker?.stop();
-      return result;
-    }
-    const cut = await speaker?.end(result.reply);
-    if (cut) await session.markReplyNotSaid(result.index, cut.said, cut.notSaid);
-    return result;
-  };
-
-  const voice = useVoiceLoop({
-    interviewId,
-    serverSpeech,
-    onHeard: async (text) => {
-      const result = await replyAloud(voice.speakReply(), (onChunk) => session.exchange(text, onChunk));
-      if (result.kind === "failed") {
-        toast(SPEECH_PROCESSING_TOAST);
-        voice.listenAfter(VOICE.errorRetryMs);
-      } else if (result.kind === "refused") {
-        // Too fast: listen again later. Allowance used up: text, where the message stays in view.
-        if (result.status === 429) voice.listenAfter(VOICE.errorRetryMs);
-        else voice.stop();
-      }
-    },
-  });
+  const { voice, replyAloud } = useVoiceReplies(session, interviewId, serverSpeech);
   const mode: Mode = voice.status === "off" ? "text" : "voice";
 
   // Resume where the participant was: a reload keeps the conversation, notes and images.
@@ -124,17 +104,6 @@ export default function ParticipantInterviewPage() {
     if (share.data.interview.startedAt) setStartedAt(Date.parse(share.data.interview.startedAt));
     if (session.resume(share.data) && share.data.interview.status !== "completed") setPhase("active");
   }, [share.data, session.resume]);
-
-  useEffect(() => {
-    const timer = setInterval(() => setClock(Date.now()), 15_000);
-    return () => clearInterval(timer);
-  }, []);
-
-  const messageCount = session.messages.length;
-  const streamLength = session.streaming?.length ?? 0;
-  useEffect(() => {
-    if (messageCount || streamLength) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
-  }, [messageCount, streamLength]);
 
   const loading = busy || session.streaming !== null;
   const answered = session.messages.filter((m) => m.role === "user").length;
@@ -149,11 +118,7 @@ export default function ParticipantInterviewPage() {
     const result = await session.exchange(text);
     if (result.kind === "failed") {
       setDraft(text); // keep what they wrote
-      toast({
-        title: "Error",
-        description: "Could not send message. Please try again.",
-        variant: "destructive",
-      });
+      toast(SEND_FAILED_TOAST);
     }
     setBusy(false);
   };
@@ -163,12 +128,7 @@ export default function ParticipantInterviewPage() {
     setRetrying(true);
     const speaker = mode === "voice" ? voice.speakReply() : null;
     const result = await replyAloud(speaker, session.reply);
-    if (result.kind === "failed")
-      toast({
-        title: "Error",
-        description: "Could not send message. Please try again.",
-        variant: "destructive",
-      });
+    if (result.kind === "failed") toast(SEND_FAILED_TOAST);
     setRetrying(false);
   };
 
@@ -203,20 +163,9 @@ export default function ParticipantInterviewPage() {
     setEnding(true);
     voice.stop();
     try {
-      const imageMessages: ConversationMessage[] = images.map(
-        (img) =>
-          ({
-            role: "user",
-            type: "image",
-            content: img.url,
-            description: img.description ?? "",
-            imageId: img.id,
-            timestamp: now(),
-          }) as ConversationMessage,
-      );
       // One server workflow: conversation, notes, status and transcript land together or not at all.
       const text = transcriptText();
-      const messages = await session.finalMessages(imageMessages);
+      const messages = await session.finalMessages(imageMessages(images, nowIso()));
       await client.participant.complete.mutate({ interviewId, messages, notes, transcript: text });
       setFinalReview({ messages: session.current().messages, notes: notesSection(notes, images) });
       setConfirming(false);
@@ -278,116 +227,88 @@ export default function ParticipantInterviewPage() {
     );
   }
 
-  const elapsed = startedAt ? Math.max(0, Math.floor((Math.max(clock, Date.now()) - startedAt) / 60_000)) : 0;
-  const left = interview.timeLimitMinutes - elapsed;
   const copyTranscript = async () => {
     if (await copyText(transcriptText()))
       toast({ title: "Transcript copied", description: "The conversation is on your clipboard." });
   };
-  const notesPad = (
-    <NotesPad
-      interviewId={interviewId}
-      notes={notes}
-      onNotes={setNotes}
-      images={images}
-      onImages={setImages}
-      disabled={ending}
-    />
-  );
 
   return (
     <ParticipantShell fullHeight={phone}>
-      <Container size="xl" py={phone ? 0 : "md"} px={phone ? 0 : "md"}>
-        <Grid gap={phone ? 0 : "md"}>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Card
-              withBorder={!phone}
-              radius={phone ? 0 : "lg"}
-              p={0}
-              style={{
-                display: "flex",
-                flexDirection: "column",
-                height: phone ? `calc(100dvh - ${SHELL_HEADER_PX}px)` : "calc(100vh - 120px)",
-                minHeight: phone ? 0 : 480,
-              }}
-            >
-              <Stack
-                gap={6}
-                p={phone ? "sm" : "md"}
-                style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
-              >
-                <InterviewToolbar
-                  title={share.data.project.title}
-                  answered={answered}
-                  minutesLeft={left}
-                  mode={mode}
-                  onMode={(v) => void changeMode(v)}
-                  onCopy={() => void copyTranscript()}
-                  onEnd={() => setConfirming(true)}
-                  onNotes={() => setNotesOpen(true)}
-                  ending={ending}
-                  compact={phone}
-                  final={session.final}
-                />
-              </Stack>
-              <ScrollArea style={{ flex: 1 }} viewportRef={viewport} p={phone ? "sm" : "md"}>
-                <Stack gap="sm">
-                  {session.messages.map((m, index) => (
-                    <Bubble key={`${index}-${m.timestamp}`} speaker={m.role} text={m.content} />
-                  ))}
-                  {session.streaming !== null && <Bubble speaker="ai" text={session.streaming || "…"} />}
-                </Stack>
-              </ScrollArea>
-              <Box
-                p={phone ? "sm" : "md"}
-                style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
-                data-testid="answer-box"
-              >
-                {session.final && <FinalNotice />}
-                {session.refusal && (
-                  <RefusalAlert
-                    message={session.refusal}
-                    retrying={retrying}
-                    onRetry={() => void askAgain()}
-                    onClose={session.dismissRefusal}
-                  />
-                )}
-                {mode === "voice" ? (
-                  <VoiceBar
-                    status={voice.status}
-                    listener={voice.listener}
-                    serverSpeech={serverSpeech}
-                    onPauseOrResume={voice.pauseOrResume}
-                    onSwitchToText={voice.stop}
-                  />
-                ) : (
-                  <Composer
-                    draft={draft}
-                    onDraft={setDraft}
-                    canSend={canSend(draft, loading)}
-                    loading={loading}
-                    onSend={() => void sendText()}
-                  />
-                )}
-              </Box>
-            </Card>
-          </Grid.Col>
-          {!phone && <Grid.Col span={{ base: 12, md: 4 }}>{notesPad}</Grid.Col>}
-        </Grid>
-      </Container>
-      {phone && (
-        <Drawer
-          opened={notesOpen}
-          onClose={() => setNotesOpen(false)}
-          position="bottom"
-          size="85%"
-          title="Notes and images"
-          keepMounted
-          closeButtonProps={{ "aria-label": "Close notes" }}
-        >
-          {notesPad}
-        </Drawer>
-      )}
+      <InterviewRoom
+        phone={phone}
+        toolbar={
+          <InterviewToolbar
+            title={share.data.project.title}
+            answered={answered}
+            minutesLeft={minutesLeft}
+            mode={mode}
+            onMode={(v) => void changeMode(v)}
+            onCopy={() => void copyTranscript()}
+            onEnd={() => setConfirming(true)}
+            onNotes={() => setNotesOpen(true)}
+            ending={ending}
+            compact={phone}
+            final={session.final}
+          />
+        }
+        messages={
+          <MessageScroll
+            grows={`${session.messages.length}:${session.streaming?.length ?? 0}`}
+            p={phone ? "sm" : "md"}
+          >
+            {session.messages.map((m, index) => (
+              <Bubble key={`${index}-${m.timestamp}`} speaker={m.role} text={m.content} />
+            ))}
+            {session.streaming !== null && <Bubble speaker="ai" text={session.streaming || "…"} />}
+          </MessageScroll>
+        }
+        answer={
+          <>
+            {session.final && <FinalNotice />}
+            {session.refusal && (
+              <RefusalAlert
+                message={session.refusal}
+                retrying={retrying}
+                onRetry={() => void askAgain()}
+                onClose={session.dismissRefusal}
+              />
+            )}
+            {mode === "voice" ? (
+              <VoiceBar
+                status={voice.status}
+                listener={voice.listener}
+                serverSpeech={serverSpeech}
+                onPauseOrResume={voice.pauseOrResume}
+                onSwitchToText={voice.stop}
+              />
+            ) : (
+              <MessageComposer
+                value={draft}
+                onChange={setDraft}
+                onSend={() => void sendText()}
+                canSend={canSend(draft, loading)}
+                loading={loading}
+                label="Your answer"
+                placeholder="Type your answer (Enter to send, Shift+Enter for a new line)"
+                sendLabel="Send"
+                maxRows={6}
+              />
+            )}
+          </>
+        }
+        notes={
+          <NotesPad
+            interviewId={interviewId}
+            notes={notes}
+            onNotes={setNotes}
+            images={images}
+            onImages={setImages}
+            disabled={ending}
+          />
+        }
+        notesOpen={notesOpen}
+        onCloseNotes={() => setNotesOpen(false)}
+      />
       <EndConfirm
         opened={confirming}
         answered={answered}

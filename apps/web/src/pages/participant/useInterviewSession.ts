@@ -2,6 +2,7 @@ import type { RouterOutputs } from "@parley/api";
 import { useCallback, useMemo, useRef } from "react";
 import { markNotSaid } from "../../features/voice/sentences";
 import { createStore, useStoreState } from "../../hooks/store";
+import { nowIso } from "../../lib/dates";
 import { type ConversationMessage, isImageMessage } from "../../lib/transcript";
 import { useTRPCClient } from "../../lib/trpc";
 
@@ -48,8 +49,6 @@ export interface TurnContext {
   notes: string;
   imageContext: string;
 }
-
-const now = () => new Date().toISOString();
 
 /** A refusal by a limit: 429 (too fast) or 403 (the interview's or owner's allowance used up). */
 export function limitRefusal(error: unknown): { status: 429 | 403; message: string } | null {
@@ -106,7 +105,7 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
     async (list: ConversationMessage[]) => {
       const payload = [...list, ...keptImageMessages.current].map((m) => ({
         ...m,
-        timestamp: m.timestamp ?? now(),
+        timestamp: m.timestamp ?? nowIso(),
       }));
       if (conversationId.current) {
         await client.participant.updateConversation.mutate({
@@ -164,7 +163,7 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
       }
       const next = [
         ...store.get().messages,
-        { role: "ai" as const, content: reply.trim(), timestamp: now() },
+        { role: "ai" as const, content: reply.trim(), timestamp: nowIso() },
       ];
       store.dispatch({ type: "set", messages: next });
       store.dispatch({ type: "refuse", message: null });
@@ -196,7 +195,7 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
     (text: string, onChunk?: (chunk: string) => void): Promise<ExchangeResult> =>
       serial(async () => {
         const before = store.get().messages;
-        const history = [...before, { role: "user" as const, content: text, timestamp: now() }];
+        const history = [...before, { role: "user" as const, content: text, timestamp: nowIso() }];
         store.dispatch({ type: "set", messages: history });
         // The words are saved while the interviewer already thinks (saving first cost a round trip
         // per turn); only the very first save waits, so that exactly one conversation is created.
@@ -244,7 +243,7 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
       serial(async () =>
         [...store.get().messages, ...extra, ...keptImageMessages.current].map((m) => ({
           ...m,
-          timestamp: m.timestamp ?? now(),
+          timestamp: m.timestamp ?? nowIso(),
         })),
       ),
     [serial, store],

@@ -38,6 +38,12 @@ const TAB_SWITCH_MS = 100;
 const TABS = ["interviews", "summary", "requirements", "replit-prompts"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+const TAB_LABELS: Record<Tab, string> = {
+  interviews: "Interviews",
+  summary: "Summary",
+  requirements: "Requirements",
+  "replit-prompts": "Prompt",
+};
 
 /**
  * The open tab lives in the URL (`?tab=summary`), so a reload keeps it and Back returns to the last
@@ -101,8 +107,7 @@ export default function ProjectDetailPage() {
         setEditing(false);
         toast({ title: "Project updated", description: "Your changes were saved." });
       },
-      onError: (error) =>
-        toast({ title: "Error updating project", description: error.message, variant: "destructive" }),
+      meta: { errorTitle: "Error updating project" },
     }),
   );
   const remove = useMutation(
@@ -113,8 +118,7 @@ export default function ProjectDetailPage() {
         queryClient.invalidateQueries({ queryKey: trpc.projects.list.queryKey() });
         setTimeout(() => navigate("/projects"), DELETE_REDIRECT_MS);
       },
-      onError: (error) =>
-        toast({ title: "Error deleting project", description: error.message, variant: "destructive" }),
+      meta: { errorTitle: "Error deleting project" },
     }),
   );
 
@@ -211,18 +215,11 @@ export default function ProjectDetailPage() {
               <Tabs.List
                 style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden", scrollbarWidth: "none" }}
               >
-                <Tabs.Tab value="interviews" style={{ flexShrink: 0 }}>
-                  Interviews
-                </Tabs.Tab>
-                <Tabs.Tab value="summary" style={{ flexShrink: 0 }}>
-                  Summary
-                </Tabs.Tab>
-                <Tabs.Tab value="requirements" style={{ flexShrink: 0 }}>
-                  Requirements
-                </Tabs.Tab>
-                <Tabs.Tab value="replit-prompts" style={{ flexShrink: 0 }}>
-                  Prompt
-                </Tabs.Tab>
+                {TABS.map((value) => (
+                  <Tabs.Tab key={value} value={value} style={{ flexShrink: 0 }}>
+                    {TAB_LABELS[value]}
+                  </Tabs.Tab>
+                ))}
               </Tabs.List>
               <Box pt="lg">
                 <Tabs.Panel value="interviews">

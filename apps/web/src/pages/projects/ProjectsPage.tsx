@@ -39,6 +39,8 @@ export default function ProjectsPage() {
         }
         toast({ title: "Error creating project", description: error.message, variant: "destructive" });
       },
+      // The project limit has its own toast and leads to the plans.
+      meta: { errorToast: false },
     }),
   );
 

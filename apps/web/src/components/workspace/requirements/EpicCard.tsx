@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Box, Button, Card, Collapse, Group, Stack, Text, Tit
 import { IconChevronDown, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { type Epic, FeatureCard } from "./FeatureCard";
-import { InlineEdit } from "./InlineEdit";
+import { DescriptionEdit, InlineEdit } from "./InlineEdit";
 import { ItemMenu } from "./ItemMenu";
 import type { RequirementsActions } from "./useRequirementsActions";
 
@@ -59,23 +59,17 @@ export function EpicCard({
             />
           </Title>
           {open && (
-            <Text size="sm" c="dimmed" component="div">
-              <InlineEdit
-                label="Epic description"
-                multiline
-                required={false}
-                placeholder="Add a description"
-                value={epic.description ?? ""}
-                onSave={(description) => actions.updateEpic.mutate({ id: epic.id, description })}
-              />
-            </Text>
+            <DescriptionEdit
+              label="Epic description"
+              value={epic.description}
+              onSave={(description) => actions.updateEpic.mutate({ id: epic.id, description })}
+            />
           )}
         </Box>
         <ItemMenu
+          kind="epic"
           label={`Actions for epic ${epic.name}`}
           add={{ label: "Add Feature", onClick: onAddFeature }}
-          deleteLabel="Delete Epic"
-          confirmTitle="Delete this epic?"
           confirmMessage={`“${epic.name}” and all its features and user stories will be deleted.`}
           onDelete={() => actions.deleteEpic.mutate({ id: epic.id })}
         />

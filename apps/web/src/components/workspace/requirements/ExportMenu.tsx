@@ -2,6 +2,7 @@ import { Button, Menu } from "@mantine/core";
 import { IconChevronDown, IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { authHeaders } from "../../../lib/auth-token";
+import { downloadBlob } from "../../../lib/download";
 import { toast } from "../../../lib/toast";
 
 const FORMATS = [
@@ -23,14 +24,7 @@ async function download(projectId: number, format: string) {
   }
   const disposition = response.headers.get("content-disposition") ?? "";
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `requirements.${format}`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(fileName, await response.blob());
 }
 
 export function ExportMenu({ projectId, disabled }: { projectId: number; disabled: boolean }) {

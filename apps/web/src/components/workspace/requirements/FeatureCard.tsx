@@ -16,7 +16,7 @@ import type { RouterOutputs } from "@parley/api";
 import { IconPlus, IconPointFilled, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { EvidenceQuotes } from "../Evidence";
-import { InlineEdit } from "./InlineEdit";
+import { DescriptionEdit, InlineEdit } from "./InlineEdit";
 import { ItemMenu } from "./ItemMenu";
 import type { RequirementsActions } from "./useRequirementsActions";
 
@@ -116,47 +116,30 @@ function StoryCard({
   actions: RequirementsActions;
   nameOf: NameOf;
 }) {
-  const save = (part: Partial<Pick<Story, "userType" | "action" | "benefit">>) =>
-    actions.updateStory.mutate({
-      id: story.id,
-      userType: story.userType,
-      action: story.action,
-      benefit: story.benefit,
-      ...part,
-    });
+  const { userType, action, benefit } = story;
+  const part = (field: "userType" | "action" | "benefit", label: string) => (
+    <b>
+      <InlineEdit
+        label={label}
+        value={story[field]}
+        onSave={(value) =>
+          actions.updateStory.mutate({ id: story.id, userType, action, benefit, [field]: value })
+        }
+      />
+    </b>
+  );
+  const who = part("userType", "As a (user type)");
+  const what = part("action", "I want to (action)");
+  const why = part("benefit", "So that (benefit)");
   return (
     <Card withBorder p="xs" radius="sm" data-story={story.id}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Text size="sm">
-          As a{" "}
-          <b>
-            <InlineEdit
-              label="As a (user type)"
-              value={story.userType}
-              onSave={(userType) => save({ userType })}
-            />
-          </b>
-          , I want to{" "}
-          <b>
-            <InlineEdit
-              label="I want to (action)"
-              value={story.action}
-              onSave={(action) => save({ action })}
-            />
-          </b>{" "}
-          so that{" "}
-          <b>
-            <InlineEdit
-              label="So that (benefit)"
-              value={story.benefit}
-              onSave={(benefit) => save({ benefit })}
-            />
-          </b>
+          As a {who}, I want to {what} so that {why}
         </Text>
         <ItemMenu
+          kind="user story"
           label={`Actions for user story: ${story.action}`}
-          deleteLabel="Delete User Story"
-          confirmTitle="Delete this user story?"
           confirmMessage={`“As a ${story.userType}, I want to ${story.action}” will be deleted.`}
           onDelete={() => actions.deleteStory.mutate({ id: story.id })}
         />
@@ -210,22 +193,16 @@ export function FeatureCard({
           <Text fw={600} component="h5" m={0}>
             <InlineEdit label="Feature name" value={feature.name} onSave={(name) => update({ name })} />
           </Text>
-          <Text size="sm" c="dimmed" component="div">
-            <InlineEdit
-              label="Feature description"
-              multiline
-              required={false}
-              placeholder="Add a description"
-              value={feature.description ?? ""}
-              onSave={(description) => update({ description })}
-            />
-          </Text>
+          <DescriptionEdit
+            label="Feature description"
+            value={feature.description}
+            onSave={(description) => update({ description })}
+          />
         </Box>
         <ItemMenu
+          kind="feature"
           label={`Actions for feature ${feature.name}`}
           add={{ label: "Add Story", onClick: onAddStory }}
-          deleteLabel="Delete Feature"
-          confirmTitle="Delete this feature?"
           confirmMessage={`“${feature.name}” and its user stories will be deleted.`}
           onDelete={() => actions.deleteFeature.mutate({ id: feature.id })}
         />

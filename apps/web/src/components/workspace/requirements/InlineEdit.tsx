@@ -91,3 +91,27 @@ export function InlineEdit({
     </span>
   );
 }
+
+/** An epic's or feature's optional description, dimmed, edited in place over several lines. */
+export function DescriptionEdit({
+  label,
+  value,
+  onSave,
+}: {
+  label: string;
+  value: string | null;
+  onSave: (description: string) => void;
+}) {
+  return (
+    <Text size="sm" c="dimmed" component="div">
+      <InlineEdit
+        label={label}
+        multiline
+        required={false}
+        placeholder="Add a description"
+        value={value ?? ""}
+        onSave={onSave}
+      />
+    </Text>
+  );
+}

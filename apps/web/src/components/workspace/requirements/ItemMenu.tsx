@@ -2,24 +2,28 @@ import { ActionIcon, Menu } from "@mantine/core";
 import { IconDots, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useConfirm } from "../../ConfirmDialog";
 
-/** The "…" menu of an epic, feature or story: an optional add action, and delete after a confirmation. */
+const titleCase = (text: string) => text.replace(/\b\w/g, (c) => c.toUpperCase());
+
+/**
+ * The "…" menu of an epic, feature or story: an optional add action, and delete after a confirmation
+ * ("Delete Epic", then "Delete this epic?").
+ */
 export function ItemMenu({
+  kind,
   label,
   add,
-  deleteLabel,
-  confirmTitle,
   confirmMessage,
   onDelete,
 }: {
+  kind: "epic" | "feature" | "user story";
   /** The button's name: "Actions for epic Checkout". */
   label: string;
   add?: { label: string; onClick: () => void };
-  deleteLabel: string;
-  confirmTitle: string;
   confirmMessage: string;
   onDelete: () => void;
 }) {
   const confirm = useConfirm();
+  const confirmTitle = `Delete this ${kind}?`;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -44,7 +48,7 @@ export function ItemMenu({
             })
           }
         >
-          {deleteLabel}
+          Delete {titleCase(kind)}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

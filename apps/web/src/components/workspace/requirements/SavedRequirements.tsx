@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } fro
 import type { RouterOutputs } from "@parley/api";
 import { useMutation } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { formatDateTime } from "../../../lib/dates";
 import { copyText } from "../../../lib/download";
 import { toast } from "../../../lib/toast";
 import { useTRPC } from "../../../lib/trpc";
@@ -33,7 +34,7 @@ function SavedCard({
         {doc.isActive && <Badge color="green">Active</Badge>}
       </Group>
       <Text size="xs" c="dimmed">
-        {new Date(doc.createdAt).toLocaleString()} · {counts}
+        {formatDateTime(doc.createdAt)} · {counts}
       </Text>
       <Text size="sm" mt="xs" c="dimmed" lineClamp={3}>
         {preview}
@@ -94,15 +95,13 @@ export function SavedRequirements({
           description: "The saved requirements are now the active structure.",
         });
       },
-      onError: (e) =>
-        toast({ title: "Error activating requirements", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Error activating requirements" },
     }),
   );
   const remove = useMutation(
     trpc.documents.delete.mutationOptions({
       onSuccess: () => refresh(),
-      onError: (e) =>
-        toast({ title: "Error deleting requirements", description: e.message, variant: "destructive" }),
+      meta: { errorTitle: "Error deleting requirements" },
     }),
   );
   return (

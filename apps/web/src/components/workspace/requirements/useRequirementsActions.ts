@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "../../../lib/toast";
 import { useTRPC } from "../../../lib/trpc";
 
 /** Every change to the requirements tree; each refreshes the tree and says what failed in a toast. */
@@ -8,11 +7,7 @@ export function useRequirementsActions(projectId: number) {
   const queryClient = useQueryClient();
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: trpc.requirements.get.queryKey({ projectId }) });
-  const options = (errorTitle: string) => ({
-    onSuccess: refresh,
-    onError: (error: { message: string }) =>
-      toast({ title: errorTitle, description: error.message, variant: "destructive" }),
-  });
+  const options = (errorTitle: string) => ({ onSuccess: refresh, meta: { errorTitle } });
   return {
     refresh,
     addEpic: useMutation(trpc.requirements.addEpic.mutationOptions(options("Error adding epic"))),

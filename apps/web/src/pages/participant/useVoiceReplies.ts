@@ -1,0 +1,44 @@
+import { type ReplySpeaker, useVoiceLoop } from "../../features/voice/useVoiceLoop";
+import { SPEECH_PROCESSING_TOAST } from "../../features/voice/voiceToasts";
+import { toast } from "../../lib/toast";
+import { VOICE } from "../../lib/voice/capture";
+import type { ExchangeResult, useInterviewSession } from "./useInterviewSession";
+
+type Session = ReturnType<typeof useInterviewSession>;
+
+/**
+ * The voice loop wired to the interview session: what the participant says is sent as their answer,
+ * and `replyAloud` speaks a reply as it streams and marks what a barge-in left unsaid.
+ */
+export function useVoiceReplies(session: Session, interviewId: number, serverSpeech: boolean) {
+  const replyAloud = async (
+    speaker: ReplySpeaker | null,
+    ask: (onChunk?: (c: string) => void) => Promise<ExchangeResult>,
+  ) => {
+    const result = await ask(speaker ? (chunk) => speaker.push(chunk) : undefined);
+    if (result.kind !== "replied") {
+      speaker?.stop();
+      return result;
+    }
+    const cut = await speaker?.end(result.reply);
+    if (cut) await session.markReplyNotSaid(result.index, cut.said, cut.notSaid);
+    return result;
+  };
+
+  const voice = useVoiceLoop({
+    interviewId,
+    serverSpeech,
+    onHeard: async (text) => {
+      const result = await replyAloud(voice.speakReply(), (onChunk) => session.exchange(text, onChunk));
+      if (result.kind === "failed") {
+        toast(SPEECH_PROCESSING_TOAST);
+        voice.listenAfter(VOICE.errorRetryMs);
+      } else if (result.kind === "refused") {
+        // Too fast: listen again later. Allowance used up: text, where the message stays in view.
+        if (result.status === 429) voice.listenAfter(VOICE.errorRetryMs);
+        else voice.stop();
+      }
+    },
+  });
+  return { voice, replyAloud };
+}
