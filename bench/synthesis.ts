@@ -8,7 +8,7 @@
 import { analyzeProjectWithModel } from "../packages/ai/src/evidence/model";
 import { openAiCompatibleProvider } from "../packages/ai/src/evidence/openai";
 import { analyzeProject } from "../packages/ai/src/evidence/pipeline";
-import type { InterviewSource } from "../packages/ai/src/evidence/types";
+import { type InterviewSource, STAKEHOLDER_TYPES } from "../packages/ai/src/evidence/types";
 import { estimateTokens, FakeStructuredOpenAi } from "../packages/ai/test/fake-structured-openai";
 import { simulatedAnswer } from "../packages/ai/test/simulated-model";
 
@@ -52,15 +52,6 @@ const BENEFITS = [
 ];
 const TOOLS = ["a spreadsheet", "the old ERP", "a whiteboard", "email", "paper forms", "WhatsApp"];
 const PEOPLE = ["drivers", "dispatchers", "customers", "warehouse staff", "managers"];
-const TYPES: InterviewSource["stakeholderType"][] = [
-  "user",
-  "business",
-  "developer",
-  "designer",
-  "product_manager",
-  "other",
-];
-
 /** One participant sentence: mostly how things are today, some needs, pains, refusals, constraints. */
 function sentence(r: () => number): string {
   const pick = <T>(list: T[]) => list[Math.floor(r() * list.length)]!;
@@ -97,7 +88,7 @@ function interview(id: number): InterviewSource {
   return {
     interviewId: id,
     name: `Interview ${id}`,
-    stakeholderType: TYPES[id % TYPES.length]!,
+    stakeholderType: STAKEHOLDER_TYPES[id % STAKEHOLDER_TYPES.length]!,
     transcript: lines.join("\n"),
   };
 }

@@ -1,13 +1,8 @@
+import { STAKEHOLDER_TYPES } from "@parley/db/schema";
 import { z } from "zod";
 
-export const STAKEHOLDER_TYPES = [
-  "user",
-  "business",
-  "developer",
-  "designer",
-  "product_manager",
-  "other",
-] as const;
+export { STAKEHOLDER_TYPES };
+
 export const ZStakeholderType = z.enum(STAKEHOLDER_TYPES);
 export type StakeholderType = z.infer<typeof ZStakeholderType>;
 
