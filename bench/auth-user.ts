@@ -111,6 +111,16 @@ try {
       `REST / bare per round: median ${pct(median(perRound), 1)}, lowest ${pct(sorted[0] ?? 0, 1)}, highest ${pct(sorted.at(-1) ?? 0, 1)}`,
     );
   }
+  if (trpc && rest) {
+    console.log(`tRPC / REST: ${pct(trpc.rps, rest.rps)} (target ≥ 60%)`);
+    const trpcSamples = samples[index("trpc")] ?? [];
+    const restSamples = samples[index("rest")] ?? [];
+    const perRound = trpcSamples.map((s, r) => s.rps / (restSamples[r]?.rps ?? Number.NaN));
+    const sorted = [...perRound].sort((a, b) => a - b);
+    console.log(
+      `tRPC / REST per round: median ${pct(median(perRound), 1)}, lowest ${pct(sorted[0] ?? 0, 1)}, highest ${pct(sorted.at(-1) ?? 0, 1)}`,
+    );
+  }
   if (trpc && bare) console.log(`tRPC / bare (same SELECT): ${pct(trpc.rps, bare.rps)}`);
   if (rest && barePg) console.log(`REST / same SELECT as a plain pg.query: ${pct(rest.rps, barePg.rps)}`);
   if (rest && bareMin) console.log(`REST / 2 columns by id on raw pg: ${pct(rest.rps, bareMin.rps)}`);
