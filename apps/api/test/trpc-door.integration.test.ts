@@ -108,6 +108,8 @@ describe("/trpc calls tRPC answers itself", () => {
     const wrong = await post("application/json", JSON.stringify({ email: "no@example.com", password: "x" }));
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("content-length")).not.toBeNull();
-    expect((await wrong.json()).error.message).toBe("Invalid email or password");
+    expect(((await wrong.json()) as { error: { message: string } }).error.message).toBe(
+      "Invalid email or password",
+    );
   });
 });
