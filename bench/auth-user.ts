@@ -3,9 +3,12 @@
  * through /trpc, against a bare Fastify route doing one SELECT. The reference for the target is the
  * same SELECT the session lookup runs, through the same database handle (so the difference is the
  * door: hooks, context, procedure, output check); for information, the same SELECT as a plain
- * pg.query (not prepared: the plainest bare route) and a two-column SELECT by id on raw pg. Prints req/s and p99 of each and the ratios (target: REST ≥ 75%
- * of the bare route), and the server's CPU time per request. Needs PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
- * (a database is created and dropped).
+ * pg.query (not prepared: the plainest bare route) and a two-column SELECT by id on raw pg. Prints req/s and p99 of each and the ratios (targets, issue 18:
+ * REST ≥ 75% of the bare route and /trpc ≥ 60% of REST, in one run), and the server's CPU time per request.
+ *   BENCH_ONLY=rest,trpc,bare npx tsx bench/auth-user.ts 4 3    the acceptance run
+ *   BENCH_PROFILE=1 BENCH_ONLY=trpc ...                        --cpu-prof of the server into /tmp/prof
+ * Needs PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres (a database is
+ * created and dropped).
  *   npx tsx bench/auth-user.ts [seconds per run, 5] [rounds, 3]
  */
 import { fork } from "node:child_process";
@@ -109,6 +112,16 @@ try {
     const sorted = [...perRound].sort((a, b) => a - b);
     console.log(
       `REST / bare per round: median ${pct(median(perRound), 1)}, lowest ${pct(sorted[0] ?? 0, 1)}, highest ${pct(sorted.at(-1) ?? 0, 1)}`,
+    );
+  }
+  if (trpc && rest) {
+    console.log(`tRPC / REST: ${pct(trpc.rps, rest.rps)} (target ≥ 60%)`);
+    const trpcSamples = samples[index("trpc")] ?? [];
+    const restSamples = samples[index("rest")] ?? [];
+    const perRound = trpcSamples.map((s, r) => s.rps / (restSamples[r]?.rps ?? Number.NaN));
+    const sorted = [...perRound].sort((a, b) => a - b);
+    console.log(
+      `tRPC / REST per round: median ${pct(median(perRound), 1)}, lowest ${pct(sorted[0] ?? 0, 1)}, highest ${pct(sorted.at(-1) ?? 0, 1)}`,
     );
   }
   if (trpc && bare) console.log(`tRPC / bare (same SELECT): ${pct(trpc.rps, bare.rps)}`);

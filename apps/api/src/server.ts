@@ -5,7 +5,6 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import {
-  type AppRouter,
   appRouter,
   type CookieOptions,
   createContext,
@@ -16,7 +15,6 @@ import {
 } from "@parley/api";
 import { BinaryResult, createRestCaller, type RestRoute, restRoutes } from "@parley/api/rest";
 import { ping } from "@parley/db/queries/health";
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -24,6 +22,7 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import { API_HEADERS, DOCUMENT_HEADERS, isApiUrl } from "./security-headers";
+import { registerTrpcDoor } from "./trpc-door";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /**
@@ -61,7 +60,7 @@ const isJsonBody = (contentType: string | undefined) =>
   !contentType || /^application\/json\s*(;|$)/i.test(contentType);
 
 /** Counts a body's bytes as they stream in and stops at `limit` (a missing content-length included). */
-function limitStream(payload: NodeJS.ReadableStream, limit: number): NodeJS.ReadableStream {
+function limitStream(payload: NodeJS.ReadableStream, limit: number): Transform {
   let seen = 0;
   return payload.pipe(
     new Transform({
@@ -251,23 +250,23 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     scope.addHook("onRoute", (route) => {
       route.bodyLimit = TRPC_MAX_BODY;
     });
-    scope.addHook("preParsing", async (req, _reply, payload) => {
-      if (req.method !== "GET" && !isJsonBody(req.headers["content-type"]))
-        throw new UnsupportedBody("Unsupported content type");
+    // Synchronous, and nothing to do for a GET (a query): Fastify reads no body for it.
+    scope.addHook("preParsing", (req, _reply, payload, done) => {
+      if (req.method === "GET") return done(null, payload);
+      if (!isJsonBody(req.headers["content-type"]))
+        return done(new UnsupportedBody("Unsupported content type"));
       const limit = trpcBodyLimit(req.url);
-      if (limit >= TRPC_MAX_BODY) return payload;
+      if (limit >= TRPC_MAX_BODY) return done(null, payload);
       if (Number(req.headers["content-length"] ?? 0) > limit)
-        throw new BodyTooLarge("Request body is too large");
-      return limitStream(payload, limit);
+        return done(new BodyTooLarge("Request body is too large"));
+      done(null, limitStream(payload, limit));
     });
-    await scope.register(fastifyTRPCPlugin, {
+    registerTrpcDoor(scope, {
       prefix: "/trpc",
-      trpcOptions: {
-        router: appRouter,
-        createContext: ({ req, res }) => createContext(services, requestInfo(req, res)),
-        onError: ({ error, path, req }) => logFailure(req.log, error, toHttpError(error), path),
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>);
+      router: appRouter,
+      createContext: (req, reply) => createContext(services, requestInfo(req, reply)),
+      onError: ({ error, path, req }) => logFailure(req.log, error, toHttpError(error), path),
+    });
   });
 
   const addRestRoute = (scope: FastifyInstance, route: RestRoute) =>
