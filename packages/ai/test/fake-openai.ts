@@ -3,7 +3,8 @@
  * transcriptions and speech. It records every request, and can be told to fail or stall, so the
  * real `openai` SDK is exercised over real HTTP. Run alone: `npx tsx packages/ai/test/fake-openai.ts --port 4010`.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { closeServer, listenOnLoopback } from "./loopback";
 
 export interface RecordedRequest {
   path: string;
@@ -82,16 +83,14 @@ export class FakeOpenAi {
   }
 
   async start(port = 0): Promise<string> {
-    this.#server = createServer((req, res) => void this.#handle(req, res));
-    await new Promise<void>((resolve) => this.#server!.listen(port, "127.0.0.1", resolve));
-    const address = this.#server.address();
-    this.url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/v1`;
+    const { server, origin } = await listenOnLoopback((req, res) => void this.#handle(req, res), port);
+    this.#server = server;
+    this.url = `${origin}/v1`;
     return this.url;
   }
 
   async stop(): Promise<void> {
-    this.#server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server?.close(() => resolve()) ?? resolve());
+    await closeServer(this.#server);
   }
 
   chatRequests(): RecordedRequest[] {

@@ -4,7 +4,8 @@
  * token like a real model, and records every request. Keyless, loopback only.
  */
 import { createHash } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { closeServer, listenOnLoopback } from "./loopback";
 
 export interface FakeStructuredOptions {
   /** The answer's text for a request body, or null when it has none (answered 404). */
@@ -34,16 +35,14 @@ export class FakeStructuredOpenAi {
   constructor(readonly options: FakeStructuredOptions) {}
 
   async start(port = 0): Promise<string> {
-    this.#server = createServer((req, res) => void this.#handle(req, res));
-    await new Promise<void>((resolve) => this.#server!.listen(port, "127.0.0.1", resolve));
-    const address = this.#server.address();
-    this.url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/v1`;
+    const { server, origin } = await listenOnLoopback((req, res) => void this.#handle(req, res), port);
+    this.#server = server;
+    this.url = `${origin}/v1`;
     return this.url;
   }
 
   async stop(): Promise<void> {
-    this.#server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server?.close(() => resolve()) ?? resolve());
+    await closeServer(this.#server);
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse) {
