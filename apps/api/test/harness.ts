@@ -125,6 +125,32 @@ export async function signUp(
   return { client, user: res.body.user, token: res.body.token as string, email, password };
 }
 
+export type Tier = "free" | "basic" | "pro";
+
+/** Puts a user on `tier` with the subscription `status`, as a payment would. */
+export const setPlan = (
+  server: TestServer,
+  userId: string,
+  tier: Tier,
+  status: "active" | "canceled" = "active",
+) =>
+  server.services.db
+    .updateTable("users")
+    .set({ subscription_tier: tier, subscription_status: status })
+    .where("id", "=", userId)
+    .execute();
+
+/** Registers a new user, then puts them on `tier` (Pro unless said). */
+export async function signUpOnPlan(
+  server: TestServer,
+  tier: Tier = "pro",
+  overrides: Parameters<typeof signUp>[1] = {},
+) {
+  const signedUp = await signUp(server.url, overrides);
+  await setPlan(server, signedUp.user.id, tier);
+  return signedUp;
+}
+
 /**
  * An owner (on `tier`) with a project and one interview, and a participant browser that opened the
  * interview's share link (so it holds the grant).
@@ -137,19 +163,14 @@ export async function ownerWithInterview(
     project = { title: "Dispatch", objective: "Faster routing" },
     name = "Dana",
   }: {
-    tier?: "free" | "basic" | "pro";
+    tier?: Tier;
     stakeholderType?: string;
     /** The project's fields as POST /api/projects takes them. */
     project?: Record<string, string>;
     name?: string;
   } = {},
 ) {
-  const owner = await signUp(server.url);
-  await server.services.db
-    .updateTable("users")
-    .set({ subscription_tier: tier })
-    .where("id", "=", owner.user.id)
-    .execute();
+  const owner = await signUpOnPlan(server, tier);
   const created = await owner.client.post("/api/projects", project);
   const interview = await owner.client.post("/api/interviews", {
     projectId: created.body.id,

@@ -1,15 +1,14 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, startTestServer, type TestServer, trpcMutation } from "./harness";
 import {
-  ownerOnPlan,
-  ownerView,
-  ownerWithWorkspace,
-  REQUIREMENTS,
-  rowCounts,
+  type Client,
   setPlan,
-  TRANSCRIPT,
-} from "./workspace-fixtures";
+  signUpOnPlan,
+  startTestServer,
+  type TestServer,
+  trpcMutation,
+} from "./harness";
+import { ownerView, ownerWithWorkspace, REQUIREMENTS, rowCounts, TRANSCRIPT } from "./workspace-fixtures";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -29,7 +28,7 @@ describe("plan limits", () => {
   ] as const)(
     "allows %s owners %i interviews per project, then answers upgradeRequired",
     async (tier, limit, name) => {
-      const { client } = await ownerOnPlan(server, tier);
+      const { client } = await signUpOnPlan(server, tier);
       const projectId = (await client.post("/api/projects", { title: "Limits" })).body.id as number;
       for (let n = 1; n <= limit; n += 1) expect((await newInterview(client, projectId, n)).status).toBe(201);
 
@@ -48,7 +47,7 @@ describe("plan limits", () => {
   );
 
   it("allows 2 interviews per project on Free", async () => {
-    const { client } = await ownerOnPlan(server, "free");
+    const { client } = await signUpOnPlan(server, "free");
     const projectId = (await client.post("/api/projects", { title: "Limits" })).body.id as number;
     for (const n of [1, 2]) expect((await newInterview(client, projectId, n)).status).toBe(201);
     const refused = await newInterview(client, projectId, 3);
@@ -63,7 +62,7 @@ describe("plan limits", () => {
   ] as const)(
     "allows %s owners %s a month, then answers 'Project limit reached'",
     async (tier, count, limit, name) => {
-      const { client } = await ownerOnPlan(server, tier);
+      const { client } = await signUpOnPlan(server, tier);
       for (let n = 1; n <= limit; n += 1) {
         expect((await client.post("/api/projects", { title: `Project ${n}` })).status).toBe(201);
       }
@@ -78,7 +77,7 @@ describe("plan limits", () => {
   );
 
   it("counts only projects created this calendar month", async () => {
-    const { client, user } = await ownerOnPlan(server, "free");
+    const { client, user } = await signUpOnPlan(server, "free");
     const { db } = server.services;
     await db
       .insertInto("projects")

@@ -1,25 +1,5 @@
 import { expect } from "vitest";
-import { signUp, type TestServer, trpcMutation, trpcQuery } from "./harness";
-
-export type Tier = "free" | "basic" | "pro";
-export const setPlan = (
-  server: TestServer,
-  userId: string,
-  tier: Tier,
-  status: "active" | "canceled" = "active",
-) =>
-  server.services.db
-    .updateTable("users")
-    .set({ subscription_tier: tier, subscription_status: status })
-    .where("id", "=", userId)
-    .execute();
-
-/** A signed-up owner on `tier`. */
-export async function ownerOnPlan(server: TestServer, tier: Tier = "pro") {
-  const signedUp = await signUp(server.url);
-  await setPlan(server, signedUp.user.id, tier);
-  return signedUp;
-}
+import { signUpOnPlan, type TestServer, trpcMutation, trpcQuery } from "./harness";
 
 export const REQUIREMENTS = `# Epic: Booking
 Patients book visits online.
@@ -69,7 +49,7 @@ export async function rowCounts(server: TestServer) {
 
 /** One owner with something of every kind: project, interview, conversation, transcript, image, etc. */
 export async function ownerWithWorkspace(server: TestServer) {
-  const first = await ownerOnPlan(server, "pro");
+  const first = await signUpOnPlan(server, "pro");
   const { client } = first;
   const project = await client.post("/api/projects", {
     title: "Clinic booking",

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, trpcMutation, trpcQuery } from "./harness";
-import {
-  ownerOnPlan,
-  ownerView,
-  ownerWithWorkspace,
-  PIXEL,
-  rowCounts,
-  TRANSCRIPT,
-} from "./workspace-fixtures";
+import { signUpOnPlan, startTestServer, type TestServer, trpcMutation, trpcQuery } from "./harness";
+import { ownerView, ownerWithWorkspace, PIXEL, rowCounts, TRANSCRIPT } from "./workspace-fixtures";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,7 +14,7 @@ describe("isolation sweep", () => {
   it("answers 404 with a message on every REST path that takes another owner's id, and changes nothing", async () => {
     const ws = await ownerWithWorkspace(server);
     const { projectId: p, interviewId: i, conversationId: c, transcriptId: t, documentId: d } = ws;
-    const intruder = await ownerOnPlan(server, "pro");
+    const intruder = await signUpOnPlan(server, "pro");
     const ownProject = (await intruder.client.post("/api/projects", { title: "Mine" })).body.id as number;
     const before = { view: await ownerView(ws), rows: await rowCounts(server) };
 
@@ -87,7 +80,7 @@ describe("isolation sweep", () => {
   it("answers 404 on the tRPC-only calls of the requirements tree, documents, prompts and images", async () => {
     const ws = await ownerWithWorkspace(server);
     const { projectId, interviewId, epicId, featureId, storyId, documentId, promptId, imageId } = ws;
-    const intruder = await ownerOnPlan(server, "pro");
+    const intruder = await signUpOnPlan(server, "pro");
     const before = { view: await ownerView(ws), rows: await rowCounts(server) };
     const story = { userType: "intruder", action: "break in", benefit: "I can" };
 
