@@ -17,7 +17,7 @@ async function streamTurn(server: TestServer, client: Client, interviewId: numbe
     headers: {
       "content-type": "application/json",
       "trpc-accept": "application/jsonl",
-      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      cookie: client.cookieHeader(),
     },
     body: JSON.stringify({ 0: { interviewId, messages: [] } }),
   });

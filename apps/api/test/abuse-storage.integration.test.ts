@@ -74,7 +74,7 @@ describe("interview images: capped, stored apart, served by address", () => {
 
     for (const client of [participant, owner.client]) {
       const res = await fetch(`${server.url}${url}`, {
-        headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+        headers: { cookie: client.cookieHeader() },
       });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/png");
@@ -121,7 +121,7 @@ describe("interview images: capped, stored apart, served by address", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     const res = await fetch(`${server.url}/api/interviews/${interviewId}/images/${row.id}`, {
-      headers: { cookie: [...participant.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+      headers: { cookie: participant.cookieHeader() },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/octet-stream");

@@ -2,7 +2,7 @@ import { TTS_UNAVAILABLE } from "@parley/ai/errors";
 import { AI_BUSY, AI_STALLED } from "@parley/ai/openai/provider";
 import { FakeOpenAi } from "@parley/ai/test/fake-openai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Client, ownerWithInterview, signUp, startTestServer, type TestServer } from "./harness";
+import { ownerWithInterview, signUp, startTestServer, type TestServer } from "./harness";
 
 const REPLY = "What is the hardest part of planning routes for your team on a busy morning?";
 const QUOTE = "I need to see every technician on one map";
@@ -30,8 +30,6 @@ const counters = (server: TestServer, userId: string) =>
     .select(["monthly_api_usage", "monthly_api_cost"])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
-
-const cookieOf = (client: Client) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
 
 describe("AI hardening against the fake OpenAI server", () => {
   const fake = new FakeOpenAi({
@@ -218,7 +216,7 @@ describe("AI hardening against the fake OpenAI server", () => {
       headers: {
         "content-type": "application/json",
         "trpc-accept": "application/jsonl",
-        cookie: cookieOf(participant),
+        cookie: participant.cookieHeader(),
       },
       body: JSON.stringify({ 0: { interviewId, messages: [] } }),
     });

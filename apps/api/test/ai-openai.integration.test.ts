@@ -103,7 +103,7 @@ describe("OpenAI provider against a local fake server", () => {
       headers: {
         "content-type": "application/json",
         "trpc-accept": "application/jsonl",
-        cookie: [...participant.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        cookie: participant.cookieHeader(),
       },
       body: JSON.stringify({ 0: { interviewId, messages: [] } }),
     });
@@ -168,7 +168,7 @@ describe("OpenAI provider against a local fake server", () => {
     const res = await fetch(`${server.url}/api/ai/transcribe`, {
       method: "POST",
       body: form,
-      headers: { cookie: [...participant.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+      headers: { cookie: participant.cookieHeader() },
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ text: "We plan every route by hand each morning." });
@@ -176,7 +176,7 @@ describe("OpenAI provider against a local fake server", () => {
       method: "POST",
       headers: {
         "content-type": "application/json",
-        cookie: [...participant.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        cookie: participant.cookieHeader(),
       },
       body: JSON.stringify({ text: "**Hello** there", interviewId }),
     });
@@ -195,7 +195,7 @@ describe("OpenAI provider against a local fake server", () => {
         method: "POST",
         headers: {
           "content-type": "application/json",
-          cookie: [...participant.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+          cookie: participant.cookieHeader(),
         },
         body: JSON.stringify({ text: "Which part of the morning takes the longest for you?", interviewId }),
       });

@@ -65,13 +65,18 @@ export class Client {
 
   constructor(readonly baseUrl: string) {}
 
+  /** The Cookie header this browser sends, for requests made with fetch itself (streams, forms). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
   async request(
     method: string,
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<{ status: number; body: any; headers: Headers; text: string }> {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const cookie = this.cookieHeader();
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       redirect: "manual",

@@ -225,7 +225,7 @@ describe("interview turns", () => {
         headers: {
           "content-type": "application/json",
           "trpc-accept": "application/jsonl",
-          cookie: [...participant.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+          cookie: participant.cookieHeader(),
         },
         body: JSON.stringify({ 0: { interviewId, ...input } }),
       });
