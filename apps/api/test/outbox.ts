@@ -21,6 +21,12 @@ export const mailedTo = (server: TestServer, email: string) =>
     { timeout: 5_000, interval: 20 },
   );
 
+/** The newest email to `email`, once the queued task has sent it. */
+export const mailFor = async (server: TestServer, email: string) => {
+  const [newest] = await mailedTo(server, email);
+  return newest!;
+};
+
 /** The token of the reset link in an email's text. */
 export const resetTokenFrom = (text: string) => {
   const match = text.match(/reset-password\?token=([a-z0-9]+)/);
