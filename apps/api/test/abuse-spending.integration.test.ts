@@ -6,9 +6,7 @@ import { TOO_FAST } from "@parley/api/services/rate-limit";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, ownerWithInterview, startTestServer, type TestServer, trpcMutation } from "./harness";
-
-const PNG =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+import { PNG } from "./images";
 
 /** A streamed turn as the web sends it; a refusal travels inside the stream, so it is read from there. */
 async function streamTurn(server: TestServer, client: Client, interviewId: number) {

@@ -3,9 +3,8 @@ import { createTestDb, seedUser } from "@parley/db/testing";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, ownerWithInterview, startTestServer, type TestServer, trpcMutation } from "./harness";
+import { PNG } from "./images";
 
-const PNG =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const PNG_BYTES = Buffer.from(PNG, "base64");
 const dataUrl = (base64: string, type = "image/png") => `data:${type};base64,${base64}`;
 /** A PNG of about `mb` megabytes: the real signature, then padding. */
