@@ -1,6 +1,7 @@
 import { TTS_UNAVAILABLE } from "@parley/ai/errors";
 import { AI_BUSY, AI_STALLED } from "@parley/ai/openai/provider";
 import { FakeOpenAi } from "@parley/ai/test/fake-openai";
+import { routingTreeJson } from "@parley/ai/test/fixtures/requirements-tree";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ownerWithInterview, signUp, startTestServer, type TestServer } from "./harness";
 import { PNG } from "./images";
@@ -34,24 +35,9 @@ describe("AI hardening against the fake OpenAI server", () => {
   const fake = new FakeOpenAi({
     reply: (body) =>
       body?.response_format?.type === "json_object"
-        ? JSON.stringify({
-            epics: [
-              {
-                name: "Routing",
-                description: "",
-                features: [
-                  {
-                    name: "Live map",
-                    description: "",
-                    acceptanceCriteria: [{ text: "Shows all technicians", quote: QUOTE, assumption: false }],
-                    stories: [
-                      { userType: "dispatcher", action: "see technicians", benefit: "I pick", quote: QUOTE },
-                    ],
-                  },
-                ],
-              },
-            ],
-          })
+        ? routingTreeJson(QUOTE, [
+            { userType: "dispatcher", action: "see technicians", benefit: "I pick", quote: QUOTE },
+          ])
         : REPLY,
   });
   let server: TestServer;

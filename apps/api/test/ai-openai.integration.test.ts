@@ -1,4 +1,5 @@
 import { FakeOpenAi, REALISTIC_PROFILE } from "@parley/ai/test/fake-openai";
+import { routingTreeJson } from "@parley/ai/test/fixtures/requirements-tree";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRANSCRIPT } from "./ai-fixtures";
 import { ownerWithInterview, startTestServer, type TestServer } from "./harness";
@@ -7,41 +8,20 @@ describe("OpenAI provider against a local fake server", () => {
   const fake = new FakeOpenAi({
     reply: (body) =>
       body?.response_format?.type === "json_object"
-        ? JSON.stringify({
-            epics: [
-              {
-                name: "Routing",
-                description: "Plan routes",
-                features: [
-                  {
-                    name: "Live map",
-                    description: "",
-                    acceptanceCriteria: [
-                      {
-                        text: "Shows all technicians",
-                        quote: "I need to see every technician on one map",
-                        assumption: false,
-                      },
-                    ],
-                    stories: [
-                      {
-                        userType: "dispatcher",
-                        action: "see technicians",
-                        benefit: "I pick the closest",
-                        quote: "I need to see every technician on one map",
-                      },
-                      {
-                        userType: "dispatcher",
-                        action: "print routes",
-                        benefit: "drivers have paper",
-                        quote: "We love paper maps",
-                      },
-                    ],
-                  },
-                ],
-              },
-            ],
-          })
+        ? routingTreeJson("I need to see every technician on one map", [
+            {
+              userType: "dispatcher",
+              action: "see technicians",
+              benefit: "I pick the closest",
+              quote: "I need to see every technician on one map",
+            },
+            {
+              userType: "dispatcher",
+              action: "print routes",
+              benefit: "drivers have paper",
+              quote: "We love paper maps",
+            },
+          ])
         : "What is the hardest part of planning routes?",
   });
   let server: TestServer;
