@@ -3,7 +3,7 @@ import { AI_BUSY, AI_STALLED } from "@parley/ai/openai/provider";
 import { FakeOpenAi } from "@parley/ai/test/fake-openai";
 import { routingTreeJson } from "@parley/ai/test/fixtures/requirements-tree";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ownerWithInterview, signUp, startTestServer, type TestServer } from "./harness";
+import { ownerWithInterview, signUp, startTestServer, type TestServer, trpcStream } from "./harness";
 import { PNG } from "./images";
 
 const REPLY = "What is the hardest part of planning routes for your team on a busy morning?";
@@ -195,16 +195,12 @@ describe("AI hardening against the fake OpenAI server", () => {
     const { owner, interviewId, participant } = await ownerWithInterview(server, { stakeholderType: "user" });
     fake.options.tokenDelayMs = 150; // the whole reply would take about 2 s
     const controller = new AbortController();
-    const res = await fetch(`${server.url}/trpc/ai.interviewResponseStream?batch=1`, {
-      method: "POST",
-      signal: controller.signal,
-      headers: {
-        "content-type": "application/json",
-        "trpc-accept": "application/jsonl",
-        cookie: participant.cookieHeader(),
-      },
-      body: JSON.stringify({ 0: { interviewId, messages: [] } }),
-    });
+    const res = await trpcStream(
+      participant,
+      "ai.interviewResponseStream",
+      { interviewId, messages: [] },
+      controller.signal,
+    );
     const reader = res.body!.getReader();
     let received = "";
     while (!received.includes("What")) {

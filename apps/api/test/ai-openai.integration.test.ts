@@ -2,7 +2,7 @@ import { FakeOpenAi, REALISTIC_PROFILE } from "@parley/ai/test/fake-openai";
 import { routingTreeJson } from "@parley/ai/test/fixtures/requirements-tree";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRANSCRIPT } from "./ai-fixtures";
-import { ownerWithInterview, startTestServer, type TestServer } from "./harness";
+import { ownerWithInterview, startTestServer, type TestServer, trpcStream } from "./harness";
 
 describe("OpenAI provider against a local fake server", () => {
   const fake = new FakeOpenAi({
@@ -78,15 +78,7 @@ describe("OpenAI provider against a local fake server", () => {
 
   it("streams the interview reply through tRPC as it is generated", async () => {
     const { interviewId, participant } = await ownerWithInterview(server);
-    const res = await fetch(`${server.url}/trpc/ai.interviewResponseStream?batch=1`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "trpc-accept": "application/jsonl",
-        cookie: participant.cookieHeader(),
-      },
-      body: JSON.stringify({ 0: { interviewId, messages: [] } }),
-    });
+    const res = await trpcStream(participant, "ai.interviewResponseStream", { interviewId, messages: [] });
     const text = await res.text();
     expect(res.status).toBe(200);
     expect(text).toContain("hardest");

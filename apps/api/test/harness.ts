@@ -199,3 +199,19 @@ export const trpcQuery = (client: Client, procedure: string, input: unknown) =>
 /** A tRPC mutation over HTTP, as the web app's client sends it (a JSON body, even without input). */
 export const trpcMutation = (client: Client, procedure: string, input: unknown = {}) =>
   client.post(`/trpc/${procedure}`, input);
+
+/**
+ * A streamed tRPC call (JSON lines) as the web app's client sends it, with `client`'s cookies; answers
+ * the fetch response, to be read as it arrives.
+ */
+export const trpcStream = (client: Client, procedure: string, input: unknown, signal?: AbortSignal) =>
+  fetch(`${client.baseUrl}/trpc/${procedure}?batch=1`, {
+    method: "POST",
+    signal,
+    headers: {
+      "content-type": "application/json",
+      "trpc-accept": "application/jsonl",
+      cookie: client.cookieHeader(),
+    },
+    body: JSON.stringify({ 0: input }),
+  });
