@@ -4,8 +4,8 @@
  * token like a real model, and records every request. Keyless, loopback only.
  */
 import { createHash } from "node:crypto";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { closeServer, listenOnLoopback } from "./loopback";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { LoopbackFake } from "./loopback";
 
 export interface FakeStructuredOptions {
   /** The answer's text for a request body, or null when it has none (answered 404). */
@@ -27,25 +27,14 @@ export function requestKey(body: { response_format?: any; messages: unknown[] })
 export const estimateTokens = (text: string) =>
   Math.max(1, text.match(/[A-Za-z]+|\d{1,3}|[^\sA-Za-z\d]/g)?.length ?? 0);
 
-export class FakeStructuredOpenAi {
+export class FakeStructuredOpenAi extends LoopbackFake {
   readonly requests: any[] = [];
-  url = "";
-  #server: Server | undefined;
 
-  constructor(readonly options: FakeStructuredOptions) {}
-
-  async start(port = 0): Promise<string> {
-    const { server, origin } = await listenOnLoopback((req, res) => void this.#handle(req, res), port);
-    this.#server = server;
-    this.url = `${origin}/v1`;
-    return this.url;
+  constructor(readonly options: FakeStructuredOptions) {
+    super("/v1");
   }
 
-  async stop(): Promise<void> {
-    await closeServer(this.#server);
-  }
-
-  async #handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const send = (status: number, body: unknown) => {
