@@ -118,6 +118,19 @@ export async function projectWithInterview(
   return interview as { id: number; shareLink: string };
 }
 
+/** A new owner on Pro (`email`) with a project and one interview (`fields` add to it). */
+export async function proOwnerWithInterview(
+  baseUrl: string,
+  dbUrl: string,
+  email: string,
+  fields: Record<string, unknown> = {},
+) {
+  const owner = await register(baseUrl, email);
+  await makePro(dbUrl, owner.userId);
+  const interview = await projectWithInterview(baseUrl, owner.headers, fields);
+  return { owner, interview };
+}
+
 /** Debian's headless Chromium with the flags every browser figure uses; `args` adds to them. */
 export const launchChromium = (args: string[] = []) =>
   chromium.launch({

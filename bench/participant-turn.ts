@@ -9,20 +9,11 @@ import {
   benchDatabase,
   fmt,
   launchChromium,
-  makePro,
   percentile,
-  projectWithInterview,
-  register,
+  proOwnerWithInterview,
   startServer,
   timeIt,
 } from "./lib";
-
-async function setup(baseUrl: string, dbUrl: string, email: string) {
-  const owner = await register(baseUrl, email);
-  await makePro(dbUrl, owner.userId);
-  const interview = await projectWithInterview(baseUrl, owner.headers, { name: "P" });
-  return { owner, interview };
-}
 
 const MESSAGES = [
   { role: "ai", content: "Hello! Could you tell me about your role?" },
@@ -38,7 +29,9 @@ const voice = await startServer({
   OPENAI_BASE_URL: fakeUrl,
 });
 try {
-  const { owner, interview } = await setup(voice.url, voiceDb.url, "voice@example.com");
+  const { owner, interview } = await proOwnerWithInterview(voice.url, voiceDb.url, "voice@example.com", {
+    name: "P",
+  });
   const audio = new Blob([Buffer.alloc(20_000, 7)], { type: "audio/webm" });
   const turn = async () => {
     const form = new FormData();
@@ -83,7 +76,9 @@ try {
 const offlineDb = await benchDatabase("textturn");
 const offline = await startServer({ DATABASE_URL: offlineDb.url });
 try {
-  const { owner, interview } = await setup(offline.url, offlineDb.url, "text@example.com");
+  const { owner, interview } = await proOwnerWithInterview(offline.url, offlineDb.url, "text@example.com", {
+    name: "P",
+  });
   const reply = () =>
     fetch(`${offline.url}/api/ai/response`, {
       method: "POST",

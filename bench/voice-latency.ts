@@ -13,15 +13,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { FakeOpenAi, REALISTIC_PROFILE } from "../packages/ai/test/fake-openai";
-import {
-  benchDatabase,
-  launchChromium,
-  makePro,
-  percentile,
-  projectWithInterview,
-  register,
-  startServer,
-} from "./lib";
+import { benchDatabase, launchChromium, percentile, proOwnerWithInterview, startServer } from "./lib";
 
 const TURNS = Number(process.argv[2] ?? 6);
 const DIR = "/tmp/parley-bench-voice";
@@ -57,12 +49,10 @@ function makeAudio() {
   }
 }
 
-async function interviewFor(baseUrl: string, dbUrl: string, email: string) {
-  const owner = await register(baseUrl, email);
-  await makePro(dbUrl, owner.userId);
-  const interview = await projectWithInterview(baseUrl, owner.headers, { name: "P", timeLimitMinutes: 60 });
-  return interview.shareLink;
-}
+/** The share link of a Pro owner's hour-long interview. */
+const interviewFor = async (baseUrl: string, dbUrl: string, email: string) =>
+  (await proOwnerWithInterview(baseUrl, dbUrl, email, { name: "P", timeLimitMinutes: 60 })).interview
+    .shareLink;
 
 /**
  * The recorder's stop() is the end of the utterance; the page marks it again when the recording is
