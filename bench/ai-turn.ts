@@ -6,25 +6,7 @@
 
 import { speechCostCents, tokenCostCents, transcriptionCostCents } from "../packages/ai/src/pricing";
 import { FakeOpenAi } from "../packages/ai/test/fake-openai";
-import { benchDatabase, fmt, register, startServer, timeIt } from "./lib";
-
-async function interview(baseUrl: string, headers: Record<string, string>) {
-  const project = (await (
-    await fetch(`${baseUrl}/api/projects`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ title: "Bench" }),
-    })
-  ).json()) as { id: number };
-  const interview = await (
-    await fetch(`${baseUrl}/api/interviews`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ projectId: project.id, name: "B", stakeholderType: "user" }),
-    })
-  ).json();
-  return interview as { id: number; shareLink: string };
-}
+import { benchDatabase, fmt, makePro, projectWithInterview, register, startServer, timeIt } from "./lib";
 
 const HISTORY = Array.from({ length: 10 }, (_, i) => [
   { role: "ai", content: `Question number ${i + 1} about how the work is done today?` },
@@ -39,9 +21,12 @@ const offlineDb = await benchDatabase("aiturn");
 const offline = await startServer({ DATABASE_URL: offlineDb.url });
 try {
   const owner = await register(offline.url, "offline@example.com");
-  const { id } = await interview(offline.url, owner.headers);
+  const { id } = await projectWithInterview(offline.url, owner.headers, {
+    name: "B",
+    stakeholderType: "user",
+  });
   const body = JSON.stringify({ interviewId: id, messages: HISTORY });
-  await offlineDbUpgrade(offlineDb.url, owner.userId);
+  await makePro(offlineDb.url, owner.userId);
   const t = await timeIt(300, () =>
     fetch(`${offline.url}/api/ai/response`, { method: "POST", headers: owner.headers, body }).then((r) =>
       r.text(),
@@ -69,8 +54,11 @@ const openai = await startServer({
 });
 try {
   const owner = await register(openai.url, "stream@example.com");
-  const { id } = await interview(openai.url, owner.headers);
-  await offlineDbUpgrade(openaiDb.url, owner.userId);
+  const { id } = await projectWithInterview(openai.url, owner.headers, {
+    name: "B",
+    stakeholderType: "user",
+  });
+  await makePro(openaiDb.url, owner.userId);
   const first: number[] = [];
   const total: number[] = [];
   for (let i = 0; i < 10; i += 1) {
@@ -119,15 +107,3 @@ cents += tokenCostCents("gpt-4o", 4500, 900); // the interview's share of a summ
 console.log(
   `cost of a 20-minute interview (gpt-4o, whisper-1, tts-1 list prices): ${cents.toFixed(1)} cents ($${(cents / 100).toFixed(2)})`,
 );
-
-/** Gives the bench owner Pro limits, so the free call limit does not stop the run. */
-async function offlineDbUpgrade(url: string, userId: string) {
-  const pg = (await import("pg")).default;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(
-    "update users set subscription_tier = 'pro', monthly_api_limit = 1000000 where id = $1",
-    [userId],
-  );
-  await client.end();
-}

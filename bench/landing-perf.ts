@@ -4,16 +4,12 @@
  *   npx tsx bench/landing-perf.ts
  */
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
-import { benchDatabase, percentile, startServer } from "./lib";
+import { benchDatabase, launchChromium, percentile, startServer } from "./lib";
 
 const db = await benchDatabase("landing");
 const server = await startServer({ DATABASE_URL: db.url });
 try {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-  });
+  const browser = await launchChromium(["--disable-component-update"]);
   const lcps: number[] = [];
   let js = { files: 0, raw: 0, gzip: 0 };
   let css = { files: 0, raw: 0, gzip: 0 };

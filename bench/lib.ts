@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
+import { chromium } from "playwright-core";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -82,5 +83,59 @@ export async function register(baseUrl: string, email: string) {
     headers: { authorization: `Bearer ${body.token}`, "content-type": "application/json" },
   };
 }
+
+/** Gives a bench owner Pro limits, so the free plan's call limit does not stop the run. */
+export async function makePro(dbUrl: string, userId: string) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  await client.query(
+    "update users set subscription_tier = 'pro', monthly_api_limit = 1000000 where id = $1",
+    [userId],
+  );
+  await client.end();
+}
+
+/** A project of the owner signed in by `headers`, with one interview (`fields` add to its name). */
+export async function projectWithInterview(
+  baseUrl: string,
+  headers: Record<string, string>,
+  fields: Record<string, unknown> = {},
+) {
+  const project = (await (
+    await fetch(`${baseUrl}/api/projects`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ title: "Bench" }),
+    })
+  ).json()) as { id: number };
+  const interview = await (
+    await fetch(`${baseUrl}/api/interviews`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ projectId: project.id, ...fields }),
+    })
+  ).json();
+  return interview as { id: number; shareLink: string };
+}
+
+/** A new owner on Pro (`email`) with a project and one interview (`fields` add to it). */
+export async function proOwnerWithInterview(
+  baseUrl: string,
+  dbUrl: string,
+  email: string,
+  fields: Record<string, unknown> = {},
+) {
+  const owner = await register(baseUrl, email);
+  await makePro(dbUrl, owner.userId);
+  const interview = await projectWithInterview(baseUrl, owner.headers, fields);
+  return { owner, interview };
+}
+
+/** Debian's headless Chromium with the flags every browser figure uses; `args` adds to them. */
+export const launchChromium = (args: string[] = []) =>
+  chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", ...args],
+  });
 
 export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;

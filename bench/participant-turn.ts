@@ -4,36 +4,16 @@
  * the time from a participant's send to the first streamed character in Chromium.
  *   npx tsx bench/participant-turn.ts     (needs the web build)
  */
-import pg from "pg";
-import { chromium } from "playwright-core";
 import { FakeOpenAi } from "../packages/ai/test/fake-openai";
-import { benchDatabase, fmt, percentile, register, startServer, timeIt } from "./lib";
-
-async function setup(baseUrl: string, dbUrl: string, email: string) {
-  const owner = await register(baseUrl, email);
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  await client.query(
-    "update users set subscription_tier = 'pro', monthly_api_limit = 1000000 where id = $1",
-    [owner.userId],
-  );
-  await client.end();
-  const project = (await (
-    await fetch(`${baseUrl}/api/projects`, {
-      method: "POST",
-      headers: owner.headers,
-      body: JSON.stringify({ title: "Bench" }),
-    })
-  ).json()) as { id: number };
-  const interview = await (
-    await fetch(`${baseUrl}/api/interviews`, {
-      method: "POST",
-      headers: owner.headers,
-      body: JSON.stringify({ projectId: project.id, name: "P" }),
-    })
-  ).json();
-  return { owner, interview: interview as { id: number; shareLink: string } };
-}
+import {
+  benchDatabase,
+  fmt,
+  launchChromium,
+  percentile,
+  proOwnerWithInterview,
+  startServer,
+  timeIt,
+} from "./lib";
 
 const MESSAGES = [
   { role: "ai", content: "Hello! Could you tell me about your role?" },
@@ -49,7 +29,9 @@ const voice = await startServer({
   OPENAI_BASE_URL: fakeUrl,
 });
 try {
-  const { owner, interview } = await setup(voice.url, voiceDb.url, "voice@example.com");
+  const { owner, interview } = await proOwnerWithInterview(voice.url, voiceDb.url, "voice@example.com", {
+    name: "P",
+  });
   const audio = new Blob([Buffer.alloc(20_000, 7)], { type: "audio/webm" });
   const turn = async () => {
     const form = new FormData();
@@ -94,7 +76,9 @@ try {
 const offlineDb = await benchDatabase("textturn");
 const offline = await startServer({ DATABASE_URL: offlineDb.url });
 try {
-  const { owner, interview } = await setup(offline.url, offlineDb.url, "text@example.com");
+  const { owner, interview } = await proOwnerWithInterview(offline.url, offlineDb.url, "text@example.com", {
+    name: "P",
+  });
   const reply = () =>
     fetch(`${offline.url}/api/ai/response`, {
       method: "POST",
@@ -108,10 +92,7 @@ try {
   );
 
   // The browser: from pressing Enter to the first character of the streamed reply.
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage();
   await page.goto(`${offline.url}/interview/${interview.shareLink}`);
   await page.getByRole("button", { name: "Start Text Interview" }).click();

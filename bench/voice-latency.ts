@@ -11,10 +11,9 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
-import pg from "pg";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { FakeOpenAi, REALISTIC_PROFILE } from "../packages/ai/test/fake-openai";
-import { benchDatabase, percentile, register, startServer } from "./lib";
+import { benchDatabase, launchChromium, percentile, proOwnerWithInterview, startServer } from "./lib";
 
 const TURNS = Number(process.argv[2] ?? 6);
 const DIR = "/tmp/parley-bench-voice";
@@ -30,6 +29,9 @@ const reply = () => {
   return `Thanks, that is point ${replies}. What slows that down the most for your team?`;
 };
 
+/** sox's output format: 48 kHz mono 16-bit PCM, as Chromium's fake microphone reads it. */
+const PCM_48K_MONO = ["-r", "48000", "-c", "1", "-b", "16", "-e", "signed-integer"];
+
 /** A sentence with 9 s of silence before it: the loop repeats it about every 12.5 s. */
 function makeAudio() {
   mkdirSync(DIR, { recursive: true });
@@ -40,66 +42,17 @@ function makeAudio() {
       raw,
       "We plan every route by hand each morning and it takes two hours.",
     ]);
-    execFileSync("sox", [
-      raw,
-      "-r",
-      "48000",
-      "-c",
-      "1",
-      "-b",
-      "16",
-      "-e",
-      "signed-integer",
-      SPEECH_WAV,
-      "pad",
-      "9",
-      "0",
-    ]);
+    execFileSync("sox", [raw, ...PCM_48K_MONO, SPEECH_WAV, "pad", "9", "0"]);
   }
   if (!existsSync(SILENCE_WAV)) {
-    execFileSync("sox", [
-      "-n",
-      "-r",
-      "48000",
-      "-c",
-      "1",
-      "-b",
-      "16",
-      "-e",
-      "signed-integer",
-      SILENCE_WAV,
-      "trim",
-      "0",
-      "5",
-    ]);
+    execFileSync("sox", ["-n", ...PCM_48K_MONO, SILENCE_WAV, "trim", "0", "5"]);
   }
 }
 
-async function interviewFor(baseUrl: string, dbUrl: string, email: string) {
-  const owner = await register(baseUrl, email);
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  await client.query(
-    "update users set subscription_tier = 'pro', monthly_api_limit = 1000000 where id = $1",
-    [owner.userId],
-  );
-  await client.end();
-  const project = (await (
-    await fetch(`${baseUrl}/api/projects`, {
-      method: "POST",
-      headers: owner.headers,
-      body: JSON.stringify({ title: "Bench" }),
-    })
-  ).json()) as { id: number };
-  const interview = (await (
-    await fetch(`${baseUrl}/api/interviews`, {
-      method: "POST",
-      headers: owner.headers,
-      body: JSON.stringify({ projectId: project.id, name: "P", timeLimitMinutes: 60 }),
-    })
-  ).json()) as { shareLink: string };
-  return interview.shareLink;
-}
+/** The share link of a Pro owner's hour-long interview. */
+const interviewFor = async (baseUrl: string, dbUrl: string, email: string) =>
+  (await proOwnerWithInterview(baseUrl, dbUrl, email, { name: "P", timeLimitMinutes: 60 })).interview
+    .shareLink;
 
 /**
  * The recorder's stop() is the end of the utterance; the page marks it again when the recording is
@@ -179,18 +132,12 @@ const line = (label: string, values: number[]) =>
 
 makeAudio();
 const launch = (wav: string) =>
-  chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${wav}`,
-      "--autoplay-policy=no-user-gesture-required",
-    ],
-  });
+  launchChromium([
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-audio-capture=${wav}`,
+    "--autoplay-policy=no-user-gesture-required",
+  ]);
 
 const fake = new FakeOpenAi({
   reply,

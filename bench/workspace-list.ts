@@ -5,8 +5,7 @@
  */
 import { gzipSync } from "node:zlib";
 import pg from "pg";
-import { chromium } from "playwright-core";
-import { benchDatabase, load, register, startServer } from "./lib";
+import { benchDatabase, launchChromium, load, register, startServer } from "./lib";
 
 const db = await benchDatabase("workspace");
 const server = await startServer({ DATABASE_URL: db.url });
@@ -48,10 +47,7 @@ try {
     console.log(`  ${name.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} req/s   p99 ${r.p99} ms`);
 
   // First-load JS of /projects: every script the page loads, gzipped.
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-  });
+  const browser = await launchChromium(["--disable-component-update"]);
   const context = await browser.newContext();
   // Signed in from the first request: the token is in local storage before the page runs.
   await context.addInitScript((token) => localStorage.setItem("auth_token", token), owner.token);

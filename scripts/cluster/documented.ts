@@ -3,6 +3,7 @@
  * no sticky sessions), each expected to answer its documented success status. Used by the cluster
  * test (issue 13's acceptance: "the documented REST calls pass on the cluster as on one process").
  */
+import { routingTreeJson } from "../../packages/ai/test/fixtures/requirements-tree";
 import { type Answer, Client, line, randomAddress } from "./client";
 
 export interface Played {
@@ -23,32 +24,15 @@ As a dispatcher, I want to see every technician on one map so that I can send th
 `;
 
 /** What the requirements creator answers (JSON mode): one epic, feature and story with a quote. */
-const REQUIREMENTS_TREE = JSON.stringify({
-  epics: [
-    {
-      name: "Routing",
-      description: "Plan routes",
-      features: [
-        {
-          name: "Live map",
-          description: "",
-          acceptanceCriteria: [
-            { text: "Shows all technicians", quote: "I plan every route by hand", assumption: false },
-          ],
-          stories: [
-            {
-              userType: "dispatcher",
-              action: "see every technician on one map",
-              benefit: "I can send the closest one",
-              quote: "I plan every route by hand",
-              assumption: false,
-            },
-          ],
-        },
-      ],
-    },
-  ],
-});
+const REQUIREMENTS_TREE = routingTreeJson("I plan every route by hand", [
+  {
+    userType: "dispatcher",
+    action: "see every technician on one map",
+    benefit: "I can send the closest one",
+    quote: "I plan every route by hand",
+    assumption: false,
+  },
+]);
 
 /** Switches the fake OpenAI server's reply (undefined: its default question). */
 async function fakeReply(openaiUrl: string, reply: string | undefined): Promise<void> {

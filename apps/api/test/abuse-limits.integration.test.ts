@@ -7,9 +7,8 @@ import {
   trpcMutation,
   trpcQuery,
 } from "./harness";
+import { PNG } from "./images";
 
-const PNG =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const CANCELLED = "This interview was cancelled by its owner, so it can no longer be changed.";
 
 const count = (answers: Array<{ status: number }>, status: number) =>

@@ -5,22 +5,19 @@ import { RateLimiter, RedisRateLimitStore } from "@parley/api";
 import { TOO_FAST } from "@parley/api/services/rate-limit";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, ownerWithInterview, startTestServer, type TestServer, trpcMutation } from "./harness";
-
-const PNG =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+import {
+  type Client,
+  ownerWithInterview,
+  startTestServer,
+  type TestServer,
+  trpcMutation,
+  trpcStream,
+} from "./harness";
+import { PNG } from "./images";
 
 /** A streamed turn as the web sends it; a refusal travels inside the stream, so it is read from there. */
-async function streamTurn(server: TestServer, client: Client, interviewId: number) {
-  const res = await fetch(`${server.url}/trpc/ai.interviewResponseStream?batch=1`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "trpc-accept": "application/jsonl",
-      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-    },
-    body: JSON.stringify({ 0: { interviewId, messages: [] } }),
-  });
+async function streamTurn(client: Client, interviewId: number) {
+  const res = await trpcStream(client, "ai.interviewResponseStream", { interviewId, messages: [] });
   const text = await res.text();
   return { status: text.includes(TOO_FAST) ? 429 : res.status, body: text };
 }
@@ -75,7 +72,7 @@ describe("what one share link can spend (real rate limits, fake OpenAI)", () => 
       ...Array.from({ length: 4 }, () =>
         trpcMutation(participant, "ai.interviewResponse", { interviewId, messages: [] }),
       ),
-      ...Array.from({ length: 4 }, () => streamTurn(server, participant, interviewId)),
+      ...Array.from({ length: 4 }, () => streamTurn(participant, interviewId)),
     ]);
     const all = statuses(answers);
     expect(count(all, 200)).toBe(3);

@@ -3,9 +3,8 @@ import { createTestDb, seedUser } from "@parley/db/testing";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, ownerWithInterview, startTestServer, type TestServer, trpcMutation } from "./harness";
+import { PNG } from "./images";
 
-const PNG =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const PNG_BYTES = Buffer.from(PNG, "base64");
 const dataUrl = (base64: string, type = "image/png") => `data:${type};base64,${base64}`;
 /** A PNG of about `mb` megabytes: the real signature, then padding. */
@@ -74,7 +73,7 @@ describe("interview images: capped, stored apart, served by address", () => {
 
     for (const client of [participant, owner.client]) {
       const res = await fetch(`${server.url}${url}`, {
-        headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+        headers: { cookie: client.cookieHeader() },
       });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/png");
@@ -121,7 +120,7 @@ describe("interview images: capped, stored apart, served by address", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     const res = await fetch(`${server.url}/api/interviews/${interviewId}/images/${row.id}`, {
-      headers: { cookie: [...participant.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+      headers: { cookie: participant.cookieHeader() },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/octet-stream");

@@ -1,6 +1,6 @@
 /** Shared by the evidence tests: a bike-share project with two completed interviews, job polling, CSV parsing. */
 import { expect, vi } from "vitest";
-import { Client as Browser, type Client, signUp, type TestServer } from "./harness";
+import { Client as Browser, type Client, signUpOnPlan, type TestServer } from "./harness";
 
 const RIDER = [
   ["ai", "How do you unlock bikes today?"],
@@ -50,12 +50,7 @@ export async function completedInterview(
 }
 
 export async function bikeProject(server: TestServer) {
-  const owner = await signUp(server.url);
-  await server.services.db
-    .updateTable("users")
-    .set({ subscription_tier: "pro" })
-    .where("id", "=", owner.user.id)
-    .execute();
+  const owner = await signUpOnPlan(server);
   const project = await owner.client.post("/api/projects", {
     title: "Bike share",
     objective: "Unlock faster",

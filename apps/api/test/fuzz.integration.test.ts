@@ -84,7 +84,7 @@ interface Answer {
 }
 
 async function send(client: Client, probe: Probe): Promise<{ status: number; text: string }> {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const cookie = client.cookieHeader();
   const res = await fetch(`${server.url}${probe.path}`, {
     method: probe.method,
     redirect: "manual",

@@ -1,25 +1,7 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, signUp, startTestServer, type TestServer } from "./harness";
-
-const outboxFor = (server: TestServer, email: string) =>
-  server.services.db
-    .selectFrom("email_outbox")
-    .select(["subject", "text_body"])
-    .where("to_address", "=", email)
-    .orderBy("id", "desc")
-    .execute();
-
-/** The reset email, once the queued task has sent it. */
-const mailFor = (server: TestServer, email: string) =>
-  vi.waitFor(
-    async () => {
-      const [mail] = await outboxFor(server, email);
-      if (!mail) throw new Error(`no email to ${email} yet`);
-      return mail;
-    },
-    { timeout: 5_000, interval: 20 },
-  );
+import { mailFor, outboxFor } from "./outbox";
 
 /** A POST with a Host header of our choosing (fetch does not let a caller set Host). */
 function postWithHost(url: string, path: string, host: string, body: unknown) {

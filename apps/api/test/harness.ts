@@ -65,13 +65,18 @@ export class Client {
 
   constructor(readonly baseUrl: string) {}
 
+  /** The Cookie header this browser sends, for requests made with fetch itself (streams, forms). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
   async request(
     method: string,
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<{ status: number; body: any; headers: Headers; text: string }> {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const cookie = this.cookieHeader();
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       redirect: "manual",
@@ -125,6 +130,32 @@ export async function signUp(
   return { client, user: res.body.user, token: res.body.token as string, email, password };
 }
 
+export type Tier = "free" | "basic" | "pro";
+
+/** Puts a user on `tier` with the subscription `status`, as a payment would. */
+export const setPlan = (
+  server: TestServer,
+  userId: string,
+  tier: Tier,
+  status: "active" | "canceled" = "active",
+) =>
+  server.services.db
+    .updateTable("users")
+    .set({ subscription_tier: tier, subscription_status: status })
+    .where("id", "=", userId)
+    .execute();
+
+/** Registers a new user, then puts them on `tier` (Pro unless said). */
+export async function signUpOnPlan(
+  server: TestServer,
+  tier: Tier = "pro",
+  overrides: Parameters<typeof signUp>[1] = {},
+) {
+  const signedUp = await signUp(server.url, overrides);
+  await setPlan(server, signedUp.user.id, tier);
+  return signedUp;
+}
+
 /**
  * An owner (on `tier`) with a project and one interview, and a participant browser that opened the
  * interview's share link (so it holds the grant).
@@ -137,19 +168,14 @@ export async function ownerWithInterview(
     project = { title: "Dispatch", objective: "Faster routing" },
     name = "Dana",
   }: {
-    tier?: "free" | "basic" | "pro";
+    tier?: Tier;
     stakeholderType?: string;
     /** The project's fields as POST /api/projects takes them. */
     project?: Record<string, string>;
     name?: string;
   } = {},
 ) {
-  const owner = await signUp(server.url);
-  await server.services.db
-    .updateTable("users")
-    .set({ subscription_tier: tier })
-    .where("id", "=", owner.user.id)
-    .execute();
+  const owner = await signUpOnPlan(server, tier);
   const created = await owner.client.post("/api/projects", project);
   const interview = await owner.client.post("/api/interviews", {
     projectId: created.body.id,
@@ -173,3 +199,19 @@ export const trpcQuery = (client: Client, procedure: string, input: unknown) =>
 /** A tRPC mutation over HTTP, as the web app's client sends it (a JSON body, even without input). */
 export const trpcMutation = (client: Client, procedure: string, input: unknown = {}) =>
   client.post(`/trpc/${procedure}`, input);
+
+/**
+ * A streamed tRPC call (JSON lines) as the web app's client sends it, with `client`'s cookies; answers
+ * the fetch response, to be read as it arrives.
+ */
+export const trpcStream = (client: Client, procedure: string, input: unknown, signal?: AbortSignal) =>
+  fetch(`${client.baseUrl}/trpc/${procedure}?batch=1`, {
+    method: "POST",
+    signal,
+    headers: {
+      "content-type": "application/json",
+      "trpc-accept": "application/jsonl",
+      cookie: client.cookieHeader(),
+    },
+    body: JSON.stringify({ 0: input }),
+  });

@@ -7,9 +7,7 @@ import {
   type TestServer,
   trpcMutation,
 } from "./harness";
-
-const PNG =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+import { PNG } from "./images";
 
 let server: TestServer;
 beforeAll(async () => {

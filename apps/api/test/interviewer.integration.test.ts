@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownerWithInterview, signUp, startTestServer, type TestServer } from "./harness";
+import { ownerWithInterview, signUp, startTestServer, type TestServer, trpcStream } from "./harness";
 
 /**
  * Issue 14 through real HTTP and PostgreSQL (offline interviewer): the plan stored with the
@@ -220,15 +220,7 @@ describe("interview turns", () => {
   it("ends the streamed turn with a { final } trailer when asked, and only text otherwise", async () => {
     const { interviewId, participant } = await clinicInterview();
     const stream = async (input: Record<string, unknown>) => {
-      const res = await fetch(`${server.url}/trpc/ai.interviewResponseStream?batch=1`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "trpc-accept": "application/jsonl",
-          cookie: [...participant.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-        },
-        body: JSON.stringify({ 0: { interviewId, ...input } }),
-      });
+      const res = await trpcStream(participant, "ai.interviewResponseStream", { interviewId, ...input });
       return res.text();
     };
     const plain = await stream({ messages: [] });

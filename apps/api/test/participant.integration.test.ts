@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, signUp, startTestServer, type TestServer } from "./harness";
+import { Client, signUpOnPlan, startTestServer, type TestServer } from "./harness";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,12 +11,7 @@ afterAll(async () => {
 
 /** An owner with a project and an interview; answers the owner's client and the interview. */
 async function setup(stakeholderType = "developer", name: { firstName?: string; lastName?: string } = {}) {
-  const owner = await signUp(server.url, name);
-  await server.services.db
-    .updateTable("users")
-    .set({ subscription_tier: "pro" })
-    .where("id", "=", owner.user.id)
-    .execute();
+  const owner = await signUpOnPlan(server, "pro", name);
   const project = await owner.client.post("/api/projects", {
     title: "Field service app",
     objective: "Schedule technicians",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, startTestServer, type TestServer } from "./harness";
+import { setPlan, signUp, startTestServer, type TestServer } from "./harness";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -86,11 +86,7 @@ describe("prompts.update", () => {
 describe("saving a prompt from a document", () => {
   it("takes a document of the same project only, not one of the owner's other projects", async () => {
     const { client, projectId, user } = await ownerWithPrompt();
-    await server.services.db
-      .updateTable("users")
-      .set({ subscription_tier: "pro" })
-      .where("id", "=", user.id)
-      .execute();
+    await setPlan(server, user.id, "pro");
     const other = await client.post("/api/projects", { title: "Other", objective: "Elsewhere" });
     const doc = await client.post("/api/documents", {
       projectId: other.body.id,

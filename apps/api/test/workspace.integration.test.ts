@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, signUp, startTestServer, type TestServer } from "./harness";
+import { Client, setPlan, signUp, signUpOnPlan, startTestServer, type TestServer } from "./harness";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -8,13 +8,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const setTier = (userId: string, tier: "free" | "basic" | "pro", status: "active" | "canceled" = "active") =>
-  server.services.db
-    .updateTable("users")
-    .set({ subscription_tier: tier, subscription_status: status })
-    .where("id", "=", userId)
-    .execute();
 
 const newProject = (client: Client, title = "Checkout revamp") =>
   client.post("/api/projects", {
@@ -30,8 +23,7 @@ const newProject = (client: Client, title = "Checkout revamp") =>
 
 describe("projects", () => {
   it("creates, lists, reads, updates and deletes a project for its owner", async () => {
-    const { client, user } = await signUp(server.url);
-    await setTier(user.id, "pro");
+    const { client, user } = await signUpOnPlan(server, "pro");
     const created = await newProject(client);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -90,11 +82,10 @@ describe("projects", () => {
   });
 
   it("allows 5 projects a month on Basic and 20 on Pro", async () => {
-    const { client, user } = await signUp(server.url);
-    await setTier(user.id, "basic");
+    const { client, user } = await signUpOnPlan(server, "basic");
     for (let i = 0; i < 5; i += 1) expect((await newProject(client, `P${i}`)).status).toBe(201);
     expect((await newProject(client, "P6")).status).toBe(403);
-    await setTier(user.id, "pro");
+    await setPlan(server, user.id, "pro");
     for (let i = 5; i < 20; i += 1) expect((await newProject(client, `P${i}`)).status).toBe(201);
     expect((await newProject(client, "P21")).status).toBe(403);
   });
@@ -102,7 +93,7 @@ describe("projects", () => {
   it("lets a canceled user read but not create (403, upgradeRequired)", async () => {
     const { client, user } = await signUp(server.url);
     const created = await newProject(client);
-    await setTier(user.id, "basic", "canceled");
+    await setPlan(server, user.id, "basic", "canceled");
     expect((await client.get(`/api/projects/${created.body.id}`)).status).toBe(200);
     const refused = await newProject(client, "Another");
     expect(refused.status).toBe(403);

@@ -3,7 +3,8 @@
  * transcriptions and speech. It records every request, and can be told to fail or stall, so the
  * real `openai` SDK is exercised over real HTTP. Run alone: `npx tsx packages/ai/test/fake-openai.ts --port 4010`.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { LoopbackFake } from "./loopback";
 
 export interface RecordedRequest {
   path: string;
@@ -59,7 +60,7 @@ export function silentMp3Frames(ms: number): Buffer[] {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export class FakeOpenAi {
+export class FakeOpenAi extends LoopbackFake {
   readonly requests: RecordedRequest[] = [];
   /** Statuses to answer the next chat requests with (consumed one per request), e.g. [429]. */
   failNext: number[] = [];
@@ -74,24 +75,10 @@ export class FakeOpenAi {
   /** Statuses to answer the next audio requests (transcriptions, speech) with, e.g. [429, 429]. */
   failAudioNext: number[] = [];
   options: FakeOpenAiOptions;
-  #server: Server | undefined;
-  url = "";
 
   constructor(options: FakeOpenAiOptions = {}) {
+    super("/v1");
     this.options = options;
-  }
-
-  async start(port = 0): Promise<string> {
-    this.#server = createServer((req, res) => void this.#handle(req, res));
-    await new Promise<void>((resolve) => this.#server!.listen(port, "127.0.0.1", resolve));
-    const address = this.#server.address();
-    this.url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/v1`;
-    return this.url;
-  }
-
-  async stop(): Promise<void> {
-    this.#server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server?.close(() => resolve()) ?? resolve());
   }
 
   chatRequests(): RecordedRequest[] {
@@ -104,7 +91,7 @@ export class FakeOpenAi {
     return reply ?? "What is the hardest part of your day?";
   }
 
-  async #handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);

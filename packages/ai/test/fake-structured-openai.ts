@@ -4,7 +4,8 @@
  * token like a real model, and records every request. Keyless, loopback only.
  */
 import { createHash } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { LoopbackFake } from "./loopback";
 
 export interface FakeStructuredOptions {
   /** The answer's text for a request body, or null when it has none (answered 404). */
@@ -26,27 +27,14 @@ export function requestKey(body: { response_format?: any; messages: unknown[] })
 export const estimateTokens = (text: string) =>
   Math.max(1, text.match(/[A-Za-z]+|\d{1,3}|[^\sA-Za-z\d]/g)?.length ?? 0);
 
-export class FakeStructuredOpenAi {
+export class FakeStructuredOpenAi extends LoopbackFake {
   readonly requests: any[] = [];
-  url = "";
-  #server: Server | undefined;
 
-  constructor(readonly options: FakeStructuredOptions) {}
-
-  async start(port = 0): Promise<string> {
-    this.#server = createServer((req, res) => void this.#handle(req, res));
-    await new Promise<void>((resolve) => this.#server!.listen(port, "127.0.0.1", resolve));
-    const address = this.#server.address();
-    this.url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/v1`;
-    return this.url;
+  constructor(readonly options: FakeStructuredOptions) {
+    super("/v1");
   }
 
-  async stop(): Promise<void> {
-    this.#server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server?.close(() => resolve()) ?? resolve());
-  }
-
-  async #handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const send = (status: number, body: unknown) => {
