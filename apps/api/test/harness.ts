@@ -215,3 +215,21 @@ export const trpcStream = (client: Client, procedure: string, input: unknown, si
     },
     body: JSON.stringify({ 0: input }),
   });
+
+/**
+ * Waits until no background job is queued or running, so that what one test set off (an interview's
+ * evidence extraction calling the fake model, say) cannot reach the next test's counts.
+ */
+export async function jobsSettled(server: TestServer, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const busy = await server.services.db
+      .selectFrom("jobs")
+      .select("id")
+      .where("status", "in", ["queued", "running"])
+      .executeTakeFirst();
+    if (!busy) return;
+    if (Date.now() > deadline) throw new Error(`A background job is still busy after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
