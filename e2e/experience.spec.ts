@@ -83,6 +83,8 @@ test.describe("forms", () => {
     await expect(toast(page)).toHaveCount(1);
     await expect(toast(page)).toContainText("Error deleting project");
     await expect(toast(page)).toContainText("Project not found");
+    await expect(page.getByRole("dialog", { name: "Delete this project?" })).toBeHidden();
+    await page.waitForTimeout(400); // the toast's slide-in, for the picture
     await screenshot(page, "error-toast-desktop");
   });
 

@@ -112,8 +112,9 @@ export default function ProjectDetailPage() {
   );
   const remove = useMutation(
     trpc.projects.delete.mutationOptions({
+      // The dialog closes either way: on failure the toast says why, and the page stays as it was.
+      onSettled: () => setConfirmDelete(false),
       onSuccess: () => {
-        setConfirmDelete(false);
         toast({ title: "Project deleted", description: "The project and its interviews were deleted." });
         queryClient.invalidateQueries({ queryKey: trpc.projects.list.queryKey() });
         setTimeout(() => navigate("/projects"), DELETE_REDIRECT_MS);
