@@ -1,4 +1,4 @@
-import { INTERVIEW_STATUSES, STAKEHOLDER_TYPES } from "@parley/db/schema";
+import { INTERVIEW_STATUSES, type Project as ProjectRow, STAKEHOLDER_TYPES } from "@parley/db/schema";
 import { z } from "zod";
 import { storableText, ZId } from "./common";
 
@@ -46,21 +46,7 @@ export const ZProject = z.object({
 });
 export type Project = z.infer<typeof ZProject>;
 
-export function toProject(row: {
-  id: number;
-  user_id: string;
-  title: string;
-  description: string | null;
-  objective: string | null;
-  target_audience: string | null;
-  key_features: string | null;
-  constraints: string | null;
-  domain: string | null;
-  references: string | null;
-  status: string;
-  created_at: Date;
-  updated_at: Date;
-}): Project {
+export function toProject(row: Omit<ProjectRow, "interviews_created" | "requirements" | "summary">): Project {
   return {
     id: row.id,
     userId: row.user_id,
