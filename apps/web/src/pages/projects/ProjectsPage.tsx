@@ -109,7 +109,7 @@ export default function ProjectsPage() {
                   {project.objective || "No objective yet."}
                 </Text>
                 {project.targetAudience && (
-                  <Text size="xs" mt="sm" c="indigo.7" fw={500} lineClamp={1}>
+                  <Text size="xs" mt="sm" c="var(--mantine-color-anchor)" fw={500} lineClamp={1}>
                     Audience: {project.targetAudience}
                   </Text>
                 )}
