@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./a11y";
-import { ADMIN, interviewViaApi, screenshot, uniqueEmail } from "./support";
+import { ADMIN, interviewViaApi, projectViaApi, saveRequirements, screenshot, uniqueEmail } from "./support";
 
 /**
  * axe-core on every screen at 1440 and 390 pixels: 0 critical and 0 serious WCAG 2.1 AA violations.
@@ -113,26 +113,20 @@ test("an owner's screens have no critical or serious accessibility violations", 
     await expect(page.getByRole("dialog", { name: "New Project" })).toBeVisible();
   });
 
-  const project = await (
-    await page.request.post("/api/projects", {
-      data: {
-        title: "Field dispatch",
-        objective: "Get technicians to emergencies faster",
-        targetAudience: "Dispatchers",
-        keyFeatures: "Live map\nRoute updates",
-        references: "https://example.com/notes",
-      },
-    })
-  ).json();
+  const project = {
+    id: await projectViaApi(page, {
+      objective: "Get technicians to emergencies faster",
+      keyFeatures: "Live map\nRoute updates",
+      references: "https://example.com/notes",
+    }),
+  };
   const interview = await (
     await page.request.post("/api/interviews", { data: { projectId: project.id, name: "Dana" } })
   ).json();
   await page.request.post(`/api/projects/${project.id}/summary`, {
     data: { summary: "# Dispatch summary\n\n## Needs\n\nDispatchers need a live map of technicians." },
   });
-  await page.request.post(`/api/projects/${project.id}/requirements`, {
-    data: { requirements: REQUIREMENTS },
-  });
+  await saveRequirements(page, project.id, REQUIREMENTS);
   await page.request.post("/api/replit-prompts", {
     data: {
       projectId: project.id,
@@ -246,19 +240,13 @@ test("in dark mode the landing page and the owner's main screens have no critica
   await page.request.post("/api/auth/register", {
     data: { email: uniqueEmail("a11y-dark"), password: "a11y passphrase 1", firstName: "Dora" },
   });
-  const project = await (
-    await page.request.post("/api/projects", {
-      data: { title: "Night shift", objective: "Calmer handovers" },
-    })
-  ).json();
-  await page.request.post(`/api/projects/${project.id}/requirements`, {
-    data: { requirements: REQUIREMENTS },
-  });
+  const projectId = await projectViaApi(page, { title: "Night shift", objective: "Calmer handovers" });
+  await saveRequirements(page, projectId, REQUIREMENTS);
   await checkScreen(page, "dark-projects", visit(page, "/projects", heading("Night shift")));
   await checkScreen(
     page,
     "dark-requirements",
-    visit(page, `/projects/${project.id}?tab=requirements`, heading("Dispatch map")),
+    visit(page, `/projects/${projectId}?tab=requirements`, heading("Dispatch map")),
   );
   await checkScreen(page, "dark-account", visit(page, "/account", heading(/Account/)));
   await checkScreen(page, "dark-documentation", visit(page, "/documentation", heading("How Parley works")));

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { screenshot, uniqueEmail } from "./support";
+import { projectViaApi, screenshot, uniqueEmail } from "./support";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -8,20 +8,6 @@ async function registerInBrowser(page: Page, firstName = "Ada") {
     data: { email: uniqueEmail("ux"), password: "experience passphrase", firstName, lastName: "Lovelace" },
   });
   expect(response.ok()).toBe(true);
-}
-
-async function projectViaApi(page: Page, fields: Record<string, string> = {}) {
-  const project = await (
-    await page.request.post("/api/projects", {
-      data: {
-        title: "Field dispatch",
-        objective: "Faster routing",
-        targetAudience: "Dispatchers",
-        ...fields,
-      },
-    })
-  ).json();
-  return project.id as number;
 }
 
 const toast = (page: Page) => page.locator(".mantine-Notification-root");

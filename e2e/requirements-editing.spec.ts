@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { screenshot, uniqueEmail } from "./support";
+import { projectViaApi, saveRequirements, screenshot, uniqueEmail } from "./support";
 
 const REQUIREMENTS = `# Epic: Dispatch map
 Everything the dispatcher sees on one screen.
@@ -24,15 +24,9 @@ async function ownerWithRequirements(page: Page) {
   await page.request.post("/api/auth/register", {
     data: { email: uniqueEmail("req"), password: "requirements passphrase", firstName: "Rita" },
   });
-  const project = await (
-    await page.request.post("/api/projects", {
-      data: { title: "Field dispatch", objective: "Faster routing" },
-    })
-  ).json();
-  await page.request.post(`/api/projects/${project.id}/requirements`, {
-    data: { requirements: REQUIREMENTS },
-  });
-  return project.id as number;
+  const projectId = await projectViaApi(page);
+  await saveRequirements(page, projectId, REQUIREMENTS);
+  return projectId;
 }
 
 async function openRequirements(page: Page, projectId: number) {

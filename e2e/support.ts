@@ -9,6 +9,23 @@ export function uniqueEmail(prefix = "user") {
 }
 
 /** Registers through the /auth page and waits for the projects list. */
+/** A project of the signed-in owner, made through the documented API; its id. */
+export async function projectViaApi(page: Page, fields: Record<string, string> = {}) {
+  const response = await page.request.post("/api/projects", {
+    data: { title: "Field dispatch", objective: "Faster routing", targetAudience: "Dispatchers", ...fields },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Saves a requirements tree (the documented markdown) on the project. */
+export async function saveRequirements(page: Page, projectId: number, requirements: string) {
+  const response = await page.request.post(`/api/projects/${projectId}/requirements`, {
+    data: { requirements },
+  });
+  expect(response.ok()).toBe(true);
+}
+
 export async function registerThroughUi(page: Page, email = uniqueEmail(), password = "a strong passphrase") {
   await page.goto("/auth");
   await page
