@@ -82,7 +82,11 @@ const ZRequirementsView = z.object({
   documents: z.array(ZDocument),
 });
 
-/** An owner's edit of the tree, in one transaction that records what it removed. */
+/**
+ * An owner's change that can take something out of the tree (a deletion, a feature's criteria, the
+ * whole text), in one transaction that records what it removed. Renaming an epic or rewording a
+ * story takes nothing out: they are plain updates.
+ */
 const editTree = (ctx: { db: Db }, projectId: number, change: (trx: Db) => Promise<void>) =>
   ctx.db.transaction().execute((trx) => recordingRemovals(trx, projectId, () => change(trx)));
 
@@ -180,10 +184,9 @@ export const requirementsRouter = {
     )
     .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
-      const epic = await q.ownedEpic(ctx.db, ctx.user.id, input.id);
-      if (!epic) throw notFound("Epic");
+      if (!(await q.ownedEpic(ctx.db, ctx.user.id, input.id))) throw notFound("Epic");
       const { id, ...fields } = input;
-      await editTree(ctx, epic.project_id, (trx) => q.updateEpic(trx, id, fields));
+      await q.updateEpic(ctx.db, id, fields);
       return { success: true as const };
     }),
 
@@ -268,9 +271,8 @@ export const requirementsRouter = {
     .input(z.object({ id: ZId, ...ZStoryFields }))
     .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
-      const story = await q.ownedStory(ctx.db, ctx.user.id, input.id);
-      if (!story) throw notFound("User story");
-      await editTree(ctx, story.project_id, (trx) => q.updateStory(trx, input.id, input));
+      if (!(await q.ownedStory(ctx.db, ctx.user.id, input.id))) throw notFound("User story");
+      await q.updateStory(ctx.db, input.id, input);
       return { success: true as const };
     }),
 
