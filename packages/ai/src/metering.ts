@@ -3,13 +3,12 @@ import { aiRefusal } from "@parley/billing/usage";
 import type { Db } from "@parley/db/client";
 import {
   countApiCall,
-  lockPayer,
   recordUsageEvent,
   releaseApiCall,
   releaseInterviewCall,
   takeInterviewCall,
 } from "@parley/db/queries/metering";
-import { getUserById } from "@parley/db/queries/users";
+import { getUserById, lockUserById } from "@parley/db/queries/users";
 import { AiError } from "./errors";
 
 export interface Usage {
@@ -95,8 +94,7 @@ export async function reserveAiCall(
   if (current && isPeriodOver(current.usage_reset_date)) await closeUsagePeriodIfDue(db, billTo.userId);
   const interviewId = options.ceiling ? (billTo.interviewId ?? null) : null;
   await db.transaction().execute(async (trx) => {
-    await lockPayer(trx, billTo.userId);
-    const user = await getUserById(trx, billTo.userId);
+    const user = await lockUserById(trx, billTo.userId);
     if (!user) throw new AiError(403, "The account this interview belongs to no longer exists.");
     const refusal = refusalError(user);
     if (refusal) throw refusal;

@@ -54,6 +54,11 @@ export async function getUserById(db: Db, id: string): Promise<UserRecord | unde
   return selectUsers(db).where("users.id", "=", id).executeTakeFirst();
 }
 
+/** The user, with their row locked until the transaction ends (`for update of users`). */
+export async function lockUserById(trx: Db, id: string): Promise<UserRecord | undefined> {
+  return selectUsers(trx).where("users.id", "=", id).forUpdate("users").executeTakeFirst();
+}
+
 export async function getUserByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
   return selectUsers(db).where(sql`lower(users.email)`, "=", email.trim().toLowerCase()).executeTakeFirst();
 }
