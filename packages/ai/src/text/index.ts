@@ -1,0 +1,4 @@
+/** The text kit: one place for sentences, words, grammar and language (see nlp.ts). */
+export * from "./grammar";
+export * from "./language";
+export * from "./nlp";

@@ -1,0 +1,149 @@
+/**
+ * The one text kit: sentences, tokens with their part of speech, lemma and negation scope, from
+ * wink-nlp's English model (see docs/decisions.md, "Text kit"). Everything that reads words in
+ * packages/ai (the interviewer, extraction, the writer, the quality gate) goes through here, so
+ * they agree on what a word, a sentence and a negation are.
+ */
+import model from "wink-eng-lite-web-model";
+import lemmatizer from "wink-lemmatizer";
+import winkNLP, { type WinkMethods } from "wink-nlp";
+
+/** Universal POS tags as wink's model assigns them. */
+export type Pos =
+  | "ADJ"
+  | "ADP"
+  | "ADV"
+  | "AUX"
+  | "CCONJ"
+  | "DET"
+  | "INTJ"
+  | "NOUN"
+  | "NUM"
+  | "PART"
+  | "PRON"
+  | "PROPN"
+  | "PUNCT"
+  | "SCONJ"
+  | "SYM"
+  | "VERB"
+  | "X"
+  | "SPACE";
+
+export interface Token {
+  /** The characters as written. */
+  text: string;
+  /** Lower case, contractions expanded ("n't" → "not"). */
+  normal: string;
+  lemma: string;
+  pos: Pos;
+  /** Inside the scope of a negation ("I don't want the staff to type twice": want … twice). */
+  negated: boolean;
+  stop: boolean;
+  /** Offsets in the text the sentence came from. */
+  start: number;
+  end: number;
+}
+
+export interface Sentence {
+  /** The sentence's own characters, verbatim. */
+  text: string;
+  start: number;
+  tokens: Token[];
+}
+
+let engine: WinkMethods | undefined;
+
+/** The English model, loaded once (about 60 ms). */
+export function nlp(): WinkMethods {
+  engine ??= winkNLP(model);
+  return engine;
+}
+
+/**
+ * Sentences of a text with their tokens. Lines are sentence boundaries too (transcripts and lists
+ * put one statement on a line), and each sentence's text is a verbatim slice of the input.
+ */
+export function analyze(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  let lineStart = 0;
+  for (const line of text.split("\n")) {
+    if (line.trim()) readLine(line, lineStart, out);
+    lineStart += line.length + 1;
+  }
+  return out;
+}
+
+function readLine(line: string, offset: number, out: Sentence[]) {
+  const { its } = nlp();
+  const doc = nlp().readDoc(line);
+  const tokens = doc.tokens();
+  const values = tokens.out(its.value) as string[];
+  const normals = tokens.out(its.normal) as string[];
+  const lemmas = tokens.out(its.lemma as never) as unknown as string[];
+  const tags = tokens.out(its.pos) as Pos[];
+  const negations = tokens.out(its.negationFlag) as unknown as boolean[];
+  const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
+  const spans: Token[] = [];
+  let at = 0;
+  values.forEach((value, i) => {
+    let start = line.indexOf(value, at);
+    // A token the model spelled differently from the text ("gonna" → "gon" "na"): it sits where we are.
+    if (start < 0 || start - at > 3 + value.length) start = Math.min(at, line.length);
+    const end = Math.min(line.length, start + value.length);
+    at = end;
+    spans.push({
+      text: value,
+      normal: normals[i] ?? value.toLowerCase(),
+      lemma: (lemmas[i] ?? value).toLowerCase(),
+      pos: tags[i] ?? "X",
+      negated: Boolean(negations[i]),
+      stop: Boolean(stops[i]),
+      start: offset + start,
+      end: offset + end,
+    });
+  });
+  const bounds = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
+  for (const [first, last] of bounds) {
+    const own = spans.slice(first, last + 1).filter((t) => t.pos !== "SPACE");
+    if (!own.length) continue;
+    // A capital at the start of a sentence is not a name: "Customers should …" is a plural noun.
+    const head = own[0]!;
+    if (head.pos === "PROPN" && lemmatizer.noun(head.normal) !== head.normal) {
+      own[0] = { ...head, pos: "NOUN", lemma: lemmatizer.noun(head.normal) };
+    }
+    const start = own[0]!.start;
+    const end = own.at(-1)!.end;
+    out.push({ text: line.slice(start - offset, end - offset), start, tokens: own });
+  }
+}
+
+/** Every token of a text, sentence after sentence. */
+export const tokensOf = (text: string): Token[] => analyze(text).flatMap((s) => s.tokens);
+
+const CONTENT: ReadonlySet<Pos> = new Set(["NOUN", "PROPN", "VERB", "ADJ", "NUM"]);
+
+/** True for a word that carries meaning: a noun, verb or adjective that is not a stop word. */
+export const isContent = (token: Token) =>
+  CONTENT.has(token.pos) &&
+  !token.stop &&
+  token.pos !== "NUM" &&
+  /\p{L}/u.test(token.text) &&
+  token.text.length > 1;
+
+/** The lemmas of a text's content words, in order: how two texts are compared by meaning. */
+export function contentLemmas(text: string): string[] {
+  return tokensOf(text)
+    .filter(isContent)
+    .map((t) => t.lemma);
+}
+
+/** Words of a text, lower case, without punctuation. */
+export function wordsOf(text: string): string[] {
+  return tokensOf(text)
+    .filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM" && /[\p{L}\p{N}]/u.test(t.text))
+    .map((t) => t.normal);
+}
+
+/** The original characters from the first to the last of `tokens`, out of `text`. */
+export const sliceOf = (text: string, tokens: Token[], offset = 0) =>
+  tokens.length ? text.slice(tokens[0]!.start - offset, tokens.at(-1)!.end - offset) : "";
