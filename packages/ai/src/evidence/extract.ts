@@ -1,6 +1,9 @@
 /** Per-interview extraction by rules: the map step of synthesis, with nothing invented. */
-import { type Classified, classify, clauses, isContext, roleOf } from "./classify";
-import { sentenceSpans } from "./text";
+import { analyze, type Sentence, sliceOf, type Token } from "../text/nlp";
+import { clausesOf, needOfClause } from "../writer/needs";
+import { statedRole } from "../writer/roles";
+import { type Classified, classify, constraintOf, isContext, priorityOf, roleOf } from "./classify";
+import { polarityOf } from "./text";
 import { messageTurns, type Turn, transcriptTurns } from "./turns";
 import type { ExtractedItem, Extraction, InterviewSource, ReadBack } from "./types";
 import { clean, contentWords } from "./words";
@@ -23,6 +26,28 @@ export function itemText(clause: string, classified: Classified): string {
   return clean(clause);
 }
 
+/**
+ * What one clause is: a need when the grammar finds a desire, obligation, wish or list of wanted
+ * things in it (its stance from the negation the grammar sees), else what the rules for pains,
+ * goals, metrics and open questions say; a need word without a need construction is not a need.
+ */
+function classifyClause(clause: string, tokens: Token[], sentence: Sentence): Classified | null {
+  const need = needOfClause(tokens, sentence);
+  const classified = classify(clause, sentence.text);
+  if (need) {
+    const constraint = constraintOf(clause);
+    const stance = polarityOf(clause);
+    return {
+      kind: constraint ? "constraint" : "need",
+      constraint,
+      polarity: need.negated ? (stance === "wants" ? "does_not_want" : stance) : "wants",
+      priority: priorityOf(clause),
+    };
+  }
+  if (classified?.kind === "need") return classified.polarity === "wants" ? null : classified;
+  return classified;
+}
+
 /** Items from one interview's participant turns; the interviewer's words are never evidence. */
 export function extractInterview(source: InterviewSource, turns = interviewTurns(source)): Extraction {
   const items: ExtractedItem[] = [];
@@ -30,10 +55,12 @@ export function extractInterview(source: InterviewSource, turns = interviewTurns
   const seen = new Set<string>();
   for (const turn of turns) {
     if (turn.speaker !== "participant") continue;
-    for (const sentence of sentenceSpans(turn.text)) {
+    for (const sentence of analyze(turn.text)) {
       const before = items.length;
-      for (const clause of clauses(sentence.text)) {
-        const classified = classify(clause, sentence.text);
+      for (const tokens of clausesOf(sentence)) {
+        const clause = clean(sliceOf(turn.text, tokens));
+        if (!clause) continue;
+        const classified = classifyClause(clause, tokens, sentence);
         if (!classified) continue;
         const key = contentWords(clause).join(" ");
         if (seen.has(key)) continue;
@@ -62,7 +89,7 @@ export function extractInterview(source: InterviewSource, turns = interviewTurns
     interviewId: source.interviewId,
     name: source.name ?? `Interview ${source.interviewId}`,
     stakeholderType: source.stakeholderType,
-    role: roleOf(participantText),
+    role: statedRole(participantText) ?? roleOf(participantText),
     items: markReadBack(items, source.readBack),
     context,
   };

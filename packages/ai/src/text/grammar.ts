@@ -1,6 +1,7 @@
 /** Grammar on top of the kit's tokens: articles, number, verb forms and phrases. */
 import indefinite from "indefinite";
 import lemmatizer from "wink-lemmatizer";
+import { singularNoun } from "./inflect";
 import { analyze, type Token, tokensOf } from "./nlp";
 
 /** "a dispatcher", "an owner", "an SMS reminder", "a user", "an hour". */
@@ -13,8 +14,13 @@ export const articleFor = (noun: string) => indefinite(noun.trim(), { articleOnl
 export function singular(phrase: string): string {
   const words = phrase.trim().split(/\s+/);
   const head = words.at(-1) ?? "";
+  // Acronyms keep their letters: "SMS", "FAQs" → "FAQ".
+  if (/^[A-Z]{2,}$/.test(head)) return phrase.trim();
+  if (/^[A-Z]{2,}s$/.test(head)) return [...words.slice(0, -1), head.slice(0, -1)].join(" ");
   const lower = head.toLowerCase();
-  const lemma = lemmatizer.noun(lower);
+  let lemma = lemmatizer.noun(lower);
+  // Words the lemmatizer does not know ("waitlists") go to compromise's inflector.
+  if ((!lemma || lemma === lower) && /s$/.test(lower)) lemma = singularNoun(lower);
   const kept = lemma && lemma !== lower ? matchCase(head, lemma) : head;
   return [...words.slice(0, -1), kept].join(" ");
 }

@@ -35,6 +35,8 @@ export interface Token {
   /** Lower case, contractions expanded ("n't" → "not"). */
   normal: string;
   lemma: string;
+  /** Porter stem of the word, for matching across word classes ("booking" meets "book"). */
+  stem: string;
   pos: Pos;
   /** Inside the scope of a negation ("I don't want the staff to type twice": want … twice). */
   negated: boolean;
@@ -75,26 +77,31 @@ export function analyze(text: string): Sentence[] {
 
 function readLine(line: string, offset: number, out: Sentence[]) {
   const { its } = nlp();
-  const doc = nlp().readDoc(line);
+  // Curly apostrophes read as straight ones ("don’t" is "do" + "n't"); same length, same offsets.
+  const doc = nlp().readDoc(line.replace(/[’‘]/g, "'"));
   const tokens = doc.tokens();
   const values = tokens.out(its.value) as string[];
   const normals = tokens.out(its.normal) as string[];
   const lemmas = tokens.out(its.lemma as never) as unknown as string[];
   const tags = tokens.out(its.pos) as Pos[];
+  const stems = tokens.out(its.stem as never) as unknown as string[];
   const negations = tokens.out(its.negationFlag) as unknown as boolean[];
   const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
   const spans: Token[] = [];
   let at = 0;
+  const plain = line.replace(/[’‘]/g, "'");
   values.forEach((value, i) => {
-    let start = line.indexOf(value, at);
-    // A token the model spelled differently from the text ("gonna" → "gon" "na"): it sits where we are.
-    if (start < 0 || start - at > 3 + value.length) start = Math.min(at, line.length);
+    let start = plain.indexOf(value, at);
+    // A token the model spelled differently from the text sits where we are: only spaces (and a
+    // stray character or two) may lie between one token and the next.
+    if (start < 0 || plain.slice(at, start).replace(/\s+/g, "").length > 2) start = Math.min(at, line.length);
     const end = Math.min(line.length, start + value.length);
     at = end;
     spans.push({
-      text: value,
+      text: line.slice(start, end),
       normal: normals[i] ?? value.toLowerCase(),
       lemma: (lemmas[i] ?? value).toLowerCase(),
+      stem: (stems[i] ?? value).toLowerCase(),
       pos: tags[i] ?? "X",
       negated: Boolean(negations[i]),
       stop: Boolean(stops[i]),
@@ -111,6 +118,17 @@ function readLine(line: string, offset: number, out: Sentence[]) {
     if (head.pos === "PROPN" && lemmatizer.noun(head.normal) !== head.normal) {
       own[0] = { ...head, pos: "NOUN", lemma: lemmatizer.noun(head.normal) };
     }
+    // "dont", "cant", "wont" typed without the apostrophe negate what follows, as "don't" does.
+    let negating = false;
+    for (const [j, t] of own.entries()) {
+      if (t.pos === "PUNCT" || (t.pos === "CCONJ" && t.normal === "but")) negating = false;
+      if (negating && !t.negated) own[j] = { ...t, negated: true };
+      if (/^(?:do|does|did|ca|can|wo|should|would|could|is|are|was|were|have|has|must)nt$/.test(t.normal))
+        negating = true;
+    }
+    // "I'm" read as one word is the pronoun and the verb.
+    for (const [j, t] of own.entries())
+      if (t.normal === "i'm" || t.normal === "i") own[j] = { ...t, pos: "PRON", lemma: t.normal };
     const start = own[0]!.start;
     const end = own.at(-1)!.end;
     out.push({ text: line.slice(start - offset, end - offset), start, tokens: own });
@@ -135,6 +153,13 @@ export function contentLemmas(text: string): string[] {
   return tokensOf(text)
     .filter(isContent)
     .map((t) => t.lemma);
+}
+
+/** The stems of a text's content words: looser than lemmas, across word classes. */
+export function contentStems(text: string): string[] {
+  return tokensOf(text)
+    .filter(isContent)
+    .map((t) => t.stem);
 }
 
 /** Words of a text, lower case, without punctuation. */

@@ -1,0 +1,41 @@
+/**
+ * Inflection the analyser does not do: the -ing form of a verb and the plural of a noun, from
+ * compromise's conjugator (wink-nlp reads words; compromise writes them; see docs/decisions.md).
+ */
+import nlp from "compromise";
+
+const gerunds = new Map<string, string>();
+
+/** "book" → "booking", "choose" → "choosing", "set up" → "setting up". */
+export function gerund(verb: string): string {
+  const base = verb.trim().toLowerCase();
+  let form = gerunds.get(base);
+  if (form === undefined) {
+    const doc = nlp(base);
+    doc.tag("Infinitive");
+    const conjugated = (doc.verbs().conjugate()[0] as { Gerund?: string } | undefined)?.Gerund;
+    const [head = base, ...rest] = base.split(/\s+/);
+    // Words the conjugator does not know as verbs ("sync") take the regular ending.
+    const regular = `${/[^aeiouy]e$/.test(head) && head.length > 2 ? head.slice(0, -1) : head}ing`;
+    form = conjugated && conjugated !== base ? conjugated : [regular, ...rest].join(" ");
+    gerunds.set(base, form);
+  }
+  return form;
+}
+
+/** "hairdresser" → "hairdressers", "supply" → "supplies"; uncountable nouns stay. */
+export function plural(noun: string): string {
+  const words = noun.trim().split(/\s+/);
+  const head = words.at(-1) ?? "";
+  const doc = nlp(head);
+  doc.tag("Singular");
+  const form = doc.nouns().toPlural().text() || head;
+  return [...words.slice(0, -1), form].join(" ");
+}
+
+/** "waitlists" → "waitlist", for words the lemmatizer does not know. */
+export function singularNoun(noun: string): string {
+  const doc = nlp(noun);
+  doc.tag("Plural");
+  return doc.nouns().toSingular().text() || noun;
+}

@@ -1,0 +1,409 @@
+/**
+ * Step 1 of the writer: needs found by grammar in one participant sentence. A need is a desire
+ * ("we want to …", "I'd like …"), an obligation ("clients should be able to …"), a wish ("it would be
+ * great if …") or a list of wanted things ("key features include …"); the words after it are cut
+ * into the action, who acts, why (the ends) and under which conditions.
+ */
+import { analyze, type Sentence, type Token } from "../text/nlp";
+import {
+  ABILITY_NOUNS,
+  COMPLEMENT_NOUNS,
+  CONDITIONAL_DESIRE,
+  DESIRE_VERBS,
+  ENABLING_VERBS,
+  LISTING_VERBS,
+  NEED_NOUNS,
+  OBLIGATION_MODALS,
+  OBLIGATION_VERBS,
+  WISH_ADJECTIVES,
+} from "./vocabulary";
+
+export type NeedTrigger = "desire" | "obligation" | "wish" | "list";
+
+export interface FoundNeed {
+  trigger: NeedTrigger;
+  /** Who is to act, as said, when it is not the speaker ("clients"); the thing when a system acts. */
+  subject: Token[];
+  /** The person the action enables ("enable clients to book": clients), if any. */
+  actor: Token[];
+  /** The action's tokens from its verb on (or the wanted thing, for a noun). */
+  action: Token[];
+  /** What it is for, as said ("so that …", "because …", "in order to …"). */
+  ends: Token[];
+  /** When it applies ("when supplies run low", "if a client cancels"). */
+  conditions: Token[][];
+  /** The need itself is negated: "we don't need a waitlist", "it must never …". */
+  negated: boolean;
+  /** The clause the need was read from, verbatim. */
+  clause: Token[];
+  sentence: Sentence;
+}
+
+const isWord = (t: Token | undefined, ...normals: string[]) => t !== undefined && normals.includes(t.normal);
+const isNounish = (t: Token) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON";
+const isVerbish = (t: Token) => t.pos === "VERB" || t.pos === "AUX";
+
+/** Markers that start the ends of a need. */
+function endsAt(tokens: Token[], i: number): number {
+  const t = tokens[i]!;
+  const next = tokens[i + 1];
+  if (t.normal === "so" && (isWord(next, "that") || (next && (next.pos === "PRON" || next.pos === "NOUN"))))
+    return i;
+  if (t.normal === "because" || t.normal === "since") return i;
+  // "…, as it ensures timely reordering"
+  if (t.normal === "as" && tokens[i - 1]?.text === "," && next?.pos === "PRON") return i;
+  if (t.normal === "in" && isWord(next, "order") && isWord(tokens[i + 2], "to")) return i;
+  return -1;
+}
+
+const CONDITION = new Set(["if", "when", "whenever", "unless", "once", "before", "after", "while", "until"]);
+
+/** "in case someone calls" is a condition too. */
+const conditionAt = (tokens: Token[], i: number) =>
+  (CONDITION.has(tokens[i]!.normal) && i > 0) ||
+  (tokens[i]!.normal === "in" && tokens[i + 1]?.normal === "case");
+
+/** Clauses of a sentence: split at ";" and at a conjunction that starts a new subject and verb. */
+export function clausesOf(sentence: Sentence): Token[][] {
+  const out: Token[][] = [];
+  let current: Token[] = [];
+  const tokens = sentence.tokens;
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    const after = tokens[i + 2];
+    // "…, but the employees need to …": a subject of its own, then its verb.
+    let j = i + 1;
+    if (tokens[j]?.pos === "DET") j += 1;
+    while (tokens[j] && (tokens[j]!.pos === "NOUN" || tokens[j]!.pos === "ADJ")) j += 1;
+    const nounSubject =
+      j > i + 1 && tokens[j - 1]?.pos === "NOUN" && tokens[j] !== undefined && isVerbish(tokens[j]!);
+    const newClause =
+      t.text === ";" ||
+      (t.pos === "CCONJ" &&
+        (t.normal === "but" || t.normal === "and" || t.normal === "or") &&
+        ((next !== undefined &&
+          next.pos === "PRON" &&
+          next.normal !== "it" &&
+          after !== undefined &&
+          isVerbish(after)) ||
+          (t.normal === "but" && nounSubject)));
+    if (newClause) {
+      if (current.length) out.push(current);
+      current = t.text === ";" ? [] : [];
+      return;
+    }
+    current.push(t);
+  });
+  if (current.length) out.push(current);
+  return out.filter((c) => c.some((t) => t.pos !== "PUNCT"));
+}
+
+interface Trigger {
+  kind: NeedTrigger | "subjects";
+  /** Index of the first token after the trigger. */
+  rest: number;
+  subjectEnd: number;
+  negated: boolean;
+}
+
+/** Two words that differ by two neighbouring letters swapped ("wnat" and "want"). */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  const at = [...a].findIndex((c, i) => c !== b[i]);
+  return a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2);
+}
+
+/** A desire verb as typed in a hurry: "i wnat to …" is "i want to …" after a pronoun. */
+function desireLemma(t: Token, prev: Token | undefined): string {
+  if (DESIRE_VERBS.has(t.lemma) || prev?.pos !== "PRON") return t.lemma;
+  return [...DESIRE_VERBS].find((verb) => verb.length >= 4 && swapped(t.normal, verb)) ?? t.lemma;
+}
+
+/** Finds the first need construction in a clause. */
+function triggerOf(tokens: Token[]): Trigger | null {
+  for (let i = 0; i < tokens.length; i += 1) {
+    const raw = tokens[i]!;
+    const t = { ...raw, lemma: desireLemma(raw, tokens[i - 1]) };
+    const prev = tokens[i - 1];
+    const next = tokens[i + 1];
+    const negatedHere = t.negated || isWord(next, "not", "never") || isWord(prev, "never");
+    // "would be great if …"
+    if (t.lemma === "be" && isWord(prev, "would", "'d", "will") && next && WISH_ADJECTIVES.has(next.lemma)) {
+      const at = tokens.findIndex(
+        (x, j) => j > i + 1 && (x.normal === "if" || x.normal === "to" || x.normal === "that"),
+      );
+      if (at > 0) return { kind: "wish", rest: at + 1, subjectEnd: at + 1, negated: false };
+    }
+    const afterWould = isWord(prev, "would", "'d", "d");
+    const typo = t.lemma !== raw.lemma;
+    if (DESIRE_VERBS.has(t.lemma) && (t.pos === "VERB" || t.pos === "AUX" || afterWould || typo)) {
+      if (CONDITIONAL_DESIRE.has(t.lemma) && !afterWould) continue;
+      // "I need" but not "the needs"; a person or pronoun before it.
+      const before = tokens.slice(Math.max(0, i - 4), i);
+      if (!before.some(isNounish)) continue;
+      // "I don't think we need …": the negation belongs to the thinking, not the need.
+      const negated = negatedHere && !tokens.slice(0, i).some((x) => x.lemma === "think" && x.negated);
+      return {
+        kind: "desire",
+        rest: i + 1,
+        subjectEnd: i,
+        negated: negated || (t.negated && !before.some((x) => x.lemma === "think")),
+      };
+    }
+    if (OBLIGATION_MODALS.has(t.lemma) && t.pos === "AUX") {
+      let rest = i + 1;
+      let negated = false;
+      while (tokens[rest] && (isWord(tokens[rest], "not", "never", "n't") || tokens[rest]!.pos === "ADV")) {
+        if (isWord(tokens[rest], "not", "never", "n't")) negated = true;
+        rest += 1;
+      }
+      if (t.lemma === "ought" && isWord(tokens[rest], "to")) rest += 1;
+      return { kind: "obligation", rest, subjectEnd: i, negated };
+    }
+    if (OBLIGATION_VERBS.has(t.lemma) && isWord(next, "to") && tokens[i + 2] && isVerbish(tokens[i + 2]!)) {
+      if (t.lemma === "got" && !isWord(prev, "have", "'ve", "'s")) continue;
+      return { kind: "obligation", rest: i + 2, subjectEnd: i, negated: negatedHere };
+    }
+    // "Client booking and diary syncing are the highest priorities": the subjects are the needs.
+    if (t.lemma === "be" && t.pos === "AUX" && i > 0) {
+      const complement = tokens.slice(i + 1).find((x) => x.pos === "NOUN" || x.pos === "ADJ");
+      const head = tokens.slice(i + 1).find((x) => x.pos === "NOUN");
+      if (
+        (head && NEED_NOUNS.has(head.lemma)) ||
+        (complement?.pos === "ADJ" &&
+          WISH_ADJECTIVES.has(complement.lemma) &&
+          !tokens.slice(i + 1).some((x) => x.normal === "if" || x.normal === "to"))
+      )
+        return { kind: "subjects", rest: 0, subjectEnd: i, negated: negatedHere };
+    }
+    // "Key features include a booking system, …"
+    if (LISTING_VERBS.has(t.lemma) && isVerbish(t)) {
+      const subject = tokens.slice(0, i).filter((x) => x.pos === "NOUN");
+      if (subject.some((x) => NEED_NOUNS.has(x.lemma)) && !tokens.slice(0, i).some((x) => x.pos === "VERB"))
+        return { kind: "list", rest: i + 1, subjectEnd: i, negated: negatedHere };
+    }
+  }
+  return null;
+}
+
+/** Skips "to", "be able to", "a way to", "the option of" before the action. */
+function skipFrames(tokens: Token[], from: number): number {
+  let i = from;
+  for (let guard = 0; guard < 4; guard += 1) {
+    const t = tokens[i];
+    if (!t) break;
+    if (t.normal === "to" && t.pos === "PART") {
+      i += 1;
+      continue;
+    }
+    if (t.lemma === "be" && isWord(tokens[i + 1], "able") && isWord(tokens[i + 2], "to")) {
+      i += 3;
+      continue;
+    }
+    if (t.normal === "able" && isWord(tokens[i + 1], "to")) {
+      i += 2;
+      continue;
+    }
+    // "a way to", "the option to", "the possibility of"
+    const frame = t.pos === "DET" ? tokens[i + 1] : t;
+    const link = tokens[t.pos === "DET" ? i + 2 : i + 1];
+    if (frame && ABILITY_NOUNS.has(frame.lemma) && link && (link.normal === "to" || link.normal === "of")) {
+      i += t.pos === "DET" ? 3 : 2;
+      continue;
+    }
+    break;
+  }
+  return i;
+}
+
+/** The noun phrase starting at `from` (determiners, adjectives, nouns, possessives), as an index range. */
+function nounPhraseEnd(tokens: Token[], from: number): number {
+  let i = from;
+  while (
+    tokens[i] &&
+    (["DET", "ADJ", "NOUN", "PROPN", "NUM", "PRON"].includes(tokens[i]!.pos) ||
+      tokens[i]!.text === "-" ||
+      tokens[i]!.text === "'s")
+  )
+    i += 1;
+  return i;
+}
+
+/** "to run the business" after an object: what the action is for. */
+function purposeAt(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  const prev = tokens[i - 1];
+  const next = tokens[i + 1];
+  return (
+    t.normal === "to" &&
+    i >= 2 &&
+    next?.pos === "VERB" &&
+    prev !== undefined &&
+    ["NOUN", "PROPN", "ADV", "ADJ"].includes(prev.pos) &&
+    !COMPLEMENT_NOUNS.has(prev.lemma) &&
+    tokens.slice(0, i).some((x) => x.pos === "VERB")
+  );
+}
+
+/** "such as …", "e.g. …", ", like …", "including …": examples, left out of a minimal story. */
+function examplesAt(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  const next = tokens[i + 1];
+  if (t.normal === "such" && next?.normal === "as") return true;
+  if (t.normal === "for" && next?.normal === "example") return true;
+  if (/^(?:e\.g\.?|eg|etc\.?|including)$/.test(t.normal)) return true;
+  return t.normal === "like" && tokens[i - 1]?.text === ",";
+}
+
+/** Cuts the tail of a need into action, ends and conditions. */
+function cutTail(tokens: Token[]) {
+  const action: Token[] = [];
+  const ends: Token[] = [];
+  const conditions: Token[][] = [];
+  let mode: "action" | "ends" | "condition" | "examples" = "action";
+  tokens.forEach((t, i) => {
+    if (mode === "action" && examplesAt(tokens, i)) mode = "examples";
+    if (mode === "examples") {
+      if (t.text === ")") mode = "action";
+      return;
+    }
+    if (t.text === "(") {
+      mode = "examples";
+      return;
+    }
+    if (mode === "action" && purposeAt(tokens, i)) mode = "ends";
+    else if (endsAt(tokens, i) === i && (mode === "action" || mode === "condition")) mode = "ends";
+    else if (conditionAt(tokens, i) && (mode === "action" || (mode === "condition" && t.pos === "SCONJ"))) {
+      mode = "condition";
+      conditions.push([]);
+    }
+    if (mode === "action") action.push(t);
+    else if (mode === "ends") ends.push(t);
+    else conditions.at(-1)!.push(t);
+  });
+  const trim = (list: Token[]) => {
+    while (
+      list.length &&
+      ["PUNCT", "CCONJ", "ADP", "PART", "DET", "SCONJ"].includes(list.at(-1)!.pos) &&
+      list.at(-1)!.text !== ")"
+    )
+      list.pop();
+    while (list.length && (list[0]!.pos === "INTJ" || list[0]!.pos === "PUNCT")) list.shift();
+    return list;
+  };
+  return {
+    action: trim(action),
+    ends: trim(ends),
+    conditions: conditions.map(trim).filter((c) => c.length > 1),
+  };
+}
+
+/** The needs stated in one clause (at most one construction; coordination is split later). */
+export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | null {
+  if (sentence.text.trim().endsWith("?")) return null;
+  const trigger = triggerOf(clause);
+  if (!trigger) return null;
+  const subject = clause
+    .slice(0, trigger.subjectEnd)
+    .filter(
+      (t) =>
+        (t.pos !== "PUNCT" || t.text === "-") &&
+        t.pos !== "AUX" &&
+        t.pos !== "PART" &&
+        t.pos !== "INTJ" &&
+        !/^(?:yes|yeah|no|ok|okay|well|so)$/.test(t.normal),
+    );
+  if (trigger.kind === "subjects") {
+    // The subject is the list; a subject that is only "it" or "this" names nothing.
+    if (!subject.some((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "VERB")) return null;
+    return {
+      trigger: "list",
+      subject: [],
+      actor: [],
+      action: subject,
+      ends: [],
+      conditions: [],
+      negated: trigger.negated,
+      clause,
+      sentence,
+    };
+  }
+  let start = skipFrames(clause, trigger.rest);
+  let actor: Token[] = [];
+  let kindSubject = subject;
+  if (trigger.kind === "wish") {
+    // "… if clients could pay online": the embedded clause's subject acts.
+    const modal = clause.findIndex(
+      (t, j) => j >= start && t.pos === "AUX" && /^(?:could|would|can|will|might)$/.test(t.normal),
+    );
+    const verb = clause.findIndex((t, j) => j >= start && t.pos === "VERB");
+    const at = modal >= 0 && (verb < 0 || modal < verb) ? modal : verb;
+    if (at < 0) return null;
+    kindSubject = clause.slice(start, at);
+    actor = kindSubject.filter((t) => t.pos !== "PRON" || !/^(?:i|we|you)$/.test(t.normal));
+    start = skipFrames(clause, at + (modal === at ? 1 : 0));
+  } else if (trigger.kind === "desire") {
+    // "I want the system to send …" / "we need clients to confirm …": someone else acts.
+    const end = nounPhraseEnd(clause, start);
+    if (end > start && isWord(clause[end], "to") && clause[end + 1] && isVerbish(clause[end + 1]!)) {
+      actor = clause.slice(start, end);
+      start = skipFrames(clause, end);
+    }
+  }
+  // "enable clients to book …", "let customers choose …"
+  const first = clause[start];
+  if (first && ENABLING_VERBS.has(first.lemma) && first.pos === "VERB") {
+    const end = nounPhraseEnd(clause, start + 1);
+    const after = skipFrames(clause, end);
+    if (end > start + 1 && clause[after] && isVerbish(clause[after]!)) {
+      actor = clause.slice(start + 1, end);
+      start = after;
+    }
+  }
+  const { action, ends, conditions } = cutTail(clause.slice(start));
+  // "Providing low-stock alerts should be the highest priority": the subject is what is wanted.
+  if (
+    action[0]?.lemma === "be" &&
+    action.some(
+      (t) =>
+        (t.pos === "NOUN" && NEED_NOUNS.has(t.lemma)) || (t.pos === "ADJ" && WISH_ADJECTIVES.has(t.lemma)),
+    ) &&
+    subject.some((t) => t.pos === "NOUN" || t.pos === "VERB")
+  )
+    return {
+      trigger: "list",
+      subject: [],
+      actor: [],
+      action: subject,
+      ends,
+      conditions,
+      negated: trigger.negated,
+      clause,
+      sentence,
+    };
+  if (!action.some((t) => t.pos === "VERB" || t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "AUX"))
+    return null;
+  return {
+    trigger: trigger.kind,
+    subject: kindSubject,
+    actor,
+    action,
+    ends,
+    conditions,
+    negated: trigger.negated,
+    clause,
+    sentence,
+  };
+}
+
+/** Every need in a text, sentence by sentence and clause by clause. */
+export function findNeeds(text: string): FoundNeed[] {
+  const needs: FoundNeed[] = [];
+  for (const sentence of analyze(text)) {
+    for (const clause of clausesOf(sentence)) {
+      const need = needOfClause(clause, sentence);
+      if (need) needs.push(need);
+    }
+  }
+  return needs;
+}

@@ -1,0 +1,424 @@
+/**
+ * Step 2 and 3 of the writer: a found need becomes one story per action (coordinations split), each
+ * phrased as a product owner would: a noun-phrase role, an infinitive means, the stated ends, a
+ * short feature name, and the conditions that become acceptance criteria.
+ */
+import { capitalise, infinitive, isVerb, singular, verbOfActionNoun, withArticle } from "../text/grammar";
+import { gerund, plural } from "../text/inflect";
+import type { Token } from "../text/nlp";
+import type { FoundNeed } from "./needs";
+import {
+  LIGHT_VERBS,
+  MULTIWORD_VERBS,
+  PERSON_NOUNS,
+  RECEIVING_VERB,
+  THING_NOUNS_LIKE_PEOPLE,
+} from "./vocabulary";
+
+export interface StoryDraft {
+  /** Who wants it, as a noun phrase ("client", "salon owner"); null: the speaker. */
+  role: string | null;
+  /** The means: an infinitive verb phrase ("book appointments"). */
+  action: string;
+  /** What it is for, as the participant said it, or null. */
+  ends: string | null;
+  /** When it applies, as said ("when supplies are running out"). */
+  conditions: string[];
+  /** A short noun phrase for the feature ("Appointment booking"). */
+  feature: string;
+  /** What the need is about, for grouping into epics ("booking system"). */
+  topic: string;
+}
+
+const text = (tokens: Token[]) =>
+  tokens
+    .map((t, i) => (i > 0 && t.start > tokens[i - 1]!.end ? " " : "") + t.text)
+    .join("")
+    .trim();
+
+const words = (tokens: Token[]) => tokens.map((t) => t.text).join(" ");
+
+const AGENT = /(?:er|or|ist|ian|ant|[^m]ent)s?$/;
+
+/** True when a noun names people ("clients", "front-desk staff") rather than things. */
+export function isPersonNoun(token: Token): boolean {
+  if (token.pos !== "NOUN" && token.pos !== "PROPN") return false;
+  const lemma = singular(token.normal);
+  if (PERSON_NOUNS.has(lemma)) return true;
+  return AGENT.test(lemma) && !THING_NOUNS_LIKE_PEOPLE.has(lemma) && token.pos === "NOUN";
+}
+
+/**
+ * The tagger reads some plural nouns after a modifier as verbs ("low-stock alerts"): inside a noun
+ * phrase, a verb in -s right after a noun or adjective, with nothing it could act on, is a noun.
+ */
+function nounReading(tokens: Token[]): Token[] {
+  return tokens.map((t, i) => {
+    const prev = tokens[i - 1];
+    const next = tokens[i + 1];
+    const inPhrase = prev && (prev.pos === "NOUN" || prev.pos === "ADJ" || prev.pos === "PROPN");
+    const actsOnNothing = !next || !["DET", "PRON", "PROPN", "NOUN", "ADJ", "NUM"].includes(next.pos);
+    return t.pos === "VERB" && /s$/.test(t.normal) && !/ss$/.test(t.normal) && inPhrase && actsOnNothing
+      ? { ...t, pos: "NOUN" as const, lemma: singular(t.normal) }
+      : t;
+  });
+}
+
+/** The noun phrase in `tokens` without determiners or possessives, or null. */
+function bareNounPhrase(tokens: Token[]): Token[] {
+  const kept = nounReading(tokens).filter(
+    (t) =>
+      t.pos === "NOUN" ||
+      t.pos === "PROPN" ||
+      t.pos === "ADJ" ||
+      t.text === "-" ||
+      (t.pos === "VERB" && /(?:ing|ed)$/.test(t.normal)),
+  );
+  while (
+    kept.length &&
+    kept.at(-1)!.pos !== "NOUN" &&
+    kept.at(-1)!.pos !== "PROPN" &&
+    kept.at(-1)!.pos !== "VERB"
+  )
+    kept.pop();
+  return kept;
+}
+
+/** A role from a subject or actor when it names people: "Customers" → "customer". */
+export function roleOf(tokens: Token[]): string | null {
+  const phrase = bareNounPhrase(tokens);
+  const head = phrase.at(-1);
+  if (!head || !isPersonNoun(head)) return null;
+  return singular(words(phrase).toLowerCase().replace(/ - /g, "-"));
+}
+
+const isThingSubject = (tokens: Token[]) => {
+  const phrase = bareNounPhrase(tokens);
+  const head = phrase.at(-1);
+  return (
+    Boolean(head) &&
+    !isPersonNoun(head!) &&
+    !tokens.some((t) => t.pos === "PRON" && /^(?:i|we|you|they)$/.test(t.normal))
+  );
+};
+
+/**
+ * Conjuncts of a coordinated action: "book rooms, rent equipment and sign up for classes" is three
+ * actions; "handle receipts, expenses and wages" is one verb over three objects.
+ */
+export function splitActions(action: Token[]): Token[][] {
+  const parts: Token[][] = [[]];
+  action.forEach((t, i) => {
+    const next = action[i + 1];
+    const prev = action[i - 1];
+    const joins =
+      t.text === "," ||
+      t.text === "/" ||
+      t.text === "&" ||
+      (t.pos === "CCONJ" && (t.normal === "and" || t.normal === "or"));
+    // "fast and reliable": adjectives joined to adjectives stay together; phrases headed by a verb or noun split.
+    const adjectives = next?.pos === "ADJ" && prev?.pos === "ADJ";
+    if (joins && next && !adjectives && next.pos !== "ADV" && parts.at(-1)!.length) {
+      parts.push([]);
+      return;
+    }
+    if (joins && !parts.at(-1)!.length) return;
+    parts.at(-1)!.push(t);
+  });
+  const conjuncts = parts.filter((p) => p.some((t) => t.pos !== "PUNCT" && t.pos !== "CCONJ"));
+  if (conjuncts.length < 2) return [action];
+  const first = conjuncts[0]!;
+  const startsWithVerb = (p: Token[]) => p[0]!.pos === "VERB" || p[0]!.pos === "AUX";
+  // Later conjuncts without a verb are objects of the first one's verb (and its preposition).
+  const objectStart = (() => {
+    let at = first.length;
+    for (let i = first.length - 1; i >= 0; i -= 1) {
+      const t = first[i]!;
+      if (t.pos === "VERB" || t.pos === "ADP" || t.pos === "AUX") break;
+      at = i;
+    }
+    return at;
+  })();
+  const prefix = startsWithVerb(first) ? first.slice(0, objectStart) : [];
+  // After a verb taking a direct object, a later conjunct of two words or more whose first word can
+  // be a verb is an action of its own ("book rooms, rent equipment"); after a preposition it is an object.
+  const directObject = prefix.at(-1)?.pos === "VERB";
+  const verbFirst = (p: Token[]) =>
+    startsWithVerb(p) ||
+    (p !== first && directObject && p.length >= 2 && p[0]!.pos !== "DET" && isVerb(p[0]!.normal));
+  const out = conjuncts.map((part, i) =>
+    i === 0 || verbFirst(part) || !prefix.length ? part : [...prefix, ...part],
+  );
+  // "view and cancel bookings": a bare verb borrows the next conjunct's object.
+  const asVerb = (part: Token[]) =>
+    verbFirst(part) && !startsWithVerb(part)
+      ? [{ ...part[0]!, pos: "VERB" as const, lemma: part[0]!.normal }, ...part.slice(1)]
+      : part;
+  return out.map(asVerb).map((part, i, all) => {
+    const next = all[i + 1];
+    if (part.length === 1 && startsWithVerb(part) && next && startsWithVerb(next))
+      return [...part, ...next.slice(1)];
+    return part;
+  });
+}
+
+const RECEIVED = new Set([
+  "report",
+  "alert",
+  "reminder",
+  "notification",
+  "email",
+  "message",
+  "confirmation",
+  "overview",
+  "summary",
+  "insight",
+  "update",
+  "invoice",
+  "receipt",
+  "statistic",
+  "chart",
+]);
+
+/** The infinitive phrase for an action that is a noun phrase: "supply tracking" → "track supplies". */
+function actionOfNoun(tokens: Token[]): { action: string; name: string } | null {
+  const phrase = bareNounPhrase(tokens);
+  if (!phrase.length) return null;
+  const headIndex = phrase.length - 1;
+  const head = phrase[headIndex]!;
+  const tail = tokens.slice(tokens.indexOf(head) + 1);
+  const name = capitalise(
+    text(phrase)
+      .toLowerCase()
+      .replace(/^(.)/, (c) => c),
+  );
+  const verb = verbOfActionNoun(head.normal);
+  const modifiers = phrase
+    .slice(0, headIndex)
+    .filter((t) => !(t.pos === "ADJ" && /ed$/.test(t.normal)) && !(t.pos === "VERB" && /ed$/.test(t.normal)));
+  if (verb) {
+    const described = modifiers.some((t) => t.pos === "ADJ");
+    const object = !modifiers.length
+      ? ""
+      : described
+        ? `the ${text(modifiers).toLowerCase()}`
+        : plural(text(modifiers).toLowerCase());
+    return { action: [verb, object, text(tail)].filter(Boolean).join(" "), name };
+  }
+  const lemma = singular(head.normal);
+  const light = RECEIVED.has(lemma) ? "get" : "have";
+  const determiner = tokens[0]?.pos === "DET" || tokens[0]?.pos === "PRON" ? "" : null;
+  const np = text(tokens);
+  const plain = determiner === null && head.normal === lemma && head.pos === "NOUN" ? withArticle(np) : np;
+  return { action: `${light} ${plain}`, name };
+}
+
+/** The infinitive phrase of an action that starts with a verb: "sends reminders" → "send reminders". */
+function actionOfVerb(tokens: Token[]): string {
+  const [verb, ...rest] = tokens;
+  const base = baseOf(verb!);
+  return [base, text(rest)].filter(Boolean).join(" ");
+}
+
+/**
+ * A verb's base form: the tagger's lemma in context, or the word itself when it was read as a
+ * noun and carries no ending ("rent equipment" is "rent", not the past of "rend").
+ */
+function baseOf(verb: Token): string {
+  if (verb.lemma === "be") return "be";
+  if (!/(?:s|ed|ing)$/.test(verb.normal) && isVerb(verb.normal)) return verb.normal;
+  return verb.lemma && verb.lemma !== verb.normal ? verb.lemma : infinitive(verb.normal);
+}
+
+/** A feature name for a verb phrase: its object and the verb's -ing form ("Appointment booking"). */
+function featureOfVerb(tokens: Token[]): string {
+  const [verb, ...rest] = tokens;
+  const lemma = baseOf(verb!);
+  // "keep track of supplies" → "Supply tracking"
+  for (const multi of MULTIWORD_VERBS) {
+    const said = [lemma, ...rest.slice(0, multi.words.length - 1).map((t) => t.normal)];
+    if (multi.words.every((w, i) => said[i] === w)) {
+      const object = bareNounPhrase(rest.slice(multi.words.length - 1, multi.words.length + 3));
+      if (object.length) return capitalise(`${singularPhrase(object)} ${multi.name}`);
+    }
+  }
+  const objectTokens: Token[] = [];
+  for (const t of rest) {
+    if (t.pos === "ADP" && objectTokens.length) break;
+    if (t.pos === "SCONJ" || (t.pos === "PUNCT" && t.text !== "-")) break;
+    objectTokens.push(t);
+  }
+  const object = bareNounPhrase(objectTokens);
+  const wh = objectTokens[0] && /^(?:which|what|how|when|who|where|whether|if)$/.test(objectTokens[0].normal);
+  if (wh) {
+    // "see which hours are busiest" names itself; a longer question is named by its first noun.
+    const clause = rest.filter((t) => t.pos !== "PUNCT");
+    if (clause.length <= 4)
+      return capitalise([gerund(lemma), ...clause.map((t) => t.text.toLowerCase())].join(" "));
+    const noun = bareNounPhrase(clause.slice(1, 4));
+    return capitalise([gerund(lemma), text(noun).toLowerCase()].filter(Boolean).join(" "));
+  }
+  if (LIGHT_VERBS.has(lemma) && object.length) {
+    // "get insights into appointment trends" → "Appointment trend insights"
+    const after = rest.slice(objectTokens.length);
+    const about =
+      after[0]?.pos === "ADP" && /^(?:into|on|about|of|for)$/.test(after[0].normal)
+        ? bareNounPhrase(after.slice(1, 4))
+        : [];
+    if (about.length) return capitalise(`${singularPhrase(about)} ${text(object).toLowerCase()}`);
+    return capitalise(text(object).toLowerCase());
+  }
+  if (object.length) return capitalise(`${singularPhrase(object.slice(-3))} ${gerund(lemma)}`);
+  // No object: the verb and what follows its preposition ("Syncing with the digital diary").
+  const phrase = [gerund(lemma), ...rest.slice(0, 4).map((t) => t.text.toLowerCase())].join(" ");
+  return capitalise(phrase.replace(/\s+(?:the|a|an|to|of|with|for|and|or)$/, ""));
+}
+
+/** "appointment trends" → "appointment trend": the phrase as a modifier. */
+const singularPhrase = (tokens: Token[]) => singular(text(tokens).toLowerCase());
+
+const topicOf = (tokens: Token[]) => text(bareNounPhrase(tokens)).toLowerCase();
+
+/** Stories for one found need (one per action), or [] when it does not read as a story. */
+export function draftStories(need: FoundNeed, speakerRole: string | null): StoryDraft[] {
+  const ends = endsOf(need.ends);
+  const conditions = need.conditions.map(text);
+  const subjectIsThing = need.trigger !== "list" && isThingSubject(need.subject) && !need.actor.length;
+  const actorIsThing = need.actor.length > 0 && isThingSubject(need.actor);
+  const role = roleOf(need.actor) ?? (subjectIsThing ? null : roleOf(need.subject)) ?? speakerRole;
+  const drafts: StoryDraft[] = [];
+  for (const part of splitActions(nounReading(need.action))) {
+    const tokens = part.filter((t) => t.pos !== "PUNCT" || t.text === "-");
+    while (tokens.length && (tokens.at(-1)!.pos === "ADV" || tokens.at(-1)!.pos === "INTJ")) tokens.pop();
+    if (!tokens.length) continue;
+    const first = tokens[0]!;
+    let action: string;
+    let feature: string;
+    let topic: string;
+    // "automated record management" in a list is a thing, though it starts with a participle.
+    const participle =
+      need.trigger === "list" && first.pos === "VERB" && /ed$/.test(first.normal) && tokens.length > 1;
+    if ((first.pos === "VERB" || first.pos === "AUX") && !participle) {
+      if (first.lemma === "be") {
+        const passive = passiveAction(
+          tokens,
+          subjectIsThing ? need.subject : actorIsThing ? need.actor : null,
+          need.subject,
+        );
+        if (passive === "rule") continue;
+        if (passive) {
+          if (role && role !== speakerRole) passive.action = firstPerson(passive.action);
+          drafts.push({
+            role,
+            action: passive.action,
+            ends,
+            conditions,
+            feature: shorten(passive.feature),
+            topic: passive.topic,
+          });
+          continue;
+        }
+      }
+      const receiving = RECEIVING_VERB[infinitive(first.normal)];
+      const thing = subjectIsThing ? need.subject : actorIsThing ? need.actor : null;
+      if ((thing || need.trigger === "list") && receiving) {
+        // "the system should provide low-stock alerts": the person gets them.
+        const rest = tokens.slice(1).filter((t, i) => !(i === 0 && t.pos === "PRON"));
+        action = [receiving, text(rest)].filter(Boolean).join(" ");
+        feature = featureOfVerb([{ ...first, normal: receiving.split(" ")[0]! }, ...rest]);
+      } else if (thing) {
+        // "the supply tracking system should monitor stock levels": the person has it do that.
+        const named = text(bareNounPhrase(thing));
+        const lower = thing.some((t) => t.pos === "PROPN" && t !== thing[0]) ? named : named.toLowerCase();
+        action = `have the ${lower} ${actionOfVerb(tokens)}`;
+        feature = featureOfVerb(tokens);
+      } else {
+        action = actionOfVerb(tokens);
+        feature = featureOfVerb(tokens);
+      }
+      topic = thing ? topicOf(thing) : feature.toLowerCase();
+    } else {
+      const noun = actionOfNoun(tokens);
+      if (!noun) continue;
+      action = noun.action;
+      feature = noun.name;
+      topic = noun.name.toLowerCase();
+    }
+    action = action.replace(/[.\s]+$/, "");
+    // "Customers should be able to cancel their booking": the story is told by the customer.
+    if (role && role !== speakerRole) action = firstPerson(action);
+    drafts.push({ role, action, ends, conditions, feature: shorten(feature), topic });
+  }
+  return drafts;
+}
+
+const firstPerson = (action: string) =>
+  action
+    .replace(/\btheir\b/g, "my")
+    .replace(/\bthem\b/g, "me")
+    .replace(/\bthemselves\b/g, "myself")
+    .replace(/\bthey\b/g, "I");
+
+/** The ends as said, after its marker: "so that I can plan staff" → "I can plan staff"; "to run the business" → "I can run the business". */
+function endsOf(tokens: Token[]): string | null {
+  if (!tokens.length) return null;
+  const first = tokens[0]!.normal;
+  if (first === "to") return `I can ${text(tokens.slice(1))}`;
+  const said = text(tokens.filter((t, i) => !(i === 0 && /^(?:so|because|since|as|in)$/.test(t.normal))));
+  return (
+    said.replace(/^(?:that|order to)\s+/i, (m) => (m.toLowerCase().startsWith("order") ? "I can " : "")) ||
+    null
+  );
+}
+
+const POINTING = /^(?:it|this|that|these|those|they|them)$/;
+
+/**
+ * "be" at the head of an action: "the records should be sent to the accountant" is the speaker's
+ * "send the records to the accountant"; "customers should be notified" stays the customer's "be
+ * notified"; "there should be a waitlist" is "have a waitlist"; "it should be easy" is a rule.
+ */
+function passiveAction(
+  tokens: Token[],
+  thing: Token[] | null,
+  subject: Token[],
+): { action: string; feature: string; topic: string } | "rule" | null {
+  const second = tokens[1];
+  if (!second) return "rule";
+  // "the records should be send per email": a thing's verb after "be" is done to it, however spelled.
+  const participle = second.pos === "VERB" && (second.lemma !== second.normal || Boolean(thing));
+  if (participle && thing) {
+    if (thing.every((t) => t.pos === "PRON" || POINTING.test(t.normal))) return "rule";
+    const object = text(thing).replace(/^(?:The|A|An|My|Our)\b/, (w) => w.toLowerCase());
+    const verb = baseOf(second);
+    const rest = text(tokens.slice(2));
+    const named = bareNounPhrase(thing);
+    return {
+      action: [verb, object, rest].filter(Boolean).join(" "),
+      feature: named.length ? `${singularPhrase(named.slice(-3))} ${gerund(verb)}` : capitalise(gerund(verb)),
+      topic: topicOf(thing),
+    };
+  }
+  if (participle)
+    return {
+      action: text(tokens),
+      feature: featureOfVerb(tokens.slice(1)),
+      topic: text(tokens.slice(1)).toLowerCase(),
+    };
+  if (
+    subject.some((t) => t.normal === "there") &&
+    (second.pos === "DET" || second.pos === "NOUN" || second.pos === "ADJ")
+  ) {
+    const noun = actionOfNoun(tokens.slice(1));
+    return noun ? { action: noun.action, feature: noun.name, topic: noun.name.toLowerCase() } : null;
+  }
+  return "rule";
+}
+
+/** At most five words: the head and the words nearest it. */
+function shorten(name: string): string {
+  const words = name.split(/\s+/);
+  return capitalise(words.length <= 5 ? name : words.slice(-5).join(" "));
+}
+
+export { withArticle };

@@ -1,0 +1,81 @@
+/**
+ * The participant's stated role, as a noun phrase a product owner would write: "I'm the owner of the
+ * salon" → "salon owner", "I work as a front-desk receptionist" → "front-desk receptionist".
+ */
+import { singular } from "../text/grammar";
+import { analyze, type Token } from "../text/nlp";
+import { isPersonNoun } from "./phrase";
+
+const SELF = new Set(["i", "i'm", "me"]);
+
+/** The role noun phrase starting at `from`: modifiers, a person noun, and "of/at the <place>". */
+function roleAt(tokens: Token[], from: number): string | null {
+  let i = from;
+  if (tokens[i]?.pos === "DET") i += 1;
+  const phrase: Token[] = [];
+  while (
+    tokens[i] &&
+    (tokens[i]!.pos === "ADJ" ||
+      tokens[i]!.pos === "NOUN" ||
+      tokens[i]!.pos === "PROPN" ||
+      tokens[i]!.text === "-")
+  ) {
+    phrase.push(tokens[i]!);
+    i += 1;
+  }
+  const head = phrase.at(-1);
+  if (!head || !isPersonNoun(head)) return null;
+  // "owner of the salon" → "salon owner"; "manager at a clinic" → "clinic manager".
+  let place = "";
+  if (tokens[i] && /^(?:of|at|for|in)$/.test(tokens[i]!.normal)) {
+    let j = i + 1;
+    while (tokens[j] && (tokens[j]!.pos === "DET" || tokens[j]!.pos === "PRON")) j += 1;
+    const where: Token[] = [];
+    while (tokens[j] && tokens[j]!.pos === "NOUN") {
+      where.push(tokens[j]!);
+      j += 1;
+    }
+    if (where.length === 1 && !isPersonNoun(where[0]!)) place = `${singular(where[0]!.normal)} `;
+  }
+  const words = phrase.map((t) => (t.text === "-" ? "-" : t.normal));
+  const role = `${place}${words.join(" ").replace(/ - /g, "-")}`;
+  return singular(role);
+}
+
+/** The first role a participant states about themself, or null. */
+export function statedRole(participantText: string): string | null {
+  for (const sentence of analyze(participantText)) {
+    const tokens = sentence.tokens;
+    for (let i = 0; i < tokens.length; i += 1) {
+      const t = tokens[i]!;
+      const next = tokens[i + 1];
+      // "I'm a …", "I am the …", "I work as a …", "my role is …", "as the owner, …"
+      const afterBe =
+        t.normal === "i'm"
+          ? i + 1
+          : SELF.has(t.normal) && next && (next.lemma === "be" || next.normal === "'m")
+            ? i + 2
+            : -1;
+      if (afterBe >= 0) {
+        // "I'm Nancy, the salon owner": past the name to the apposition.
+        const at =
+          tokens[afterBe]?.pos === "PROPN" && tokens[afterBe + 1]?.text === "," ? afterBe + 2 : afterBe;
+        const role = roleAt(tokens, at);
+        if (role) return role;
+      }
+      if (SELF.has(t.normal) && next?.lemma === "work" && tokens[i + 2]?.normal === "as") {
+        const role = roleAt(tokens, i + 3);
+        if (role) return role;
+      }
+      if (
+        t.normal === "my" &&
+        (next?.normal === "role" || next?.normal === "job" || next?.normal === "position") &&
+        tokens[i + 2]?.lemma === "be"
+      ) {
+        const role = roleAt(tokens, i + 3);
+        if (role) return role;
+      }
+    }
+  }
+  return null;
+}

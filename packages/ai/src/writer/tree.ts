@@ -1,0 +1,194 @@
+/**
+ * Step 4 of the writer: stories grouped into features by what they name, features into epics by
+ * what they share, and acceptance criteria from what was said: conditions, numbers, refusals.
+ */
+import type {
+  Criterion,
+  Evidence,
+  EvidenceEpic,
+  EvidenceFeature,
+  EvidenceTree,
+  ExtractedItem,
+  Extraction,
+  StakeholderType,
+  Story,
+} from "../evidence/types";
+import { capitalise, withArticle } from "../text/grammar";
+import { contentLemmas } from "../text/nlp";
+import { forbiddingCriterion, limitName } from "./limits";
+import { findNeeds } from "./needs";
+import { draftStories, type StoryDraft } from "./phrase";
+import { GENERIC_HEADS } from "./vocabulary";
+
+/** The ends of a story whose participant said nothing about why: said plainly, marked as an assumption. */
+export const UNSTATED_ENDS = "(reason not stated)";
+
+export const PERSONA: Record<StakeholderType, string> = {
+  user: "user",
+  business: "business stakeholder",
+  developer: "developer",
+  designer: "designer",
+  product_manager: "product manager",
+  other: "stakeholder",
+};
+
+const RANK = { high: 0, medium: 1, low: 2 } as const;
+
+const evidenceOf = (item: ExtractedItem): Evidence => ({
+  interviewId: item.interviewId,
+  turn: item.turn,
+  quote: item.quote,
+});
+
+const key = (text: string) => contentLemmas(text).join(" ");
+
+/** The lemmas an epic is known by: its topic's, without heads that say nothing ("system"). */
+const topicLemmas = (text: string) => contentLemmas(text).filter((l) => !GENERIC_HEADS.has(l));
+
+interface EpicDraft {
+  name: string;
+  lemmas: Set<string>;
+  features: EvidenceFeature[];
+}
+
+/** Acceptance criteria for one story: its conditions as When clauses, else the need itself. */
+export function criteriaFor(draft: StoryDraft, role: string): string[] {
+  const given = `Given ${withArticle(role)}`;
+  const when = draft.conditions.filter((c) => /^(?:when|whenever|if|once)\b/i.test(c));
+  const others = draft.conditions.filter((c) => !when.includes(c));
+  const action = [draft.action, ...others].join(" ");
+  if (!when.length) return [`${given}, then they can ${action}`];
+  return when.map(
+    (c) => `${given}, ${c.replace(/^(?:whenever|if|once)\b/i, "when")}, then they can ${action}`,
+  );
+}
+
+export interface WriterOptions {
+  /** The persona for every story when the caller knows it (the documented call's `role`). */
+  role?: string | null;
+}
+
+/** Stories from every interview's stated needs, grouped into features and epics. */
+export function writeTree(extractions: Extraction[], options: WriterOptions = {}): EvidenceTree {
+  const epics: EpicDraft[] = [];
+  const featureByKey = new Map<string, { feature: EvidenceFeature; epic: EpicDraft }>();
+
+  const epicFor = (topic: string, feature: string): EpicDraft => {
+    const lemmas = new Set(topicLemmas(topic));
+    const featureLemmas = topicLemmas(feature);
+    let best: { epic: EpicDraft; score: number } | null = null;
+    for (const epic of epics) {
+      const score = [...lemmas, ...featureLemmas].filter((l) => epic.lemmas.has(l)).length;
+      if (score > 0 && (!best || score > best.score)) best = { epic, score };
+    }
+    if (best) {
+      for (const l of lemmas) best.epic.lemmas.add(l);
+      return best.epic;
+    }
+    const epic: EpicDraft = {
+      name: capitalise(topic),
+      lemmas: new Set([...lemmas, ...featureLemmas]),
+      features: [],
+    };
+    epics.push(epic);
+    return epic;
+  };
+
+  for (const extraction of extractions) {
+    const speaker = options.role?.trim() || extraction.role || PERSONA[extraction.stakeholderType];
+    for (const item of extraction.items) {
+      if (item.readBack === "rejected" || item.readBack === "corrected") continue;
+      if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity !== "wants") continue;
+      for (const need of findNeeds(item.quote)) {
+        if (need.negated) continue;
+        for (const draft of draftStories(need, speaker)) {
+          const role = options.role?.trim() || draft.role || speaker;
+          const featureKey = key(draft.feature) || draft.feature.toLowerCase();
+          let entry = featureByKey.get(featureKey);
+          if (!entry) {
+            const epic = epicFor(draft.topic, draft.feature);
+            const feature: EvidenceFeature = {
+              name: draft.feature,
+              description: "",
+              acceptanceCriteria: [],
+              stories: [],
+            };
+            epic.features.push(feature);
+            entry = { feature, epic };
+            featureByKey.set(featureKey, entry);
+          }
+          const { feature } = entry;
+          const same = feature.stories.find(
+            (s) => s.userType === role && key(s.action) === key(draft.action),
+          );
+          if (same) {
+            if (!same.evidence.some((e) => e.quote === item.quote && e.interviewId === item.interviewId))
+              same.evidence.push(evidenceOf(item));
+            continue;
+          }
+          const story: Story = {
+            userType: role,
+            action: draft.action,
+            benefit: draft.ends ?? UNSTATED_ENDS,
+            assumption: !draft.ends,
+            priority: item.priority,
+            evidence: [evidenceOf(item)],
+          };
+          feature.stories.push(story);
+          for (const text of criteriaFor(draft, role)) {
+            if (!feature.acceptanceCriteria.some((c: Criterion) => c.text === text))
+              feature.acceptanceCriteria.push({ text, evidence: [evidenceOf(item)] });
+          }
+        }
+      }
+    }
+  }
+  // Refusals ("I don't want …", "must never …") forbid, on the feature they are about.
+  const features = () => [...featureByKey.values()];
+  for (const extraction of extractions) {
+    const speaker = options.role?.trim() || extraction.role || PERSONA[extraction.stakeholderType];
+    for (const item of extraction.items) {
+      if (item.readBack === "rejected" || item.readBack === "corrected") continue;
+      if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity === "wants") continue;
+      const lemmas = new Set(topicLemmas(item.quote));
+      let best: { feature: EvidenceFeature; score: number } | null = null;
+      for (const { feature } of features()) {
+        const said = [feature.name, ...feature.stories.map((s) => s.action)].join(" ");
+        const score = topicLemmas(said).filter((l) => lemmas.has(l)).length;
+        if (score >= 2 && (!best || score > best.score)) best = { feature, score };
+      }
+      let feature = best?.feature;
+      if (!feature) {
+        // Named like a story would be: "I don't want to unlock the bike with a card" is "Bike unlocking".
+        const need = findNeeds(item.quote)[0];
+        const name =
+          (need && draftStories({ ...need, negated: false }, speaker)[0]?.feature) || limitName(item.quote);
+        if (!name) continue;
+        const featureKey = key(name) || name.toLowerCase();
+        const entry = featureByKey.get(featureKey);
+        if (entry) feature = entry.feature;
+        else {
+          const epic = epicFor(name, name);
+          feature = { name, description: "", acceptanceCriteria: [], stories: [] };
+          epic.features.push(feature);
+          featureByKey.set(featureKey, { feature, epic });
+        }
+      }
+      const text = forbiddingCriterion(item.quote, speaker);
+      if (!feature.acceptanceCriteria.some((c) => c.text === text))
+        feature.acceptanceCriteria.push({ text, evidence: [evidenceOf(item)] });
+    }
+  }
+
+  const tree: EvidenceEpic[] = epics
+    .filter((e) => e.features.length)
+    .map((e) => ({
+      name: e.name,
+      description: "",
+      features: e.features.map((f) => ({
+        ...f,
+        stories: [...f.stories].sort((a, b) => RANK[a.priority] - RANK[b.priority]),
+      })),
+    }));
+  return { epics: tree };
+}

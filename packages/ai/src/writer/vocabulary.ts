@@ -1,0 +1,262 @@
+/**
+ * The few words the writer must know by name: constructions the grammar cannot tell from meaning
+ * alone (which verbs express a wish, which nouns introduce a list of needs). Each list is tested
+ * on whole sentences in vocabulary.test.ts; everything else is read from parts of speech.
+ */
+
+/** Verbs that state a desire when a person is their subject: "we want …", "I'd like …". */
+export const DESIRE_VERBS = new Set([
+  "want",
+  "need",
+  "like",
+  "love",
+  "wish",
+  "hope",
+  "prefer",
+  "require",
+  "expect",
+]);
+
+/** Of those, the ones that state a desire only after "would" ("I would like", not "I like"). */
+export const CONDITIONAL_DESIRE = new Set(["like", "love", "prefer"]);
+
+/** Modal verbs of obligation: "it should …", "clients must …". */
+export const OBLIGATION_MODALS = new Set(["should", "must", "shall", "ought"]);
+
+/** Verbs that, followed by "to", state an obligation or need: "we have to", "it needs to". */
+export const OBLIGATION_VERBS = new Set(["have", "need", "got"]);
+
+/** "It would be great if …": adjectives that turn a conditional clause into a wish. */
+export const WISH_ADJECTIVES = new Set([
+  "great",
+  "nice",
+  "good",
+  "helpful",
+  "useful",
+  "ideal",
+  "perfect",
+  "cool",
+  "awesome",
+  "handy",
+  "important",
+  "essential",
+  "necessary",
+]);
+
+/** Frames that only carry ability, skipped before the action: "be able to", "a way to". */
+export const ABILITY_NOUNS = new Set([
+  "way",
+  "ability",
+  "option",
+  "possibility",
+  "chance",
+  "means",
+  "feature",
+  "tool",
+  "something",
+  "anything",
+]);
+
+/** Nouns that take an infinitive of their own ("access to view …"), so "to" after them is no purpose. */
+export const COMPLEMENT_NOUNS = new Set([
+  "access",
+  "permission",
+  "right",
+  "time",
+  "login",
+  "account",
+  "way",
+  "ability",
+  "option",
+  "possibility",
+  "chance",
+  "place",
+  "need",
+  "reason",
+  "plan",
+]);
+
+/** Words that start examples, which a story leaves out (it stays minimal). */
+export const EXAMPLE_MARKERS = new Set([
+  "such",
+  "e.g.",
+  "e.g",
+  "eg",
+  "including",
+  "like",
+  "etc",
+  "etc.",
+  "for",
+]);
+
+/** Verbs whose object is the person who then acts: "enable clients to book …". */
+export const ENABLING_VERBS = new Set(["enable", "allow", "let", "help", "permit", "empower"]);
+
+/**
+ * Verbs a system does for a person, and what the person does in turn: "provide low-stock alerts" is
+ * the owner's "get low-stock alerts".
+ */
+export const RECEIVING_VERB: Record<string, string> = {
+  provide: "get",
+  send: "get",
+  give: "get",
+  offer: "get",
+  deliver: "get",
+  show: "see",
+  display: "see",
+  present: "see",
+  notify: "get notified",
+  remind: "get reminded",
+  alert: "get alerted",
+};
+
+/** Nouns that introduce a list of needs: "key features include …", "the priorities are …". */
+export const NEED_NOUNS = new Set([
+  "feature",
+  "function",
+  "functionality",
+  "requirement",
+  "priority",
+  "need",
+  "capability",
+  "module",
+  "wish",
+  "option",
+]);
+
+/** Verbs that join a need noun to its list: "features include …", "priorities are …". */
+export const LISTING_VERBS = new Set(["include", "be", "involve", "cover", "comprise", "contain"]);
+
+/** Verbs too general to name a feature by: "have a booking system" is named "Booking system". */
+export const LIGHT_VERBS = new Set([
+  "have",
+  "get",
+  "use",
+  "receive",
+  "see",
+  "view",
+  "access",
+  "keep",
+  "make",
+  "do",
+  "be",
+  "add",
+  "need",
+]);
+
+/** Nouns for people, beyond the agent endings (-er, -or, -ist, -ian, -ant, -ent) the grammar sees. */
+export const PERSON_NOUNS = new Set([
+  "staff",
+  "client",
+  "customer",
+  "guest",
+  "patient",
+  "student",
+  "parent",
+  "child",
+  "family",
+  "employee",
+  "owner",
+  "member",
+  "stakeholder",
+  "admin",
+  "administrator",
+  "user",
+  "team",
+  "people",
+  "person",
+  "colleague",
+  "nurse",
+  "doctor",
+  "clerk",
+  "chef",
+  "stylist",
+  "cashier",
+  "agent",
+  "assistant",
+  "receptionist",
+  "accountant",
+  "coach",
+  "tenant",
+  "resident",
+  "visitor",
+  "volunteer",
+  "pupil",
+  "school",
+  "instructor",
+]);
+
+/** Nouns that look like people by their ending but name things: "computer", "calendar". */
+export const THING_NOUNS_LIKE_PEOPLE = new Set([
+  "computer",
+  "calendar",
+  "number",
+  "order",
+  "paper",
+  "folder",
+  "filter",
+  "error",
+  "center",
+  "register",
+  "reminder",
+  "letter",
+  "counter",
+  "monitor",
+  "printer",
+  "scanner",
+  "sensor",
+  "browser",
+  "server",
+  "header",
+  "footer",
+  "layer",
+  "roster",
+  "water",
+  "matter",
+  "content",
+  "event",
+]);
+
+/** Words that soften a statement without changing it, dropped from the end of an action. */
+export const HEDGES = new Set([
+  "too",
+  "also",
+  "etc",
+  "though",
+  "anyway",
+  "maybe",
+  "perhaps",
+  "probably",
+  "really",
+  "basically",
+  "course",
+  "well",
+]);
+
+/** Heads that say nothing about what an epic is about: "booking system" is about booking. */
+export const GENERIC_HEADS = new Set([
+  "system",
+  "app",
+  "application",
+  "tool",
+  "solution",
+  "platform",
+  "software",
+  "feature",
+  "function",
+  "functionality",
+  "thing",
+  "way",
+  "process",
+  "option",
+]);
+
+/** Verbs of several words whose object follows the last word: "keep track of supplies" → "Supply tracking". */
+export const MULTIWORD_VERBS: Array<{ words: string[]; name: string }> = [
+  { words: ["keep", "track", "of"], name: "tracking" },
+  { words: ["keep", "an", "eye", "on"], name: "monitoring" },
+  { words: ["keep", "up", "with"], name: "tracking" },
+  { words: ["take", "care", "of"], name: "handling" },
+  { words: ["get", "rid", "of"], name: "removal" },
+  { words: ["make", "sure"], name: "checks" },
+];
