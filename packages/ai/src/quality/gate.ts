@@ -88,16 +88,20 @@ export function gateTree(
       return [];
     }
     let current: Story = { ...story, evidence };
-    const defects = checkStory(current);
-    const fixable = defects.filter((d) => d.code !== "two-actions");
-    if (fixable.length) {
-      const repaired = repairStory(current, fixable, {
+    // A repair can uncover another defect ("inventory management, of course" is a noun phrase once
+    // the aside is gone), so repairs run until the story passes or stops changing.
+    const fixable: Defect[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const defects = checkStory(current).filter((d) => d.code !== "two-actions");
+      if (!defects.length) break;
+      const repaired = repairStory(current, defects, {
         stakeholderRole: options.stakeholderRoleFor?.(current),
       });
-      if (!repaired) {
-        count("dropped", reasonOf(fixable));
+      if (!repaired || sameWords(repaired, current)) {
+        count("dropped", reasonOf(defects));
         return [];
       }
+      fixable.push(...defects);
       current = repaired;
     }
     const pieces = splitStory(current);
@@ -166,6 +170,9 @@ export function gateTree(
 }
 
 const reasonOf = (defects: Defect[]) => `${defects[0]!.criterion}: ${defects[0]!.code}`;
+
+const sameWords = (a: Story, b: Story) =>
+  a.userType === b.userType && a.action === b.action && a.benefit === b.benefit;
 
 const sameEvidence = (a: Evidence, b: Evidence) =>
   a.interviewId === b.interviewId && a.turn === b.turn && a.quote === b.quote;

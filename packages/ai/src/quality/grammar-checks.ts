@@ -4,7 +4,7 @@
  * along (brackets, examples, asides, a second sentence), and the ends says something.
  */
 import { articleFor, type Token, verbOfActionNoun } from "../text";
-import { canBeNoun, namesNoPerson, onlyThinking } from "./lexicon";
+import { canBeNoun, lexnamesOf, namesNoPerson, onlyThinking } from "./lexicon";
 import { type StoryParts, textOf, tokensIn } from "./parse";
 import { type Defect, defect } from "./types";
 import {
@@ -134,6 +134,7 @@ export function meansDefects(parts: StoryParts, role: RoleReading): Defect[] {
     after.every((t) => t.pos === "NOUN") &&
     head &&
     verbOfActionNoun(head.normal) &&
+    lexnamesOf(head.lemma).includes("noun.act") &&
     canBeNoun(verb.lemma)
   )
     defects.push(
