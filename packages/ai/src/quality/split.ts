@@ -107,7 +107,9 @@ const clean = (text: string) =>
 export function splitCoordinatedAction(action: string): string[] {
   const text = action.trim();
   const tokens = meansTokens(text);
-  const cuts = joints(tokens, fixedRanges(tokens));
+  // A purpose clause ("use the app to see and print invoices") is the ends, not more needs.
+  const purpose = tokens.findIndex((t, i) => i > 0 && t.normal === "to" && tokens[i + 1]?.pos === "VERB");
+  const cuts = joints(tokens, fixedRanges(tokens)).filter((cut) => purpose < 0 || cut < purpose);
   if (!cuts.length) return [text];
   const pieces: string[] = [];
   let from = 0;
