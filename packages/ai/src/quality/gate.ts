@@ -1,0 +1,189 @@
+/**
+ * The one quality gate both providers' trees pass before they are saved: every story and criterion
+ * is verified against the participant's words, keeps their polarity, and passes the mechanical QUS
+ * checks, or it is repaired from its own words or dropped, and the report says how many and why.
+ */
+
+import type { Turn } from "../evidence/turns";
+import type {
+  Criterion,
+  Evidence,
+  EvidenceEpic,
+  EvidenceFeature,
+  EvidenceTree,
+  Story,
+} from "../evidence/types";
+import { evidenceHolds } from "../evidence/verify";
+import { capitalise, contentLemmas, nounPhrases, tokensOf } from "../text";
+import { checkCriterion, checkEpicName, checkFeatureName, checkStory, uniqueKey } from "./check";
+import { repairStory, splitStory } from "./repair";
+import type { Defect } from "./types";
+import { REFUSING_VERBS } from "./vocabulary";
+
+export interface GateOptions {
+  /** Each interview's numbered turns, for today's quote check (evidenceHolds). */
+  turnsById?: Map<number, Turn[]>;
+  /** Replaces the quote check: true when the evidence stands in the participant's own words. */
+  verifyEvidence?: (evidence: Evidence) => boolean;
+  /** The stakeholder type's label for a story's interview, used when its role is a fragment. */
+  stakeholderRoleFor?: (story: Story) => string | undefined;
+}
+
+export interface GateReport {
+  /** Stories and criteria checked. */
+  checked: number;
+  /** Stories, criteria and names rephrased or split. */
+  repaired: number;
+  /** Stories and criteria dropped. */
+  dropped: number;
+  /** "dropped: inverted negation", "repaired: two-actions", … with counts. */
+  reasons: Record<string, number>;
+}
+
+const NEGATORS = new Set(["not", "never", "no", "without", "nothing", "nobody", "none"]);
+const DESIRES = new Set(["want", "need", "like", "wish"]);
+
+/**
+ * True when a quote refuses what the action grants: the need (or the wish for it) is negated in the
+ * quote ("we never want walk-ins booked online") and the action carries no negation or refusal.
+ */
+export function grantsWhatQuoteRefuses(action: string, quote: string): boolean {
+  const wanted = new Set(contentLemmas(action));
+  const tokens = tokensOf(quote);
+  const refused = tokens.some(
+    (t, i) =>
+      (t.negated && (wanted.has(t.lemma) || (DESIRES.has(t.lemma) && t.pos === "VERB"))) ||
+      (NEGATORS.has(t.normal) && tokens.slice(i + 1, i + 4).some((n) => wanted.has(n.lemma))),
+  );
+  if (!refused) return false;
+  const refusing = tokensOf(action).some(
+    (t) => t.negated || NEGATORS.has(t.normal) || REFUSING_VERBS.has(t.lemma),
+  );
+  return !refusing;
+}
+
+export function gateTree(
+  tree: EvidenceTree,
+  options: GateOptions = {},
+): { tree: EvidenceTree; report: GateReport } {
+  const report: GateReport = { checked: 0, repaired: 0, dropped: 0, reasons: {} };
+  const count = (kind: "repaired" | "dropped", reason: string) => {
+    report[kind] += 1;
+    report.reasons[`${kind}: ${reason}`] = (report.reasons[`${kind}: ${reason}`] ?? 0) + 1;
+  };
+  const holds =
+    options.verifyEvidence ??
+    (options.turnsById ? (e: Evidence) => evidenceHolds(e, options.turnsById!) : () => true);
+  const accepted = new Map<string, Story>();
+
+  const gateStory = (story: Story): Story[] => {
+    report.checked += 1;
+    const evidence = story.evidence.filter(holds);
+    if (!evidence.length) {
+      count("dropped", "unverified quote");
+      return [];
+    }
+    if (evidence.some((e) => grantsWhatQuoteRefuses(story.action, e.quote))) {
+      count("dropped", "inverted negation");
+      return [];
+    }
+    let current: Story = { ...story, evidence };
+    // A repair can uncover another defect ("inventory management, of course" is a noun phrase once
+    // the aside is gone), so repairs run until the story passes or stops changing.
+    const fixable: Defect[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const defects = checkStory(current).filter((d) => d.code !== "two-actions");
+      if (!defects.length) break;
+      const repaired = repairStory(current, defects, {
+        stakeholderRole: options.stakeholderRoleFor?.(current),
+      });
+      if (!repaired || sameWords(repaired, current)) {
+        count("dropped", reasonOf(defects));
+        return [];
+      }
+      fixable.push(...defects);
+      current = repaired;
+    }
+    const pieces = splitStory(current);
+    const out: Story[] = [];
+    for (const piece of pieces) {
+      const left = checkStory(piece).filter((d) => d.code !== "two-actions" || pieces.length === 1);
+      if (left.length) {
+        count("dropped", reasonOf(left));
+        continue;
+      }
+      const key = uniqueKey(piece);
+      const first = accepted.get(key);
+      if (first) {
+        first.evidence.push(...piece.evidence.filter((e) => !first.evidence.some((f) => sameEvidence(e, f))));
+        count("dropped", "unique: duplicate");
+        continue;
+      }
+      accepted.set(key, piece);
+      out.push(piece);
+    }
+    if (out.length && (fixable.length || pieces.length > 1))
+      count("repaired", [...fixable.map((d) => d.code), ...(pieces.length > 1 ? ["split"] : [])].join(", "));
+    return out;
+  };
+
+  const gateCriterion = (criterion: Criterion): Criterion[] => {
+    report.checked += 1;
+    const evidence = criterion.evidence.filter(holds);
+    if (criterion.evidence.length && !evidence.length) {
+      count("dropped", "unverified quote");
+      return [];
+    }
+    const defects = checkCriterion(criterion);
+    if (defects.length) {
+      count("dropped", reasonOf(defects));
+      return [];
+    }
+    return [{ ...criterion, evidence }];
+  };
+
+  const gateFeature = (feature: EvidenceFeature): EvidenceFeature[] => {
+    const stories = feature.stories.flatMap(gateStory);
+    const acceptanceCriteria = feature.acceptanceCriteria.flatMap(gateCriterion);
+    if (!stories.length && !acceptanceCriteria.length) return [];
+    let name = feature.name.trim();
+    const defects = checkFeatureName(name);
+    if (defects.length) {
+      name = nameFromStories(stories) ?? "Stated needs";
+      count("repaired", `feature name: ${defects[0]!.code}`);
+    }
+    return [{ ...feature, name, stories, acceptanceCriteria }];
+  };
+
+  const epics = tree.epics.flatMap((epic): EvidenceEpic[] => {
+    const features = epic.features.flatMap(gateFeature);
+    if (!features.length) return [];
+    let name = epic.name.trim();
+    const defects = checkEpicName(name);
+    if (defects.length) {
+      name = features[0]!.name;
+      count("repaired", `epic name: ${defects[0]!.code}`);
+    }
+    return [{ ...epic, name, features }];
+  });
+  return { tree: { epics }, report };
+}
+
+const reasonOf = (defects: Defect[]) => `${defects[0]!.criterion}: ${defects[0]!.code}`;
+
+const sameWords = (a: Story, b: Story) =>
+  a.userType === b.userType && a.action === b.action && a.benefit === b.benefit;
+
+const sameEvidence = (a: Evidence, b: Evidence) =>
+  a.interviewId === b.interviewId && a.turn === b.turn && a.quote === b.quote;
+
+/** A feature name from the stories' own words: the first object noun phrase that passes as a name. */
+function nameFromStories(stories: Story[]): string | null {
+  for (const story of stories) {
+    for (const phrase of nounPhrases(`I want to ${story.action}`)) {
+      const candidate = capitalise(phrase);
+      if (!checkFeatureName(candidate).length) return candidate;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,202 @@
+/**
+ * Checks on one part of a story, read from the kit's tokens in the story's own sentence: the role
+ * is a noun phrase naming a person, the means a verb phrase after "I want to", nothing else rides
+ * along (brackets, examples, asides, a second sentence), and the ends says something.
+ */
+import { articleFor, type Token, verbOfActionNoun } from "../text";
+import { canBeNoun, lexnamesOf, namesNoPerson, onlyThinking } from "./lexicon";
+import { type StoryParts, textOf, tokensIn } from "./parse";
+import { type Defect, defect } from "./types";
+import {
+  EMPTY_OUTCOME_LEMMAS,
+  EXAMPLE_MARKERS,
+  MAKING_VERBS,
+  PRODUCT_MAKER_ROLES,
+  SPOKEN_ASIDES,
+} from "./vocabulary";
+
+const NOUNISH = new Set(["NOUN", "PROPN"]);
+const participle = (t: Token) => t.pos === "VERB" && /(?:ed|ing|en)$/.test(t.normal);
+
+export interface RoleReading {
+  /** The head noun's lemma ("owner" in "salon owner"), or null when the role has none. */
+  head: string | null;
+  /** Every lemma of the noun phrase before any post-modifier ("data", "scientist"). */
+  lemmas: string[];
+  defects: Defect[];
+}
+
+/**
+ * The role as a noun phrase: modifiers (adjectives, nouns, names, hyphens, participles, an adverb
+ * before an adjective) and a head noun, optionally followed by a phrase that starts with a
+ * preposition, a participle or "who" ("researcher in cybersecurity"). "then a employee", "of course
+ * a customer" and "owner and" are not noun phrases.
+ */
+export function readRole(parts: StoryParts): RoleReading {
+  const tokens = tokensIn(parts, parts.role);
+  const role = textOf(parts, parts.role);
+  const defects: Defect[] = [];
+  if (!tokens.length)
+    return { head: null, lemmas: [], defects: [defect("well-formed", "no-role", "no role")] };
+  if (parts.article === "a" || parts.article === "an") {
+    const expected = articleFor(role);
+    if (expected !== parts.article)
+      defects.push(
+        defect("grammatical", "article", `"${parts.article} ${role}" should be "${expected} ${role}"`),
+      );
+  }
+  let i = 0;
+  const phrase: Token[] = [];
+  for (; i < tokens.length; i += 1) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    const modifier =
+      NOUNISH.has(t.pos) ||
+      t.pos === "ADJ" ||
+      t.pos === "NUM" ||
+      (t.text === "-" && phrase.length > 0) ||
+      (participle(t) && next && (NOUNISH.has(next.pos) || next.pos === "ADJ")) ||
+      (t.pos === "ADV" && next && (next.pos === "ADJ" || participle(next))) ||
+      (t.pos === "CCONJ" && phrase.at(-1)?.pos === "ADJ" && next && next.pos !== "PUNCT");
+    if (!modifier) break;
+    phrase.push(t);
+  }
+  const headToken = [...phrase].reverse().find((t) => NOUNISH.has(t.pos));
+  const rest = tokens.slice(i);
+  const fragment = (why: string) =>
+    defects.push(defect("grammatical", "role-fragment", `the role "${role}" is not a noun phrase: ${why}`));
+  if (!phrase.length) fragment(`it starts with "${tokens[0]!.text}"`);
+  else if (!headToken || headToken !== phrase.at(-1)) fragment("it has no head noun");
+  else if (rest.length) {
+    const first = rest[0]!;
+    const last = rest.at(-1)!;
+    const postModifier =
+      first.pos === "ADP" ||
+      (first.pos === "VERB" && first.normal.endsWith("ing")) ||
+      ["who", "that", "whose", "with"].includes(first.normal);
+    if (!postModifier) fragment(`"${first.text}" follows its noun`);
+    else if (["CCONJ", "ADP", "DET", "PART", "SCONJ"].includes(last.pos))
+      fragment(`it ends with "${last.text}"`);
+  }
+  if (phrase.some((t) => t.pos === "CCONJ") && phrase.filter((t) => NOUNISH.has(t.pos)).length > 1) {
+    const nounsBefore = phrase
+      .slice(
+        0,
+        phrase.findIndex((t) => t.pos === "CCONJ"),
+      )
+      .some((t) => NOUNISH.has(t.pos));
+    if (nounsBefore) defects.push(defect("atomic", "two-roles", `the role "${role}" joins two roles`));
+  }
+  const head = headToken && defects.every((d) => d.code !== "role-fragment") ? headToken.lemma : null;
+  if (head && headToken?.pos === "NOUN" && namesNoPerson(head))
+    defects.push(defect("well-formed", "role-not-person", `the role "${role}" names no person ("${head}")`));
+  return { head, lemmas: phrase.filter((t) => t.pos !== "PUNCT").map((t) => t.lemma), defects };
+}
+
+/** The means' main verb: the first verb after "I want to", past "be able to". */
+function mainVerb(tokens: Token[]): Token | undefined {
+  let at = tokens.findIndex((t) => t.pos !== "ADV");
+  const first = tokens[at];
+  if (first?.lemma === "be" && tokens[at + 1]?.normal === "able" && tokens[at + 2]?.normal === "to") at += 3;
+  return tokens.slice(at).find((t) => t.pos !== "ADV");
+}
+
+/**
+ * The means: after "I want to" a verb in its base form ("I want to inventory management" has none),
+ * and something the product does for the role rather than building the product or the role's own
+ * thinking.
+ */
+export function meansDefects(parts: StoryParts, role: RoleReading): Defect[] {
+  const tokens = tokensIn(parts, parts.means);
+  const means = textOf(parts, parts.means);
+  if (!tokens.length) return [defect("well-formed", "no-means", "no means")];
+  const defects: Defect[] = [];
+  if (!parts.to) return defects;
+  const verb = mainVerb(tokens);
+  if (!verb || (verb.pos !== "VERB" && verb.pos !== "AUX")) {
+    const word = verb?.text ?? means;
+    defects.push(
+      defect("grammatical", "want-to-no-verb", `"I want to" is followed by "${word}", not a verb`),
+    );
+    return defects;
+  }
+  if (verb.normal !== verb.lemma && /(?:s|ed|ing)$/.test(verb.normal) && verb.pos === "VERB") {
+    defects.push(
+      defect("grammatical", "want-to-no-verb", `"I want to ${verb.text}": the verb is not in its base form`),
+    );
+    return defects;
+  }
+  // "inventory management": a bare noun compound naming an activity, read as a verb only because of "to".
+  const after = tokens.slice(tokens.indexOf(verb) + 1);
+  const head = after.at(-1);
+  if (
+    after.length > 0 &&
+    after.every((t) => t.pos === "NOUN") &&
+    head &&
+    verbOfActionNoun(head.normal) &&
+    lexnamesOf(head.lemma).includes("noun.act") &&
+    canBeNoun(verb.lemma)
+  )
+    defects.push(
+      defect("grammatical", "means-is-noun-phrase", `"${means}" is a noun phrase, not something to do`),
+    );
+  const thinking = onlyThinking(verb.lemma);
+  const hasObject = ["NOUN", "PROPN", "DET", "ADJ", "PRON"].includes(after[0]?.pos ?? "");
+  const maker = role.lemmas.some((l) => PRODUCT_MAKER_ROLES.has(l));
+  if (maker && ((MAKING_VERBS.has(verb.lemma) && hasObject) || thinking))
+    defects.push(
+      defect(
+        "well-formed",
+        "role-builds-product",
+        `"${means}" is about making or studying the product, not using it`,
+      ),
+    );
+  else if (thinking)
+    defects.push(
+      defect(
+        "well-formed",
+        "means-is-thinking",
+        `"${verb.text}" names the role's own thinking, not a feature`,
+      ),
+    );
+  return defects;
+}
+
+/** An ends made only of words that say nothing ("so that this need is met") is a filler. */
+export function endsDefects(parts: StoryParts): Defect[] {
+  if (!parts.ends) return [];
+  const content = tokensIn(parts, parts.ends).filter(
+    (t) => ["NOUN", "VERB", "ADJ", "PROPN", "NUM"].includes(t.pos) && /\p{L}/u.test(t.text),
+  );
+  if (content.every((t) => EMPTY_OUTCOME_LEMMAS.has(t.lemma)))
+    return [defect("well-formed", "filler-ends", `"so that ${textOf(parts, parts.ends)}" says nothing`)];
+  return [];
+}
+
+const has = (haystack: string, phrase: string) =>
+  new RegExp(`(?:^|[^\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[^\\p{L}])`, "iu").test(
+    haystack,
+  );
+
+/** Nothing but role, means and ends: no brackets, examples, asides, dash comments or second sentence. */
+export function minimalDefects(parts: StoryParts): Defect[] {
+  const defects: Defect[] = [];
+  const text = parts.text;
+  if (/[()[\]{}]/.test(text)) defects.push(defect("minimal", "brackets", "brackets"));
+  const example = EXAMPLE_MARKERS.find((m) => has(text, m));
+  const likeExample = parts.tokens.some(
+    (t, i) => t.normal === "like" && t.pos !== "VERB" && NOUNISH.has(parts.tokens[i - 1]?.pos ?? ""),
+  );
+  if (example || likeExample)
+    defects.push(defect("minimal", "examples", `examples ("${example ?? "like"}")`));
+  const aside = SPOKEN_ASIDES.find((m) => has(text, m));
+  if (aside) defects.push(defect("minimal", "aside", `an aside ("${aside}")`));
+  if (/\s[-–—]\s|\s—|—\s|;/.test(text))
+    defects.push(defect("minimal", "dash-comment", "a comment after a dash"));
+  const second = parts.sentenceStarts.find((start) => {
+    const before = text.slice(0, start).trimEnd();
+    return /[.!?]$/.test(before) && /^\p{Lu}/u.test(text.slice(start));
+  });
+  if (second !== undefined) defects.push(defect("minimal", "second-sentence", "a second sentence"));
+  return defects;
+}
