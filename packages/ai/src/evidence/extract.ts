@@ -44,7 +44,8 @@ function classifyClause(clause: string, tokens: Token[], sentence: Sentence): Cl
       priority: priorityOf(clause),
     };
   }
-  if (classified?.kind === "need") return classified.polarity === "wants" ? null : classified;
+  // A need word without a need construction ("there aren't additional features") is no need.
+  if (classified?.kind === "need") return null;
   return classified;
 }
 

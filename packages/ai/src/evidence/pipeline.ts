@@ -1,9 +1,11 @@
 /** The offline engine end to end, and the bridge to the documented requirements markdown. */
+
+import type { GateReport } from "../quality/gate";
 import { mapTree } from "../requirements/map";
 import { renderRequirements } from "../requirements/markdown";
 import type { RequirementsTree } from "../requirements/types";
 import { extractInterview, interviewTurns } from "./extract";
-import { buildRequirements, type RequirementsOptions, verifyTree } from "./requirements";
+import { buildRequirements, gatedTree, type RequirementsOptions } from "./requirements";
 import { synthesize } from "./synthesize";
 import type { Turn } from "./turns";
 import type { EvidenceTree, Extraction, InterviewSource, Synthesis } from "./types";
@@ -13,6 +15,8 @@ export interface ProjectAnalysis {
   extractions: Extraction[];
   synthesis: Synthesis;
   requirements: EvidenceTree;
+  /** What the quality gate checked, repaired and dropped, and why. */
+  quality?: GateReport;
 }
 
 /** Each interview's turns, by id: what every quote is checked against. */
@@ -36,11 +40,9 @@ export function analyzeProject(
 ): ProjectAnalysis {
   const turnsById = turnsByInterview(sources);
   const extractions = extractAll(sources, turnsById);
-  return {
-    extractions,
-    synthesis: synthesize(extractions, options),
-    requirements: verifyTree(buildRequirements(extractions, options), turnsById),
-  };
+  const types = new Map(sources.map((s) => [s.interviewId, s.stakeholderType]));
+  const { tree, quality } = gatedTree(buildRequirements(extractions, options), turnsById, types);
+  return { extractions, synthesis: synthesize(extractions, options), requirements: tree, quality };
 }
 
 /** The evidence tree in the documented markdown's shape: one quote per item, the first piece of evidence. */

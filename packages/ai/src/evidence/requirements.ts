@@ -1,7 +1,8 @@
 /** Requirements from extractions: every story and criterion rests on verified quotes, or is dropped. */
-import { writeTree } from "../writer/tree";
+import { type GateReport, gateTree } from "../quality/gate";
+import { PERSONA, writeTree } from "../writer/tree";
 import type { Turn } from "./turns";
-import type { Criterion, Evidence, EvidenceTree, Extraction, Story } from "./types";
+import type { Criterion, Evidence, EvidenceTree, Extraction, StakeholderType, Story } from "./types";
 import { evidenceHolds, originalQuote } from "./verify";
 
 // The model path's fallback epic for an item the model left out of every epic.
@@ -82,4 +83,25 @@ export function verifyTree(tree: EvidenceTree, turnsById: Map<number, Turn[]>): 
     }))
     .filter((e) => e.features.length);
   return { epics };
+}
+
+/**
+ * The one gate every tree passes before it is saved, from the rules or from a model: quotes that
+ * stand in the participant's turns, then the Quality User Story checks, repairing or dropping what
+ * fails (counted in the report).
+ */
+export function gatedTree(
+  tree: EvidenceTree,
+  turnsById: Map<number, Turn[]>,
+  stakeholderTypes: Map<number, StakeholderType> = new Map(),
+): { tree: EvidenceTree; quality: GateReport } {
+  const verified = verifyTree(tree, turnsById);
+  const { tree: gated, report } = gateTree(verified, {
+    turnsById,
+    stakeholderRoleFor: (story) => {
+      const type = stakeholderTypes.get(story.evidence[0]?.interviewId ?? -1);
+      return type ? PERSONA[type] : undefined;
+    },
+  });
+  return { tree: gated, quality: report };
 }

@@ -41,13 +41,16 @@ export function isVerb(word: string): boolean {
  * The verb an action noun comes from, when it has one: "tracking" → "track", "management" →
  * "manage", "scheduling" → "schedule"; null for nouns that name things ("system", "report").
  */
-export function verbOfActionNoun(noun: string): string | null {
+export function verbOfActionNoun(
+  noun: string,
+  options: { withObject?: boolean } = { withObject: true },
+): string | null {
   const word = noun.toLowerCase();
   if (word.endsWith("ing") && word.length > 5) {
     const verb = lemmatizer.verb(word);
     if (verb !== word && isVerb(verb)) return verb;
   }
-  if (word.endsWith("ment") && word.length > 7) {
+  if (word.endsWith("ment") && word.length > 7 && options.withObject) {
     const verb = word.slice(0, -4);
     if (isVerb(verb)) return verb;
   }

@@ -15,10 +15,12 @@ import {
   NEED_NOUNS,
   OBLIGATION_MODALS,
   OBLIGATION_VERBS,
+  PROBLEM_ADJECTIVES,
+  PROBLEM_NOUNS,
   WISH_ADJECTIVES,
 } from "./vocabulary";
 
-export type NeedTrigger = "desire" | "obligation" | "wish" | "list";
+export type NeedTrigger = "desire" | "obligation" | "wish" | "list" | "complaint";
 
 export interface FoundNeed {
   trigger: NeedTrigger;
@@ -32,6 +34,8 @@ export interface FoundNeed {
   ends: Token[];
   /** When it applies ("when supplies run low", "if a client cancels"). */
   conditions: Token[][];
+  /** For each condition, the last action word before it: the condition belongs to that action. */
+  anchors: Array<Token | undefined>;
   /** The need itself is negated: "we don't need a waitlist", "it must never …". */
   negated: boolean;
   /** The clause the need was read from, verbatim. */
@@ -60,7 +64,7 @@ const CONDITION = new Set(["if", "when", "whenever", "unless", "once", "before",
 
 /** "in case someone calls" is a condition too. */
 const conditionAt = (tokens: Token[], i: number) =>
-  (CONDITION.has(tokens[i]!.normal) && i > 0) ||
+  (CONDITION.has(tokens[i]!.normal) && i > 1) ||
   (tokens[i]!.normal === "in" && tokens[i + 1]?.normal === "case");
 
 /** Clauses of a sentence: split at ";" and at a conjunction that starts a new subject and verb. */
@@ -99,7 +103,7 @@ export function clausesOf(sentence: Sentence): Token[][] {
 }
 
 interface Trigger {
-  kind: NeedTrigger | "subjects";
+  kind: NeedTrigger | "subjects" | "complaint";
   /** Index of the first token after the trigger. */
   rest: number;
   subjectEnd: number;
@@ -141,6 +145,14 @@ function triggerOf(tokens: Token[]): Trigger | null {
       // "I need" but not "the needs"; a person or pronoun before it.
       const before = tokens.slice(Math.max(0, i - 4), i);
       if (!before.some(isNounish)) continue;
+      // "manicures require an appointment" states a rule of today, not a wish.
+      if (
+        !afterWould &&
+        !typo &&
+        !before.some((x) => x.pos === "PRON") &&
+        (t.lemma === "require" || t.lemma === "need" || t.lemma === "expect")
+      )
+        continue;
       // "I don't think we need …": the negation belongs to the thinking, not the need.
       const negated = negatedHere && !tokens.slice(0, i).some((x) => x.lemma === "think" && x.negated);
       return {
@@ -162,6 +174,9 @@ function triggerOf(tokens: Token[]): Trigger | null {
     }
     if (OBLIGATION_VERBS.has(t.lemma) && isWord(next, "to") && tokens[i + 2] && isVerbish(tokens[i + 2]!)) {
       if (t.lemma === "got" && !isWord(prev, "have", "'ve", "'s")) continue;
+      // "which I have to give to the accountant": the speaker's own "have to" tells today's chore.
+      if (t.lemma !== "need" && tokens.slice(Math.max(0, i - 3), i).some((x) => /^(?:i|we)$/.test(x.normal)))
+        continue;
       return { kind: "obligation", rest: i + 2, subjectEnd: i, negated: negatedHere };
     }
     // "Client booking and diary syncing are the highest priorities": the subjects are the needs.
@@ -175,6 +190,20 @@ function triggerOf(tokens: Token[]): Trigger | null {
           !tokens.slice(i + 1).some((x) => x.normal === "if" || x.normal === "to"))
       )
         return { kind: "subjects", rest: 0, subjectEnd: i, negated: negatedHere };
+    }
+    // "The scheduling of staff has become a real problem": today's pain is a need to improve it.
+    if ((t.lemma === "be" || t.lemma === "become") && isVerbish(t) && i > 0) {
+      const complement = tokens.slice(i + 1, i + 5);
+      const problem = complement.find(
+        (x) =>
+          (x.pos === "NOUN" && PROBLEM_NOUNS.has(x.lemma)) ||
+          (x.pos === "ADJ" && PROBLEM_ADJECTIVES.has(x.lemma)),
+      );
+      const before = tokens.slice(0, i).filter((x) => x.pos !== "AUX");
+      const namesAThing =
+        before.some((x) => x.pos === "NOUN") && !before.some((x) => x.pos === "PRON" || x.pos === "VERB");
+      if (problem && namesAThing && !negatedHere)
+        return { kind: "complaint", rest: 0, subjectEnd: i, negated: false };
     }
     // "Key features include a booking system, …"
     if (LISTING_VERBS.has(t.lemma) && isVerbish(t)) {
@@ -241,6 +270,8 @@ function purposeAt(tokens: Token[], i: number): boolean {
     prev !== undefined &&
     ["NOUN", "PROPN", "ADV", "ADJ"].includes(prev.pos) &&
     !COMPLEMENT_NOUNS.has(prev.lemma) &&
+    // "a booking system for clients to make appointments" says who does what, not why.
+    !tokens.slice(Math.max(0, i - 4), i).some((x) => x.normal === "for") &&
     tokens.slice(0, i).some((x) => x.pos === "VERB")
   );
 }
@@ -255,11 +286,21 @@ function examplesAt(tokens: Token[], i: number): boolean {
   return t.normal === "like" && tokens[i - 1]?.text === ",";
 }
 
+/** Two verbs in the same form ("offers" and "provides", "book" and "view"). */
+const sameForm = (a: Token | undefined, b: Token | undefined) =>
+  a !== undefined &&
+  b !== undefined &&
+  a.pos === "VERB" &&
+  b.pos === "VERB" &&
+  a.normal.endsWith("s") === b.normal.endsWith("s") &&
+  (a.normal !== a.lemma) === (b.normal !== b.lemma);
+
 /** Cuts the tail of a need into action, ends and conditions. */
 function cutTail(tokens: Token[]) {
   const action: Token[] = [];
   const ends: Token[] = [];
   const conditions: Token[][] = [];
+  const anchors: Array<Token | undefined> = [];
   let mode: "action" | "ends" | "condition" | "examples" = "action";
   tokens.forEach((t, i) => {
     if (mode === "action" && examplesAt(tokens, i)) mode = "examples";
@@ -271,11 +312,16 @@ function cutTail(tokens: Token[]) {
       mode = "examples";
       return;
     }
+    if (mode === "action" && t.normal === "but" && t.pos === "CCONJ") mode = "examples";
+    if (mode === "examples") return;
     if (mode === "action" && purposeAt(tokens, i)) mode = "ends";
     else if (endsAt(tokens, i) === i && (mode === "action" || mode === "condition")) mode = "ends";
+    // "… when supplies run out and provides reports": a verb like the action's own ends the condition.
+    else if (mode === "condition" && t.pos === "CCONJ" && sameForm(tokens[i + 1], tokens[0])) mode = "action";
     else if (conditionAt(tokens, i) && (mode === "action" || (mode === "condition" && t.pos === "SCONJ"))) {
       mode = "condition";
       conditions.push([]);
+      anchors.push(action.at(-1));
     }
     if (mode === "action") action.push(t);
     else if (mode === "ends") ends.push(t);
@@ -291,16 +337,29 @@ function cutTail(tokens: Token[]) {
     while (list.length && (list[0]!.pos === "INTJ" || list[0]!.pos === "PUNCT")) list.shift();
     return list;
   };
+  const kept = conditions.map((c, i) => ({ c: trim(c), anchor: anchors[i] })).filter(({ c }) => c.length > 1);
   return {
     action: trim(action),
     ends: trim(ends),
-    conditions: conditions.map(trim).filter((c) => c.length > 1),
+    conditions: kept.map(({ c }) => c),
+    anchors: kept.map(({ anchor }) => anchor),
   };
 }
 
 /** The needs stated in one clause (at most one construction; coordination is split later). */
 export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | null {
   if (sentence.text.trim().endsWith("?")) return null;
+  // "so does the system offer …": a question, though typed without its question mark.
+  const opening = clause.filter(
+    (t) => t.pos !== "INTJ" && !/^(?:so|and|but|ok|okay|yes|no)$/.test(t.normal) && t.pos !== "PUNCT",
+  );
+  if (
+    opening[0]?.pos === "AUX" &&
+    /^(?:do|does|did|can|could|will|is|are)$/.test(opening[0].normal) &&
+    opening[1] &&
+    (opening[1].pos === "PRON" || opening[1].pos === "DET")
+  )
+    return null;
   const trigger = triggerOf(clause);
   if (!trigger) return null;
   const subject = clause
@@ -313,6 +372,29 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
         t.pos !== "INTJ" &&
         !/^(?:yes|yeah|no|ok|okay|well|so)$/.test(t.normal),
     );
+  if (trigger.kind === "complaint") {
+    // What is a problem today is what they need improved (the participant's reason, not ours: unstated).
+    // Its subject is what follows the last comma before the verb ("Due to …, the scheduling …").
+    const lastComma = clause
+      .slice(0, trigger.subjectEnd)
+      .map((t) => t.text)
+      .lastIndexOf(",");
+    const thing = clause
+      .slice(lastComma + 1, trigger.subjectEnd)
+      .filter((t) => t.pos !== "AUX" && t.pos !== "PUNCT");
+    return {
+      trigger: "complaint",
+      subject: thing,
+      actor: [],
+      action: thing,
+      ends: [],
+      conditions: [],
+      anchors: [],
+      negated: false,
+      clause,
+      sentence,
+    };
+  }
   if (trigger.kind === "subjects") {
     // The subject is the list; a subject that is only "it" or "this" names nothing.
     if (!subject.some((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "VERB")) return null;
@@ -323,6 +405,7 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
       action: subject,
       ends: [],
       conditions: [],
+      anchors: [],
       negated: trigger.negated,
       clause,
       sentence,
@@ -349,6 +432,20 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
       actor = clause.slice(start, end);
       start = skipFrames(clause, end);
     }
+    // "I would like a system for my salon which offers …, keeps track of …": what it does is wanted.
+    const relative = clause.findIndex(
+      (t, j) =>
+        j > start &&
+        (t.normal === "which" || t.normal === "that") &&
+        t.pos !== "DET" &&
+        clause[j + 1]?.pos === "VERB",
+    );
+    if (relative > start && clause.slice(start, relative).every((t) => !isVerbish(t))) {
+      const thing = clause.slice(start, relative).filter((t) => t.pos !== "ADP" && t.pos !== "PRON");
+      kindSubject = thing.slice(0, nounPhraseEnd(thing, 0));
+      actor = [];
+      start = relative + 1;
+    }
   }
   // "enable clients to book …", "let customers choose …"
   const first = clause[start];
@@ -360,7 +457,7 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
       start = after;
     }
   }
-  const { action, ends, conditions } = cutTail(clause.slice(start));
+  const { action, ends, conditions, anchors } = cutTail(clause.slice(start));
   // "Providing low-stock alerts should be the highest priority": the subject is what is wanted.
   if (
     action[0]?.lemma === "be" &&
@@ -377,6 +474,7 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
       action: subject,
       ends,
       conditions,
+      anchors,
       negated: trigger.negated,
       clause,
       sentence,
@@ -390,6 +488,7 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
     action,
     ends,
     conditions,
+    anchors,
     negated: trigger.negated,
     clause,
     sentence,

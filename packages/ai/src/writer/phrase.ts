@@ -11,6 +11,7 @@ import {
   LIGHT_VERBS,
   MULTIWORD_VERBS,
   PERSON_NOUNS,
+  RECEIVED_NAME,
   RECEIVING_VERB,
   THING_NOUNS_LIKE_PEOPLE,
 } from "./vocabulary";
@@ -192,7 +193,8 @@ function actionOfNoun(tokens: Token[]): { action: string; name: string } | null 
       .toLowerCase()
       .replace(/^(.)/, (c) => c),
   );
-  const verb = verbOfActionNoun(head.normal);
+  // "record management" is managing records; a lone "appointment" is a thing, not "appoint".
+  const verb = verbOfActionNoun(head.normal, { withObject: phrase.length > 1 });
   const modifiers = phrase
     .slice(0, headIndex)
     .filter((t) => !(t.pos === "ADJ" && /ed$/.test(t.normal)) && !(t.pos === "VERB" && /ed$/.test(t.normal)));
@@ -282,12 +284,38 @@ const topicOf = (tokens: Token[]) => text(bareNounPhrase(tokens)).toLowerCase();
 /** Stories for one found need (one per action), or [] when it does not read as a story. */
 export function draftStories(need: FoundNeed, speakerRole: string | null): StoryDraft[] {
   const ends = endsOf(need.ends);
-  const conditions = need.conditions.map(text);
+  const conditionsOf = (part: Token[]) =>
+    need.conditions.filter((_, i) => !need.anchors[i] || part.includes(need.anchors[i]!)).map(text);
   const subjectIsThing = need.trigger !== "list" && isThingSubject(need.subject) && !need.actor.length;
   const actorIsThing = need.actor.length > 0 && isThingSubject(need.actor);
   const role = roleOf(need.actor) ?? (subjectIsThing ? null : roleOf(need.subject)) ?? speakerRole;
   const drafts: StoryDraft[] = [];
+  if (need.trigger === "complaint") {
+    // "the scheduling and allocation of staff has become an issue" → improve the scheduling of staff.
+    const phrase = need.action;
+    const of = phrase.findIndex((t) => t.normal === "of");
+    const head = bareNounPhrase(phrase.slice(0, of < 0 ? phrase.length : of)).filter(
+      (t) => t.pos !== "CCONJ",
+    );
+    const owner = of < 0 ? [] : bareNounPhrase(phrase.slice(of + 1));
+    if (!head.length) return [];
+    const object = text(phrase).replace(/^(?:The|A|An|Our|My)\b/, (w) => w.toLowerCase());
+    const name = owner.length
+      ? `${singularPhrase(owner)} ${text(head.slice(0, 1)).toLowerCase()}`
+      : text(head).toLowerCase();
+    return [
+      {
+        role: speakerRole,
+        action: `improve ${object}`,
+        ends: null,
+        conditions: [],
+        feature: shorten(capitalise(name)),
+        topic: name,
+      },
+    ];
+  }
   for (const part of splitActions(nounReading(need.action))) {
+    const conditions = conditionsOf(part);
     const tokens = part.filter((t) => t.pos !== "PUNCT" || t.text === "-");
     while (tokens.length && (tokens.at(-1)!.pos === "ADV" || tokens.at(-1)!.pos === "INTJ")) tokens.pop();
     if (!tokens.length) continue;
@@ -325,18 +353,17 @@ export function draftStories(need: FoundNeed, speakerRole: string | null): Story
         // "the system should provide low-stock alerts": the person gets them.
         const rest = tokens.slice(1).filter((t, i) => !(i === 0 && t.pos === "PRON"));
         action = [receiving, text(rest)].filter(Boolean).join(" ");
-        feature = featureOfVerb([{ ...first, normal: receiving.split(" ")[0]! }, ...rest]);
-      } else if (thing) {
-        // "the supply tracking system should monitor stock levels": the person has it do that.
-        const named = text(bareNounPhrase(thing));
-        const lower = thing.some((t) => t.pos === "PROPN" && t !== thing[0]) ? named : named.toLowerCase();
-        action = `have the ${lower} ${actionOfVerb(tokens)}`;
-        feature = featureOfVerb(tokens);
+        const named = RECEIVED_NAME[infinitive(first.normal)];
+        feature =
+          named && !bareNounPhrase(rest).length
+            ? capitalise(named)
+            : featureOfVerb([{ ...first, normal: receiving.split(" ")[0]! }, ...rest]);
       } else {
         action = actionOfVerb(tokens);
         feature = featureOfVerb(tokens);
       }
-      topic = thing ? topicOf(thing) : feature.toLowerCase();
+      const about = isThingSubject(need.subject) ? need.subject : thing;
+      topic = about ? topicOf(about) : feature.toLowerCase();
     } else {
       const noun = actionOfNoun(tokens);
       if (!noun) continue;
@@ -347,6 +374,19 @@ export function draftStories(need: FoundNeed, speakerRole: string | null): Story
     action = action.replace(/[.\s]+$/, "");
     // "Customers should be able to cancel their booking": the story is told by the customer.
     if (role && role !== speakerRole) action = firstPerson(action);
+    // "a booking system for clients to make appointments": the clients' story, in the system's feature.
+    const purpose = forWhomTo(tokens);
+    if (purpose) {
+      drafts.push({
+        role: purpose.role,
+        action: firstPerson(purpose.action),
+        ends,
+        conditions,
+        feature: shorten(purpose.feature),
+        topic,
+      });
+      continue;
+    }
     drafts.push({ role, action, ends, conditions, feature: shorten(feature), topic });
   }
   return drafts;
@@ -369,6 +409,27 @@ function endsOf(tokens: Token[]): string | null {
     said.replace(/^(?:that|order to)\s+/i, (m) => (m.toLowerCase().startsWith("order") ? "I can " : "")) ||
     null
   );
+}
+
+/** "… a booking system for clients to make appointments" → the clients make appointments, with "Booking system". */
+function forWhomTo(tokens: Token[]): { role: string; action: string; feature: string } | null {
+  const at = tokens.findIndex(
+    (t, i) =>
+      t.normal === "for" && i > 0 && (tokens[i - 1]!.pos === "NOUN" || tokens[i - 1]!.pos === "PROPN"),
+  );
+  if (at < 0) return null;
+  const to = tokens.findIndex((t, i) => i > at && t.normal === "to");
+  if (to < 0 || !tokens[to + 1] || tokens[to + 1]!.pos !== "VERB") return null;
+  const role = roleOf(tokens.slice(at + 1, to));
+  if (!role) return null;
+  const start = tokens.findIndex((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "ADJ");
+  const named = bareNounPhrase(tokens.slice(Math.max(0, start), at));
+  const action = actionOfVerb(tokens.slice(to + 1));
+  return {
+    role,
+    action,
+    feature: named.length ? capitalise(text(named).toLowerCase()) : featureOfVerb(tokens.slice(to + 1)),
+  };
 }
 
 const POINTING = /^(?:it|this|that|these|those|they|them)$/;

@@ -13,6 +13,7 @@ import type {
   StakeholderType,
   Story,
 } from "../evidence/types";
+import { UNSTATED_BENEFIT } from "../quality/parse";
 import { capitalise, withArticle } from "../text/grammar";
 import { contentLemmas } from "../text/nlp";
 import { forbiddingCriterion, limitName } from "./limits";
@@ -21,7 +22,7 @@ import { draftStories, type StoryDraft } from "./phrase";
 import { GENERIC_HEADS } from "./vocabulary";
 
 /** The ends of a story whose participant said nothing about why: said plainly, marked as an assumption. */
-export const UNSTATED_ENDS = "(reason not stated)";
+export const UNSTATED_ENDS = UNSTATED_BENEFIT;
 
 export const PERSONA: Record<StakeholderType, string> = {
   user: "user",
@@ -101,12 +102,16 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity !== "wants") continue;
       for (const need of findNeeds(item.quote)) {
         if (need.negated) continue;
-        for (const draft of draftStories(need, speaker)) {
+        const drafts = draftStories(need, speaker);
+        // What one sentence asks for stays together: its stories share the first one's epic.
+        let needEpic: EpicDraft | null = null;
+        for (const draft of drafts) {
           const role = options.role?.trim() || draft.role || speaker;
           const featureKey = key(draft.feature) || draft.feature.toLowerCase();
           let entry = featureByKey.get(featureKey);
           if (!entry) {
-            const epic = epicFor(draft.topic, draft.feature);
+            needEpic ??= epicFor(draft.topic, draft.feature);
+            const epic = needEpic;
             const feature: EvidenceFeature = {
               name: draft.feature,
               description: "",

@@ -110,6 +110,13 @@ export const RECEIVING_VERB: Record<string, string> = {
   alert: "get alerted",
 };
 
+/** What a feature is called when the system notifies, reminds or alerts a person: "Notifications". */
+export const RECEIVED_NAME: Record<string, string> = {
+  notify: "notifications",
+  remind: "reminders",
+  alert: "alerts",
+};
+
 /** Nouns that introduce a list of needs: "key features include …", "the priorities are …". */
 export const NEED_NOUNS = new Set([
   "feature",
@@ -260,3 +267,31 @@ export const MULTIWORD_VERBS: Array<{ words: string[]; name: string }> = [
   { words: ["get", "rid", "of"], name: "removal" },
   { words: ["make", "sure"], name: "checks" },
 ];
+
+/** Nouns and adjectives that make a statement about today a complaint: "… has become a real problem". */
+export const PROBLEM_NOUNS = new Set([
+  "issue",
+  "problem",
+  "challenge",
+  "pain",
+  "bottleneck",
+  "struggle",
+  "hassle",
+  "nightmare",
+  "headache",
+  "mess",
+]);
+export const PROBLEM_ADJECTIVES = new Set([
+  "difficult",
+  "hard",
+  "complicated",
+  "tedious",
+  "slow",
+  "painful",
+  "annoying",
+  "frustrating",
+  "confusing",
+  "unreliable",
+  "error-prone",
+  "chaotic",
+]);
