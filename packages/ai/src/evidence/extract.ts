@@ -40,7 +40,14 @@ function classifyClause(clause: string, tokens: Token[], sentence: Sentence): Cl
     return {
       kind: constraint ? "constraint" : "need",
       constraint,
-      polarity: need.negated ? (stance === "wants" ? "does_not_want" : stance) : "wants",
+      // A rule's stance is the rule's: "must comply …, so we cannot put …" forbids.
+      polarity: need.negated
+        ? stance === "wants"
+          ? "does_not_want"
+          : stance
+        : constraint && classified
+          ? classified.polarity
+          : "wants",
       priority: priorityOf(clause),
     };
   }

@@ -69,7 +69,7 @@ describe("requirements from extractions", () => {
     ]);
   });
 
-  it("names features only with phrases the participant said, and skips garbled fragments", () => {
+  it("names features with short noun phrases made of the participant's words, and skips garbled fragments", () => {
     const { requirements } = analyzeProject([
       interview(3, "user", [
         "I need them back to back, and she said no.",
@@ -77,7 +77,7 @@ describe("requirements from extractions", () => {
       ]),
     ]);
     const names = requirements.epics.flatMap((e) => e.features.map((f) => f.name));
-    expect(names).toEqual(["See every technician"]);
+    expect(names).toEqual(["Technician view"]);
   });
 
   it("makes privacy and integration needs criteria with their quote", () => {

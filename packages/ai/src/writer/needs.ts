@@ -5,6 +5,7 @@
  * into the action, who acts, why (the ends) and under which conditions.
  */
 import { analyze, type Sentence, type Token } from "../text/nlp";
+import { isPersonNoun } from "./people";
 import {
   ABILITY_NOUNS,
   COMPLEMENT_NOUNS,
@@ -149,7 +150,7 @@ function triggerOf(tokens: Token[]): Trigger | null {
       if (
         !afterWould &&
         !typo &&
-        !before.some((x) => x.pos === "PRON") &&
+        !before.some((x) => x.pos === "PRON" || isPersonNoun(x)) &&
         (t.lemma === "require" || t.lemma === "need" || t.lemma === "expect")
       )
         continue;

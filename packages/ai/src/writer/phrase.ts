@@ -7,7 +7,9 @@ import { capitalise, infinitive, isVerb, singular, verbOfActionNoun, withArticle
 import { gerund, plural } from "../text/inflect";
 import type { Token } from "../text/nlp";
 import type { FoundNeed } from "./needs";
+import { isPersonNoun } from "./people";
 import {
+  LIGHT_VERB_NOUN,
   LIGHT_VERBS,
   MULTIWORD_VERBS,
   PERSON_NOUNS,
@@ -38,16 +40,6 @@ const text = (tokens: Token[]) =>
     .trim();
 
 const words = (tokens: Token[]) => tokens.map((t) => t.text).join(" ");
-
-const AGENT = /(?:er|or|ist|ian|ant|[^m]ent)s?$/;
-
-/** True when a noun names people ("clients", "front-desk staff") rather than things. */
-export function isPersonNoun(token: Token): boolean {
-  if (token.pos !== "NOUN" && token.pos !== "PROPN") return false;
-  const lemma = singular(token.normal);
-  if (PERSON_NOUNS.has(lemma)) return true;
-  return AGENT.test(lemma) && !THING_NOUNS_LIKE_PEOPLE.has(lemma) && token.pos === "NOUN";
-}
 
 /**
  * The tagger reads some plural nouns after a modifier as verbs ("low-stock alerts"): inside a noun
@@ -264,11 +256,13 @@ function featureOfVerb(tokens: Token[]): string {
     // "get insights into appointment trends" → "Appointment trend insights"
     const after = rest.slice(objectTokens.length);
     const about =
-      after[0]?.pos === "ADP" && /^(?:into|on|about|of|for)$/.test(after[0].normal)
+      after[0]?.pos === "ADP" && /^(?:into|about|of|for)$/.test(after[0].normal)
         ? bareNounPhrase(after.slice(1, 4))
         : [];
     if (about.length) return capitalise(`${singularPhrase(about)} ${text(object).toLowerCase()}`);
-    return capitalise(text(object).toLowerCase());
+    // "see every technician on one map" → "Technician view"; "get low-stock alerts" → "Low-stock alerts".
+    const noun = LIGHT_VERB_NOUN[lemma];
+    return capitalise(noun ? `${singularPhrase(object)} ${noun}` : text(object).toLowerCase());
   }
   if (object.length) return capitalise(`${singularPhrase(object.slice(-3))} ${gerund(lemma)}`);
   // No object: the verb and what follows its preposition ("Syncing with the digital diary").

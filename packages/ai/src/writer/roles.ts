@@ -4,7 +4,7 @@
  */
 import { singular } from "../text/grammar";
 import { analyze, type Token } from "../text/nlp";
-import { isPersonNoun } from "./phrase";
+import { isPersonNoun } from "./people";
 
 const SELF = new Set(["i", "i'm", "me"]);
 
@@ -27,7 +27,7 @@ function roleAt(tokens: Token[], from: number): string | null {
   if (!head || !isPersonNoun(head)) return null;
   // "owner of the salon" → "salon owner"; "manager at a clinic" → "clinic manager".
   let place = "";
-  if (tokens[i] && /^(?:of|at|for|in)$/.test(tokens[i]!.normal)) {
+  if (tokens[i] && tokens[i]!.normal === "of") {
     let j = i + 1;
     while (tokens[j] && (tokens[j]!.pos === "DET" || tokens[j]!.pos === "PRON")) j += 1;
     const where: Token[] = [];

@@ -13,12 +13,13 @@ import type {
   StakeholderType,
   Story,
 } from "../evidence/types";
+import { clean, thirdPerson } from "../evidence/words";
 import { UNSTATED_BENEFIT } from "../quality/parse";
 import { capitalise, withArticle } from "../text/grammar";
 import { contentLemmas } from "../text/nlp";
 import { forbiddingCriterion, limitName } from "./limits";
 import { findNeeds } from "./needs";
-import { draftStories, type StoryDraft } from "./phrase";
+import { draftStories, roleOf, type StoryDraft } from "./phrase";
 import { GENERIC_HEADS } from "./vocabulary";
 
 /** The ends of a story whose participant said nothing about why: said plainly, marked as an assumption. */
@@ -103,6 +104,36 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       for (const need of findNeeds(item.quote)) {
         if (need.negated) continue;
         const drafts = draftStories(need, speaker);
+        // "Everything must comply with privacy rules": a rule the product keeps, as a criterion.
+        const speakerSubject = need.subject.some((t) => /^(?:i|we|you)$/.test(t.normal));
+        if (
+          item.kind === "constraint" &&
+          !speakerSubject &&
+          !roleOf(need.subject) &&
+          !need.actor.length &&
+          drafts[0]
+        ) {
+          const featureKey = key(drafts[0].feature) || drafts[0].feature.toLowerCase();
+          let entry = featureByKey.get(featureKey);
+          if (!entry) {
+            const epic = epicFor(drafts[0].topic, drafts[0].feature);
+            const feature: EvidenceFeature = {
+              name: drafts[0].feature,
+              description: "",
+              acceptanceCriteria: [],
+              stories: [],
+            };
+            epic.features.push(feature);
+            entry = { feature, epic };
+            featureByKey.set(featureKey, entry);
+          }
+          const said = thirdPerson(clean(item.quote)).replace(/^(?!I\b)./, (c) => c.toLowerCase());
+          entry.feature.acceptanceCriteria.push({
+            text: `Given ${withArticle(speaker)}, then ${said}`,
+            evidence: [evidenceOf(item)],
+          });
+          break;
+        }
         // What one sentence asks for stays together: its stories share the first one's epic.
         let needEpic: EpicDraft | null = null;
         for (const draft of drafts) {

@@ -295,3 +295,6 @@ export const PROBLEM_ADJECTIVES = new Set([
   "error-prone",
   "chaotic",
 ]);
+
+/** Light verbs whose feature is named by a noun of their own: "see the schedule" → "Schedule view". */
+export const LIGHT_VERB_NOUN: Record<string, string> = { see: "view", view: "view", access: "access" };
