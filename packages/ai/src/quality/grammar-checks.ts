@@ -140,7 +140,13 @@ export function meansDefects(parts: StoryParts, role: RoleReading): Defect[] {
     defects.push(
       defect("grammatical", "means-is-noun-phrase", `"${means}" is a noun phrase, not something to do`),
     );
-  const thinking = onlyThinking(verb.lemma);
+  // "choose hairdressers" picks something real; "analyze the main factors" only thinks.
+  const objectStart = after.findIndex((t) => t.pos !== "DET" && t.pos !== "ADJ");
+  const objectHead = after[objectStart]?.pos === "NOUN" ? after[objectStart] : undefined;
+  const concrete = objectHead
+    ? lexnamesOf(objectHead.lemma).some((name) => CONCRETE_NOUN_CLASSES.has(name))
+    : false;
+  const thinking = onlyThinking(verb.lemma) && !concrete;
   const hasObject = ["NOUN", "PROPN", "DET", "ADJ", "PRON"].includes(after[0]?.pos ?? "");
   const maker = role.lemmas.some((l) => PRODUCT_MAKER_ROLES.has(l));
   if (maker && ((MAKING_VERBS.has(verb.lemma) && hasObject) || thinking))
@@ -161,6 +167,16 @@ export function meansDefects(parts: StoryParts, role: RoleReading): Defect[] {
     );
   return defects;
 }
+
+/** WordNet classes of nouns a person can pick, see or hold: a thinking verb on them is an action. */
+const CONCRETE_NOUN_CLASSES = new Set([
+  "noun.person",
+  "noun.artifact",
+  "noun.object",
+  "noun.possession",
+  "noun.food",
+  "noun.location",
+]);
 
 /** An ends made only of words that say nothing ("so that this need is met") is a filler. */
 export function endsDefects(parts: StoryParts): Defect[] {

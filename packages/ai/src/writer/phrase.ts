@@ -35,7 +35,7 @@ export interface StoryDraft {
 
 const text = (tokens: Token[]) =>
   tokens
-    .map((t, i) => (i > 0 && t.start > tokens[i - 1]!.end ? " " : "") + t.text)
+    .map((t, i) => (i > 0 && t.start !== tokens[i - 1]!.end ? " " : "") + t.text)
     .join("")
     .trim();
 
@@ -138,7 +138,11 @@ export function splitActions(action: Token[]): Token[][] {
   const directObject = prefix.at(-1)?.pos === "VERB";
   const verbFirst = (p: Token[]) =>
     startsWithVerb(p) ||
-    (p !== first && directObject && p.length >= 2 && p[0]!.pos !== "DET" && isVerb(p[0]!.normal));
+    (p !== first &&
+      p.length >= 2 &&
+      p[0]!.pos !== "DET" &&
+      (directObject || p[1]!.pos === "PRON" || p[1]!.pos === "DET") &&
+      isVerb(p[0]!.normal));
   const out = conjuncts.map((part, i) =>
     i === 0 || verbFirst(part) || !prefix.length ? part : [...prefix, ...part],
   );
@@ -147,10 +151,26 @@ export function splitActions(action: Token[]): Token[][] {
     verbFirst(part) && !startsWithVerb(part)
       ? [{ ...part[0]!, pos: "VERB" as const, lemma: part[0]!.normal }, ...part.slice(1)]
       : part;
-  return out.map(asVerb).map((part, i, all) => {
+  const verbs = out.map(asVerb);
+  return verbs.map((part, i, all) => {
     const next = all[i + 1];
     if (part.length === 1 && startsWithVerb(part) && next && startsWithVerb(next))
       return [...part, ...next.slice(1)];
+    // "allocate sufficient staff and schedule it": "it" is the staff.
+    const previous = all[i - 1];
+    if (part.length === 2 && startsWithVerb(part) && /^(?:it|them)$/.test(part[1]!.normal) && previous) {
+      const object = bareNounPhrase(previous.slice(1)).filter((t) => t.pos !== "ADJ");
+      const the: Token = {
+        ...object[0]!,
+        text: "the",
+        normal: "the",
+        lemma: "the",
+        pos: "DET",
+        start: -1,
+        end: -1,
+      };
+      if (object.length) return [part[0]!, the, ...object];
+    }
     return part;
   });
 }
@@ -249,8 +269,8 @@ function featureOfVerb(tokens: Token[]): string {
     const clause = rest.filter((t) => t.pos !== "PUNCT");
     if (clause.length <= 4)
       return capitalise([gerund(lemma), ...clause.map((t) => t.text.toLowerCase())].join(" "));
-    const noun = bareNounPhrase(clause.slice(1, 4));
-    return capitalise([gerund(lemma), text(noun).toLowerCase()].filter(Boolean).join(" "));
+    const head = clause.slice(1, 5).find((t) => t.pos === "NOUN");
+    return capitalise(head ? `${singular(head.normal)} ${gerund(lemma)}` : gerund(lemma));
   }
   if (LIGHT_VERBS.has(lemma) && object.length) {
     // "get insights into appointment trends" → "Appointment trend insights"
@@ -313,6 +333,14 @@ export function draftStories(need: FoundNeed, speakerRole: string | null): Story
     const tokens = part.filter((t) => t.pos !== "PUNCT" || t.text === "-");
     while (tokens.length && (tokens.at(-1)!.pos === "ADV" || tokens.at(-1)!.pos === "INTJ")) tokens.pop();
     if (!tokens.length) continue;
+    // "Tracking receipts is the highest priority": a gerund with its object is an action.
+    if (
+      tokens[0]!.pos !== "VERB" &&
+      /ing$/.test(tokens[0]!.normal) &&
+      tokens.length > 1 &&
+      isVerb(infinitive(tokens[0]!.normal))
+    )
+      tokens[0] = { ...tokens[0]!, pos: "VERB", lemma: infinitive(tokens[0]!.normal) };
     const first = tokens[0]!;
     let action: string;
     let feature: string;
@@ -454,7 +482,8 @@ function passiveAction(
       topic: topicOf(thing),
     };
   }
-  if (participle)
+  // "customers should be notified": only people are notified; "as much as possible should be automated" is no story.
+  if (participle && roleOf(subject))
     return {
       action: text(tokens),
       feature: featureOfVerb(tokens.slice(1)),

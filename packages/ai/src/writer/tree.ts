@@ -20,7 +20,7 @@ import { contentLemmas } from "../text/nlp";
 import { forbiddingCriterion, limitName } from "./limits";
 import { findNeeds } from "./needs";
 import { draftStories, roleOf, type StoryDraft } from "./phrase";
-import { GENERIC_HEADS } from "./vocabulary";
+import { GENERIC_HEADS, RECEIVING_VERB } from "./vocabulary";
 
 /** The ends of a story whose participant said nothing about why: said plainly, marked as an assumption. */
 export const UNSTATED_ENDS = UNSTATED_BENEFIT;
@@ -108,9 +108,11 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
         const speakerSubject = need.subject.some((t) => /^(?:i|we|you)$/.test(t.normal));
         if (
           item.kind === "constraint" &&
+          need.trigger === "obligation" &&
           !speakerSubject &&
           !roleOf(need.subject) &&
           !need.actor.length &&
+          !RECEIVING_VERB[need.action[0]?.lemma ?? ""] &&
           drafts[0]
         ) {
           const featureKey = key(drafts[0].feature) || drafts[0].feature.toLowerCase();
