@@ -12,7 +12,19 @@ function foldChar(ch: string): string {
 }
 
 /** Folded text (case, quotes, dashes, runs of space) with the original offset of each character. */
+// Turns are folded again for every quote checked against them: the last few hundred are kept.
+const folds = new Map<string, { folded: string; offsets: number[] }>();
+
 function fold(text: string): { folded: string; offsets: number[] } {
+  const kept = folds.get(text);
+  if (kept) return kept;
+  const made = foldText(text);
+  if (folds.size >= 500) folds.delete(folds.keys().next().value!);
+  folds.set(text, made);
+  return made;
+}
+
+function foldText(text: string): { folded: string; offsets: number[] } {
   let folded = "";
   const offsets: number[] = [];
   let space = false;

@@ -33,9 +33,15 @@ export const infinitive = (verb: string) => lemmatizer.verb(verb.toLowerCase());
 
 /** True when the model reads `word` as a verb in "to <word> it". */
 export function isVerb(word: string): boolean {
-  const tokens = tokensOf(`They want to ${word} it.`);
-  return tokens[3]?.pos === "VERB";
+  let verb = verbs.get(word);
+  if (verb === undefined) {
+    verb = tokensOf(`They want to ${word} it.`)[3]?.pos === "VERB";
+    verbs.set(word, verb);
+  }
+  return verb;
 }
+
+const verbs = new Map<string, boolean>();
 
 /**
  * The verb an action noun comes from, when it has one: "tracking" → "track", "management" →

@@ -24,7 +24,18 @@ export function gerund(verb: string): string {
 }
 
 /** "hairdresser" → "hairdressers", "supply" → "supplies"; uncountable nouns stay. */
+const plurals = new Map<string, string>();
+const singulars = new Map<string, string>();
+
 export function plural(noun: string): string {
+  const kept = plurals.get(noun);
+  if (kept !== undefined) return kept;
+  const form = pluralOf(noun);
+  plurals.set(noun, form);
+  return form;
+}
+
+function pluralOf(noun: string): string {
   const words = noun.trim().split(/\s+/);
   const head = words.at(-1) ?? "";
   const doc = nlp(head);
@@ -35,7 +46,12 @@ export function plural(noun: string): string {
 
 /** "waitlists" → "waitlist", for words the lemmatizer does not know. */
 export function singularNoun(noun: string): string {
-  const doc = nlp(noun);
-  doc.tag("Plural");
-  return doc.nouns().toSingular().text() || noun;
+  let form = singulars.get(noun);
+  if (form === undefined) {
+    const doc = nlp(noun);
+    doc.tag("Plural");
+    form = doc.nouns().toSingular().text() || noun;
+    singulars.set(noun, form);
+  }
+  return form;
 }

@@ -35,8 +35,6 @@ export interface Token {
   /** Lower case, contractions expanded ("n't" → "not"). */
   normal: string;
   lemma: string;
-  /** Porter stem of the word, for matching across word classes ("booking" meets "book"). */
-  stem: string;
   pos: Pos;
   /** Inside the scope of a negation ("I don't want the staff to type twice": want … twice). */
   negated: boolean;
@@ -55,24 +53,34 @@ export interface Sentence {
 
 let engine: WinkMethods | undefined;
 
-/** The English model, loaded once (about 60 ms). */
+/**
+ * The English model, loaded once (about 60 ms), with the steps the kit reads: sentence boundaries,
+ * negation scope and parts of speech (named entities, sentiment and custom entities stay off).
+ */
 export function nlp(): WinkMethods {
-  engine ??= winkNLP(model);
+  engine ??= winkNLP(model, ["sbd", "negation", "pos"]);
   return engine;
 }
+
+// Texts are read again by later steps (a quote by the writer, a story by the gate): the last few
+// thousand analyses are kept. Sentences and tokens are never changed by their readers.
+const analyses = new Map<string, Sentence[]>();
+const ANALYSES_KEPT = 4000;
 
 /**
  * Sentences of a text with their tokens. Lines are sentence boundaries too (transcripts and lists
  * put one statement on a line), and each sentence's text is a verbatim slice of the input.
  */
 export function analyze(text: string): Sentence[] {
+  const kept = analyses.get(text);
+  if (kept) return kept;
   const out: Sentence[] = [];
   let lineStart = 0;
   for (const line of text.split("\n")) {
     if (line.trim()) readLine(line, lineStart, out);
     lineStart += line.length + 1;
   }
-  return out;
+  return remember(text, out);
 }
 
 function readLine(line: string, offset: number, out: Sentence[]) {
@@ -84,7 +92,6 @@ function readLine(line: string, offset: number, out: Sentence[]) {
   const normals = tokens.out(its.normal) as string[];
   const lemmas = tokens.out(its.lemma as never) as unknown as string[];
   const tags = tokens.out(its.pos) as Pos[];
-  const stems = tokens.out(its.stem as never) as unknown as string[];
   const negations = tokens.out(its.negationFlag) as unknown as boolean[];
   const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
   const spans: Token[] = [];
@@ -101,7 +108,6 @@ function readLine(line: string, offset: number, out: Sentence[]) {
       text: line.slice(start, end),
       normal: normals[i] ?? value.toLowerCase(),
       lemma: (lemmas[i] ?? value).toLowerCase(),
-      stem: (stems[i] ?? value).toLowerCase(),
       pos: tags[i] ?? "X",
       negated: Boolean(negations[i]),
       stop: Boolean(stops[i]),
@@ -136,6 +142,12 @@ function readLine(line: string, offset: number, out: Sentence[]) {
 }
 
 /** Every token of a text, sentence after sentence. */
+const remember = (text: string, sentences: Sentence[]) => {
+  if (analyses.size >= ANALYSES_KEPT) analyses.delete(analyses.keys().next().value!);
+  analyses.set(text, sentences);
+  return sentences;
+};
+
 export const tokensOf = (text: string): Token[] => analyze(text).flatMap((s) => s.tokens);
 
 const CONTENT: ReadonlySet<Pos> = new Set(["NOUN", "PROPN", "VERB", "ADJ", "NUM"]);
@@ -155,11 +167,12 @@ export function contentLemmas(text: string): string[] {
     .map((t) => t.lemma);
 }
 
-/** The stems of a text's content words: looser than lemmas, across word classes. */
+/** The Porter stems of a text's content words: looser than lemmas, across word classes ("booking" meets "book"). */
 export function contentStems(text: string): string[] {
+  const { its } = nlp();
   return tokensOf(text)
     .filter(isContent)
-    .map((t) => t.stem);
+    .map((t) => (nlp().readDoc(t.normal).tokens().out(its.stem as never) as unknown as string[])[0] ?? t.lemma);
 }
 
 /** Words of a text, lower case, without punctuation. */
