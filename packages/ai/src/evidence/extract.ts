@@ -97,7 +97,9 @@ export function extractInterview(source: InterviewSource, turns = interviewTurns
     interviewId: source.interviewId,
     name: source.name ?? `Interview ${source.interviewId}`,
     stakeholderType: source.stakeholderType,
-    role: statedRole(participantText) ?? roleOf(participantText),
+    role:
+      statedRole(turns.filter((t) => t.speaker === "participant").map((t) => t.text)) ??
+      roleOf(participantText),
     items: markReadBack(items, source.readBack),
     context,
   };

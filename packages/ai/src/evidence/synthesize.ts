@@ -1,8 +1,10 @@
 /** Project synthesis, the reduce step: themes, conflicts and a summary from per-interview extractions. */
+
+import { isContent, tokensOf } from "../text/nlp";
 import { opposite } from "./text";
 import { TopicIndex, topicTitle, topicWords } from "./topics";
 import type { Conflict, Evidence, ExtractedItem, Extraction, Synthesis, Theme } from "./types";
-import { contentWords, words } from "./words";
+import { contentWords } from "./words";
 
 const THEME_KINDS = new Set(["need", "pain", "goal", "constraint", "metric"]);
 const STANCE_KINDS = new Set(["need", "constraint", "goal"]);
@@ -143,9 +145,11 @@ const PASSING = /^(?:by|in|via|through|on|at|from|into|over|during)$/;
 
 /** True when every mention of a topic word sits in a phrase like "by text" or "in a text message". */
 function inPassing(quote: string, word: string): boolean {
-  const ws = words(quote);
-  const at = ws.flatMap((w, i) => (contentWords(w)[0] === word ? [i] : []));
-  return at.length > 0 && at.every((i) => ws.slice(Math.max(0, i - 3), i).some((w) => PASSING.test(w)));
+  const ts = tokensOf(quote);
+  const at = ts.flatMap((t, i) => (isContent(t) && t.lemma === word ? [i] : []));
+  return (
+    at.length > 0 && at.every((i) => ts.slice(Math.max(0, i - 3), i).some((t) => PASSING.test(t.normal)))
+  );
 }
 
 /** What the interviews left open, in the participants' words (not questions asked in passing). */

@@ -1,6 +1,9 @@
 /** Topic words of an item, weighed across the project, for themes and conflicts. */
+
+import { isContent, type Token, tokensOf } from "../text/nlp";
+import { DESIRE_VERBS, LIGHT_VERBS } from "../writer/vocabulary";
 import type { ExtractedItem } from "./types";
-import { contentWords, words } from "./words";
+import { contentWords } from "./words";
 
 // Words that say who or where, not what: sharing them does not make two statements one topic.
 const GENERIC = new Set(
@@ -13,7 +16,10 @@ const GENERIC = new Set(
 export function topicWords(item: Pick<ExtractedItem, "quote">): string[] {
   let cached = cache.get(item);
   if (!cached) {
-    cached = [...new Set(contentWords(item.quote))].filter((w) => !GENERIC.has(w) && w.length > 2);
+    // What a statement is about, not how it is put: "want", "need", "have" are the asking, not the topic.
+    cached = [...new Set(contentWords(item.quote))].filter(
+      (w) => !GENERIC.has(w) && !DESIRE_VERBS.has(w) && !LIGHT_VERBS.has(w) && w.length > 2,
+    );
     cache.set(item, cached);
   }
   return cached;
@@ -56,17 +62,25 @@ export class TopicIndex {
 export function topicTitle(word: string, quotes: string[]): string {
   const forms = new Map<string, number>();
   const pairs = new Map<string, number>();
+  const telling = (t: Token | undefined) => t !== undefined && isContent(t) && !GENERIC.has(t.lemma);
   for (const quote of quotes) {
-    const ws = words(quote);
-    ws.forEach((w, i) => {
-      if (contentWords(w)[0] !== word) return;
+    const ts = tokensOf(quote).filter((t) => /[\p{L}\p{N}]/u.test(t.text));
+    ts.forEach((t, i) => {
+      if (!isContent(t) || t.lemma !== word) return;
+      const w = t.text.toLowerCase();
       forms.set(w, (forms.get(w) ?? 0) + 1);
-      const before = ws[i - 1];
-      if (before && contentWords(before).length && !GENERIC.has(contentWords(before)[0]!))
-        pairs.set(`${before} ${w}`, (pairs.get(`${before} ${w}`) ?? 0) + 1);
-      const after = ws[i + 1];
-      if (after && contentWords(after).length && !GENERIC.has(contentWords(after)[0]!))
-        pairs.set(`${w} ${after}`, (pairs.get(`${w} ${after}`) ?? 0) + 1);
+      const before = ts[i - 1];
+      if (telling(before))
+        pairs.set(
+          `${before!.text.toLowerCase()} ${w}`,
+          (pairs.get(`${before!.text.toLowerCase()} ${w}`) ?? 0) + 1,
+        );
+      const after = ts[i + 1];
+      if (telling(after))
+        pairs.set(
+          `${w} ${after!.text.toLowerCase()}`,
+          (pairs.get(`${w} ${after!.text.toLowerCase()}`) ?? 0) + 1,
+        );
     });
   }
   const top = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1])[0];

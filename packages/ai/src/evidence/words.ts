@@ -1,39 +1,18 @@
-/** Word-level helpers shared by extraction, synthesis and requirements. */
+/** Word-level helpers shared by extraction, synthesis and requirements, over the text kit. */
+import { contentLemmas, tokensOf, wordsOf } from "../text/nlp";
 
-const STOPWORDS = new Set(
-  "a an the and or but if then so to of in on at for with by from as is are was were be been being it its this that these those i we you they he she me us my our your their them his her do does did doing have has had not no yes can could would should will shall may might must just very really also there here what which who whom how when where why about into than too more most some any all each every one ours own get got gets getting make makes made let lets want wants wanted need needs needed like able use used using thing things stuff lot lots way kind sort people person someone somebody everyone everything something anything nothing time day today always never again twice once don't doesn't didn't can't cannot won't isn't aren't wasn't shouldn't mustn't i'm i'd i'll we're we'd they're it's that's there's without actually basically probably maybe think know see going go goes come comes really still even only much many well back".split(
-    " ",
-  ),
-);
+/** Words without punctuation, lower case, from the text kit (contractions read out: "don't" → "do", "not"). */
+export const words = (text: string): string[] => wordsOf(text);
 
-/** Words without punctuation, lower case, apostrophes kept. */
-export function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[’‘]/g, "'")
-    .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
-    .split(/\s+/)
-    .map((w) => w.replace(/^['-]+|['-]+$/g, ""))
-    .filter(Boolean);
-}
-
-/** A crude stem: plural and possessive endings off, so "passwords" meets "password". */
+/** A word's lemma, so "passwords" meets "password" and "booking" stays "booking". */
 export function stem(word: string): string {
-  let w = word.replace(/'s$/, "");
-  if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 4 && /(?:ches|shes|sses|xes)$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  return w;
+  return tokensOf(word)[0]?.lemma ?? word.toLowerCase();
 }
 
-/** Content words, stemmed, in order. */
-export function contentWords(text: string): string[] {
-  return words(text)
-    .filter((w) => w.length > 2 && !STOPWORDS.has(w) && !/^\d+$/.test(w))
-    .map(stem);
-}
+/** Content words (nouns, verbs, adjectives that are not stop words) as lemmas, in order. */
+export const contentWords = (text: string): string[] => contentLemmas(text);
 
-export const isStopword = (word: string) => STOPWORDS.has(word.toLowerCase());
+export const isStopword = (word: string) => tokensOf(word)[0]?.stop ?? false;
 
 export function capitalise(text: string): string {
   return text ? text[0]!.toUpperCase() + text.slice(1) : text;

@@ -65,7 +65,7 @@ export function nlp(): WinkMethods {
 // Texts are read again by later steps (a quote by the writer, a story by the gate): the last few
 // thousand analyses are kept. Sentences and tokens are never changed by their readers.
 const analyses = new Map<string, Sentence[]>();
-const ANALYSES_KEPT = 4000;
+const ANALYSES_KEPT = 20_000;
 
 /**
  * Sentences of a text with their tokens. Lines are sentence boundaries too (transcripts and lists
@@ -172,7 +172,15 @@ export function contentStems(text: string): string[] {
   const { its } = nlp();
   return tokensOf(text)
     .filter(isContent)
-    .map((t) => (nlp().readDoc(t.normal).tokens().out(its.stem as never) as unknown as string[])[0] ?? t.lemma);
+    .map(
+      (t) =>
+        (
+          nlp()
+            .readDoc(t.normal)
+            .tokens()
+            .out(its.stem as never) as unknown as string[]
+        )[0] ?? t.lemma,
+    );
 }
 
 /** Words of a text, lower case, without punctuation. */

@@ -42,9 +42,10 @@ function roleAt(tokens: Token[], from: number): string | null {
   return singular(role);
 }
 
-/** The first role a participant states about themself, or null. */
-export function statedRole(participantText: string): string | null {
-  for (const sentence of analyze(participantText)) {
+/** The first role a participant states about themself, in one text or turn after turn, or null. */
+export function statedRole(said: string | string[]): string | null {
+  const texts = typeof said === "string" ? [said] : said;
+  for (const sentence of texts.flatMap((text) => analyze(text))) {
     const tokens = sentence.tokens;
     for (let i = 0; i < tokens.length; i += 1) {
       const t = tokens[i]!;
