@@ -52,15 +52,17 @@ const telling = new Map(
   [...requirementLemmas].map(([id, lemmas]) => [id, [...lemmas].filter((l) => (spread.get(l) ?? 0) <= 3)]),
 );
 
+const stemOf = (word: string) => contentLemmas(word)[0] ?? word;
+
 // …or one head noun of its own: a noun no other requirement of the study uses, not a modifier of
 // another noun ("supplies", "email"; not "business" of "business analysis").
 const ownNouns = new Map(
   Object.entries(data.requirements).map(([id, lines]) => {
     const tokens = tokensOf(lines.join(" "));
     const heads = tokens.filter(
-      (t, i) => t.pos === "NOUN" && tokens[i + 1]?.pos !== "NOUN" && (spread.get(t.stem) ?? 0) === 1,
+      (t, i) => t.pos === "NOUN" && tokens[i + 1]?.pos !== "NOUN" && (spread.get(stemOf(t.normal)) ?? 0) === 1,
     );
-    return [id, [...new Set(heads.map((t) => t.stem))]];
+    return [id, [...new Set(heads.map((t) => stemOf(t.normal)))]];
   }),
 );
 

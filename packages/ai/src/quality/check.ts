@@ -1,8 +1,8 @@
 /** The gate's checks: stories, acceptance criteria, feature and epic names. */
 import type { Criterion, Story } from "../evidence/types";
 import { analyze, contentLemmas, type Token, tokensOf } from "../text";
+import { canBeNoun } from "../text/lexicon";
 import { endsDefects, meansDefects, minimalDefects, readRole } from "./grammar-checks";
-import { canBeNoun } from "./lexicon";
 import { parseStoryText, type StoryParts, storyParts, textOf } from "./parse";
 import { splitCoordinatedAction } from "./split";
 import { type Defect, defect } from "./types";

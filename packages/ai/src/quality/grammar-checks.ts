@@ -4,7 +4,7 @@
  * along (brackets, examples, asides, a second sentence), and the ends says something.
  */
 import { articleFor, type Token, verbOfActionNoun } from "../text";
-import { canBeNoun, lexnamesOf, namesNoPerson, onlyThinking } from "./lexicon";
+import { canBeNoun, lexnamesOf, namesNoPerson, onlyThinking } from "../text/lexicon";
 import { type StoryParts, textOf, tokensIn } from "./parse";
 import { type Defect, defect } from "./types";
 import {

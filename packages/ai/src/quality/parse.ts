@@ -25,7 +25,9 @@ export interface StoryParts {
 }
 
 /** What Parley shows when nobody said what a need is for: the story keeps its assumption mark. */
-export const UNSTATED_BENEFIT = "not stated";
+export { UNSTATED_BENEFIT } from "../requirements/story";
+
+import { UNSTATED_BENEFIT } from "../requirements/story";
 
 const FRAME =
   /^\s*As\s+(?:(an?|the)\s+)?(.+?)\s*,?\s+I\s+(want|need|would like|'d like|wish|should be able|am able|can)\b\s*(to\b)?\s*/i;

@@ -4,7 +4,7 @@
  * one action per conjunct. The writer and the gate use this one function.
  */
 import { analyze, type Token } from "../text";
-import { canBeNoun } from "./lexicon";
+import { canBeNoun } from "../text/lexicon";
 import { FIXED_PAIRS } from "./vocabulary";
 
 const FRAME = "I want to ";

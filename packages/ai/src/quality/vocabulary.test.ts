@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { namesNoPerson, onlyThinking } from "../text/lexicon";
 import { checkStory } from "./check";
-import { namesNoPerson, onlyThinking } from "./lexicon";
 import { splitCoordinatedAction } from "./split";
 
 const codes = (userType: string, action: string, benefit = "I save time") =>

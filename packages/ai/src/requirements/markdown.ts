@@ -1,4 +1,4 @@
-import { a } from "../evidence/words";
+import { storySentence, UNSTATED_BENEFIT } from "./story";
 import type { AcceptanceCriterion, Epic, Feature, RequirementsTree, UserStory } from "./types";
 
 /**
@@ -26,7 +26,7 @@ const EPIC = "# Epic: ";
 const FEATURE = "## Feature: ";
 const CRITERIA = "### Acceptance Criteria";
 const STORIES = "### User Stories";
-const STORY = /^As an? (.+?), I want to (.+?) so that (.+)$/s;
+const STORY = /^As an? (.+?), I want to (.+?)(?: so that (.+))?$/s;
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ").trim();
 
@@ -43,7 +43,7 @@ function renderEvidence(item: { quote: string | null; assumption: boolean }, tex
 }
 
 export function formatStory(story: Pick<UserStory, "userType" | "action" | "benefit">): string {
-  return `As ${a(oneLine(story.userType))}, I want to ${oneLine(story.action)} so that ${oneLine(story.benefit)}`;
+  return storySentence(story);
 }
 
 export function renderRequirements(tree: RequirementsTree): string {
@@ -140,7 +140,7 @@ export function parseRequirements(markdown: string): RequirementsTree {
           last = {
             userType: story[1]!.trim(),
             action: story[2]!.trim(),
-            benefit: story[3]!.trim(),
+            benefit: story[3]?.trim() || UNSTATED_BENEFIT,
             quote: null,
             assumption,
           };

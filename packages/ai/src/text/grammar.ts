@@ -1,3 +1,4 @@
+/// <reference path="./vendor.d.ts" />
 /** Grammar on top of the kit's tokens: articles, number, verb forms and phrases. */
 import indefinite from "indefinite";
 import lemmatizer from "wink-lemmatizer";

@@ -1,3 +1,4 @@
+/// <reference path="./vendor.d.ts" />
 /**
  * The one text kit: sentences, tokens with their part of speech, lemma and negation scope, from
  * wink-nlp's English model (see docs/decisions.md, "Text kit"). Everything that reads words in
@@ -7,6 +8,7 @@
 import model from "wink-eng-lite-web-model";
 import lemmatizer from "wink-lemmatizer";
 import winkNLP, { type WinkMethods } from "wink-nlp";
+import { canBeNoun } from "./lexicon";
 
 /** Universal POS tags as wink's model assigns them. */
 export type Pos =
@@ -121,7 +123,7 @@ function readLine(line: string, offset: number, out: Sentence[]) {
     if (!own.length) continue;
     // A capital at the start of a sentence is not a name: "Customers should …" is a plural noun.
     const head = own[0]!;
-    if (head.pos === "PROPN" && lemmatizer.noun(head.normal) !== head.normal) {
+    if (head.pos === "PROPN" && (lemmatizer.noun(head.normal) !== head.normal || canBeNoun(head.normal))) {
       own[0] = { ...head, pos: "NOUN", lemma: lemmatizer.noun(head.normal) };
     }
     // "dont", "cant", "wont" typed without the apostrophe negate what follows, as "don't" does.

@@ -104,7 +104,7 @@ export function clausesOf(sentence: Sentence): Token[][] {
 }
 
 interface Trigger {
-  kind: NeedTrigger | "subjects" | "complaint";
+  kind: NeedTrigger | "subjects" | "complaint" | "wanted";
   /** Index of the first token after the trigger. */
   rest: number;
   subjectEnd: number;
@@ -146,6 +146,10 @@ function triggerOf(tokens: Token[]): Trigger | null {
       // "I need" but not "the needs"; a person or pronoun before it.
       const before = tokens.slice(Math.max(0, i - 4), i);
       if (!before.some(isNounish)) continue;
+      // "Screen reader support is required by our school customers": the subject is what is wanted.
+      const auxiliary = prev?.pos === "ADV" ? tokens[i - 2] : prev;
+      if (auxiliary?.lemma === "be" && auxiliary.pos === "AUX" && t.lemma !== "like")
+        return { kind: "wanted", rest: i + 1, subjectEnd: i - 1, negated: negatedHere };
       // "manicures require an appointment" states a rule of today, not a wish.
       if (
         !afterWould &&
@@ -373,6 +377,23 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
         t.pos !== "INTJ" &&
         !/^(?:yes|yeah|no|ok|okay|well|so)$/.test(t.normal),
     );
+  if (trigger.kind === "wanted") {
+    // The wanted thing is the subject; who wants it is the "by" phrase, if a person.
+    const by = clause.findIndex((t, j) => j >= trigger.rest && t.normal === "by");
+    const agent = by >= 0 ? clause.slice(by + 1).filter((t) => t.pos !== "PUNCT") : [];
+    return {
+      trigger: "list",
+      subject: [],
+      actor: agent,
+      action: subject.filter((t) => t.pos !== "ADV"),
+      ends: [],
+      conditions: [],
+      anchors: [],
+      negated: trigger.negated,
+      clause,
+      sentence,
+    };
+  }
   if (trigger.kind === "complaint") {
     // What is a problem today is what they need improved (the participant's reason, not ours: unstated).
     // Its subject is what follows the last comma before the verb ("Due to …, the scheduling …").

@@ -9,6 +9,7 @@ import type { Token } from "../text/nlp";
 import type { FoundNeed } from "./needs";
 import { isPersonNoun } from "./people";
 import {
+  HEDGES,
   LIGHT_VERB_NOUN,
   LIGHT_VERBS,
   MULTIWORD_VERBS,
@@ -221,10 +222,10 @@ function actionOfNoun(tokens: Token[]): { action: string; name: string } | null 
   }
   const lemma = singular(head.normal);
   const light = RECEIVED.has(lemma) ? "get" : "have";
-  const determiner = tokens[0]?.pos === "DET" || tokens[0]?.pos === "PRON" ? "" : null;
-  const np = text(tokens);
-  const plain = determiner === null && head.normal === lemma && head.pos === "NOUN" ? withArticle(np) : np;
-  return { action: `${light} ${plain}`, name };
+  // The determiner is the participant's ("a booking system", "screen reader support"): none is added.
+  const np = text(tokens).replace(/^(?:A|An|The|Our|My|Their|Some)\b/, (w) => w.toLowerCase());
+  const lowered = tokens[0]?.pos === "PROPN" ? np : np.replace(/^./, (c) => c.toLowerCase());
+  return { action: `${light} ${lowered}`, name };
 }
 
 /** The infinitive phrase of an action that starts with a verb: "sends reminders" → "send reminders". */
@@ -331,7 +332,9 @@ export function draftStories(need: FoundNeed, speakerRole: string | null): Story
   for (const part of splitActions(nounReading(need.action))) {
     const conditions = conditionsOf(part);
     const tokens = part.filter((t) => t.pos !== "PUNCT" || t.text === "-");
-    while (tokens.length && (tokens.at(-1)!.pos === "ADV" || tokens.at(-1)!.pos === "INTJ")) tokens.pop();
+    // "…, too", "… as well", "… really": hedges go; "update automatically" keeps its manner.
+    while (tokens.length && (tokens.at(-1)!.pos === "INTJ" || HEDGES.has(tokens.at(-1)!.normal)))
+      tokens.pop();
     if (!tokens.length) continue;
     // "Tracking receipts is the highest priority": a gerund with its object is an action.
     if (
@@ -380,6 +383,11 @@ export function draftStories(need: FoundNeed, speakerRole: string | null): Story
           named && !bareNounPhrase(rest).length
             ? capitalise(named)
             : featureOfVerb([{ ...first, normal: receiving.split(" ")[0]! }, ...rest]);
+      } else if (thing && !["DET", "NOUN", "PROPN", "ADJ", "PRON", "NUM"].includes(tokens[1]?.pos ?? "")) {
+        // "I'd like the routes to update automatically": nothing to act on, so the thing does it.
+        const named = text(bareNounPhrase(thing)).toLowerCase();
+        action = `have the ${named} ${actionOfVerb(tokens)}`;
+        feature = capitalise(`${singularPhrase(bareNounPhrase(thing).slice(-2))} ${gerund(baseOf(first))}`);
       } else {
         action = actionOfVerb(tokens);
         feature = featureOfVerb(tokens);

@@ -72,7 +72,7 @@ describe("requirements export", () => {
     const file = exportRequirements("linear-csv", { id: 7, title: "Bikes" }, tree, names);
     expect(file.contentType).toBe("text/csv; charset=utf-8");
     expect(file.content).toContain(
-      "As a rider, I want to unlock the bike with my phone, so that this need is met (Assumption)",
+      "As a rider, I want to unlock the bike with my phone so that this need is met (Assumption)",
     );
     expect(file.content).toContain("“The app must never store card numbers” (Operator, turn 2)");
     expect(file.content.split("\r\n")[0]).toBe("Title,Description,Priority,Labels");

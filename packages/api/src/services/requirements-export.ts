@@ -4,6 +4,7 @@
  * the description); Jira also gets one Epic per epic, which its features name as parent.
  */
 import type { EvidenceTree } from "@parley/ai/evidence/types";
+import { isUnstated, storySentence } from "@parley/ai/requirements/story";
 
 export const EXPORT_FORMATS = ["jira-csv", "linear-csv", "json", "markdown"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -48,7 +49,7 @@ function featureDescription(feature: Feature, names: Map<number, string>): strin
     lines.push("User stories:");
     for (const s of feature.stories) {
       lines.push(
-        `- As a ${s.userType}, I want to ${s.action}, so that ${s.benefit}${s.assumption ? " (Assumption)" : ""}`,
+        `- ${storySentence(s)}${s.assumption ? ` (${isUnstated(s.benefit) ? "Reason not stated" : "Assumption"})` : ""}`,
       );
       for (const e of s.evidence) lines.push(`  ${citation(e, names)}`);
     }
@@ -120,7 +121,7 @@ function markdown(title: string, tree: EvidenceTree, names: Map<number, string>)
       if (feature.stories.length) lines.push("#### User stories", "");
       for (const s of feature.stories) {
         lines.push(
-          `- As a ${s.userType}, I want to ${s.action}, so that ${s.benefit}. Priority: ${s.priority}.${s.assumption ? " **Assumption**" : ""}`,
+          `- ${storySentence(s)}. Priority: ${s.priority}.${s.assumption ? ` **${isUnstated(s.benefit) ? "Reason not stated" : "Assumption"}**` : ""}`,
         );
         for (const e of s.evidence) lines.push(`  > ${citation(e, names)}`);
       }

@@ -12,6 +12,7 @@ import {
   TextInput,
   Tooltip,
 } from "@mantine/core";
+import { isUnstated, roleWithArticle, storySentence } from "@parley/ai/requirements/story";
 import type { RouterOutputs } from "@parley/api";
 import { IconPlus, IconPointFilled, IconX } from "@tabler/icons-react";
 import { useState } from "react";
@@ -131,16 +132,36 @@ function StoryCard({
   const who = part("userType", "As a (user type)");
   const what = part("action", "I want to (action)");
   const why = part("benefit", "So that (benefit)");
+  const unstated = isUnstated(benefit);
+  // "As an owner" / "As a user": the article the role takes, as every export writes it.
+  const article = roleWithArticle(userType).slice(0, -userType.trim().length).trim() || "a";
   return (
     <Card withBorder p="xs" radius="sm" data-story={story.id}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Text size="sm">
-          As a {who}, I want to {what} so that {why}
+          As {article} {who}, I want to {what}
+          {unstated ? (
+            <>
+              {" "}
+              <Text span size="sm" c="dimmed" fs="italic">
+                <InlineEdit
+                  label="So that (benefit)"
+                  value=""
+                  placeholder="(no reason given: add why)"
+                  onSave={(value) =>
+                    actions.updateStory.mutate({ id: story.id, userType, action, benefit: value })
+                  }
+                />
+              </Text>
+            </>
+          ) : (
+            <> so that {why}</>
+          )}
         </Text>
         <ItemMenu
           kind="user story"
           label={`Actions for user story: ${story.action}`}
-          confirmMessage={`“As a ${story.userType}, I want to ${story.action}” will be deleted.`}
+          confirmMessage={`“${storySentence({ userType, action, benefit: "not stated" })}” will be deleted.`}
           onDelete={() => actions.deleteStory.mutate({ id: story.id })}
         />
       </Group>
@@ -152,9 +173,15 @@ function StoryCard({
             </Badge>
           )}
           {story.assumption && (
-            <Tooltip label="Nobody stated this benefit in an interview: check it before building">
+            <Tooltip
+              label={
+                unstated
+                  ? "The participant did not say why: ask them before building"
+                  : "Nobody stated this benefit in an interview: check it before building"
+              }
+            >
               <Badge size="xs" color="yellow" variant="light" data-assumption>
-                Assumption
+                {unstated ? "Reason not stated" : "Assumption"}
               </Badge>
             </Tooltip>
           )}
