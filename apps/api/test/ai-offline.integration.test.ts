@@ -83,6 +83,29 @@ describe("offline provider through the REST door", () => {
     expect(history.body.messages.map((m: string) => JSON.parse(m).role)).toEqual(["user", "ai"]);
   });
 
+  it("writes stories from a summary alone: its statements and the bullets under its needs", async () => {
+    const { owner } = await ownerWithInterview(server);
+    const res = await owner.client.post("/api/ai/generate-agile-requirements", {
+      transcripts: [],
+      title: "Clinic",
+      content: [
+        "# Clinic booking",
+        "## What patients need",
+        "- Online booking for patients",
+        "- Reminders by text a day before the visit",
+        "Reception wants to see the whole week on one screen.",
+      ].join("\n"),
+    });
+    expect(res.status).toBe(200);
+    const stories = res.body.requirements.split("\n").filter((line: string) => line.startsWith("- As "));
+    expect(stories).toEqual([
+      "- As a patient, I want to book online _(assumption)_",
+      "- As a user, I want to get reminders by text a day before the visit _(assumption)_",
+      "- As a user, I want to see the whole week on one screen _(assumption)_",
+    ]);
+    expect(res.body.requirements).not.toMatch(/Feature: -|this need is met/);
+  });
+
   it("keeps existing requirements on refresh when the new answer lacks their opening", async () => {
     const { owner } = await ownerWithInterview(server);
     const existing = "# Epic: Billing\nInvoices for every job.\n";

@@ -1,6 +1,6 @@
 /** Per-interview extraction by rules: the map step of synthesis, with nothing invented. */
 import { analyze, type Sentence, sliceOf, type Token } from "../text/nlp";
-import { clausesOf, needOfClause } from "../writer/needs";
+import { asksForNeeds, clausesOf, needOfClause, needOfListedThing } from "../writer/needs";
 import { statedRole } from "../writer/roles";
 import { type Classified, classify, constraintOf, isContext, priorityOf, roleOf } from "./classify";
 import { polarityOf } from "./text";
@@ -31,8 +31,15 @@ export function itemText(clause: string, classified: Classified): string {
  * things in it (its stance from the negation the grammar sees), else what the rules for pains,
  * goals, metrics and open questions say; a need word without a need construction is not a need.
  */
-function classifyClause(clause: string, tokens: Token[], sentence: Sentence): Classified | null {
-  const need = needOfClause(tokens, sentence);
+function classifyClause(
+  clause: string,
+  tokens: Token[],
+  sentence: Sentence,
+  wanted: boolean,
+): (Classified & { listed?: true }) | null {
+  const grammatical = needOfClause(tokens, sentence);
+  const listed = !grammatical && wanted ? needOfListedThing(tokens, sentence) : null;
+  const need = grammatical ?? listed;
   const classified = classify(clause, sentence.text);
   if (need) {
     const constraint = constraintOf(clause);
@@ -49,6 +56,7 @@ function classifyClause(clause: string, tokens: Token[], sentence: Sentence): Cl
           ? classified.polarity
           : "wants",
       priority: priorityOf(clause),
+      ...(listed ? { listed: true as const } : {}),
     };
   }
   // A need word without a need construction ("there aren't additional features") is no need.
@@ -61,14 +69,25 @@ export function extractInterview(source: InterviewSource, turns = interviewTurns
   const items: ExtractedItem[] = [];
   const context: Extraction["context"] = [];
   const seen = new Set<string>();
+  let asked = false;
   for (const turn of turns) {
-    if (turn.speaker !== "participant") continue;
+    if (turn.speaker !== "participant") {
+      // An answer to "Which features would you like?" may name what is wanted without a verb.
+      asked = turn.text.trim().endsWith("?") && asksForNeeds(turn.text);
+      continue;
+    }
+    // In a summary, the bullets under a "Needs" heading are wanted things.
+    let heading = false;
     for (const sentence of analyze(turn.text)) {
+      if (/^#{1,6}\s/.test(sentence.text)) {
+        heading = asksForNeeds(sentence.text);
+        continue;
+      }
       const before = items.length;
       for (const tokens of clausesOf(sentence)) {
         const clause = clean(sliceOf(turn.text, tokens));
         if (!clause) continue;
-        const classified = classifyClause(clause, tokens, sentence);
+        const classified = classifyClause(clause, tokens, sentence, asked || heading);
         if (!classified) continue;
         const key = contentWords(clause).join(" ");
         if (seen.has(key)) continue;

@@ -43,6 +43,8 @@ export const ZExtractedItem = z.object({
   /** The read-back's verdict on this item: confirmed, corrected (with the correction), or none. */
   readBack: z.enum(["confirmed", "corrected", "rejected"]).nullable(),
   correction: z.string().nullable(),
+  /** Named as a wanted thing without a verb (a bullet under "Needs", an answer to "Which features…?"). */
+  listed: z.literal(true).optional(),
 });
 export type ExtractedItem = z.infer<typeof ZExtractedItem>;
 

@@ -10,13 +10,14 @@ export function extractRequirements(
   transcripts: string[],
   options: { role?: string | null | undefined; summary?: string | null } = {},
 ): RequirementsTree {
-  const sources = transcripts
-    .filter((t) => t.trim())
-    .map((transcript, index) => ({
-      interviewId: index + 1,
-      stakeholderType: "user" as const,
-      transcript,
-    }));
+  // Without transcripts, the summary's statements are what the stories come from.
+  const said = transcripts.filter((t) => t.trim());
+  const texts = said.length ? said : options.summary?.trim() ? [options.summary] : [];
+  const sources = texts.map((transcript, index) => ({
+    interviewId: index + 1,
+    stakeholderType: "user" as const,
+    transcript,
+  }));
   const { requirements } = analyzeProject(sources, { role: options.role ?? null });
   return toMarkdownTree(requirements);
 }

@@ -4,7 +4,7 @@
  * great if …") or a list of wanted things ("key features include …"); the words after it are cut
  * into the action, who acts, why (the ends) and under which conditions.
  */
-import { analyze, type Sentence, type Token } from "../text/nlp";
+import { analyze, type Sentence, type Token, tokensOf } from "../text/nlp";
 import { isPersonNoun } from "./people";
 import {
   ABILITY_NOUNS,
@@ -100,7 +100,15 @@ export function clausesOf(sentence: Sentence): Token[][] {
     current.push(t);
   });
   if (current.length) out.push(current);
-  return out.filter((c) => c.some((t) => t.pos !== "PUNCT"));
+  // A bullet's dash or star is no part of what was said.
+  return out
+    .map((c) => {
+      let start = 0;
+      while (c[start] && (c[start]!.pos === "PUNCT" || c[start]!.pos === "SYM") && c[start]!.text !== "(")
+        start += 1;
+      return c.slice(start);
+    })
+    .filter((c) => c.some((t) => t.pos !== "PUNCT"));
 }
 
 interface Trigger {
@@ -527,4 +535,39 @@ export function findNeeds(text: string): FoundNeed[] {
     }
   }
   return needs;
+}
+
+/**
+ * A wanted thing named without a verb, where the context says it is wanted: a bullet under a
+ * summary's "Needs" heading, or the answer to "Which features would you like?" ("Online booking,
+ * SMS reminders and a waitlist").
+ */
+export function needOfListedThing(clause: Token[], sentence: Sentence): FoundNeed | null {
+  const words = clause.filter(
+    (t) => t.pos !== "PUNCT" && t.pos !== "SYM" && t.pos !== "INTJ" && t.pos !== "X",
+  );
+  const finite = words.some(
+    (t, i) => t.pos === "AUX" || (t.pos === "VERB" && !/(?:ing|ed)$/.test(t.normal) && i > 0),
+  );
+  if (finite || !words.some((t) => t.pos === "NOUN" || t.pos === "PROPN")) return null;
+  if (sentence.text.trim().endsWith("?")) return null;
+  return {
+    trigger: "list",
+    subject: [],
+    actor: [],
+    action: words,
+    ends: [],
+    conditions: [],
+    anchors: [],
+    negated: false,
+    clause,
+    sentence,
+  };
+}
+
+/** True when a question or heading asks what is wanted: "Which features would you like?", "## Key needs". */
+export function asksForNeeds(text: string): boolean {
+  return tokensOf(text).some(
+    (t) => (t.pos === "NOUN" && NEED_NOUNS.has(t.lemma)) || (t.pos === "VERB" && DESIRE_VERBS.has(t.lemma)),
+  );
 }

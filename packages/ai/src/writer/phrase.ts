@@ -5,6 +5,7 @@
  */
 import { capitalise, infinitive, isVerb, singular, verbOfActionNoun, withArticle } from "../text/grammar";
 import { gerund, plural } from "../text/inflect";
+import { canBeNoun } from "../text/lexicon";
 import type { Token } from "../text/nlp";
 import type { FoundNeed } from "./needs";
 import { isPersonNoun } from "./people";
@@ -59,8 +60,17 @@ function nounReading(tokens: Token[]): Token[] {
 }
 
 /** The noun phrase in `tokens` without determiners or possessives, or null. */
-function bareNounPhrase(tokens: Token[]): Token[] {
-  const kept = nounReading(tokens).filter(
+function bareNounPhrase(said: Token[]): Token[] {
+  // A determiner after a noun starts another phrase: "SMS reminders a day before" is "SMS reminders".
+  const read = nounReading(said);
+  const next = read.findIndex(
+    (t, i) =>
+      i > 0 &&
+      (t.pos === "DET" || t.pos === "NUM") &&
+      read.slice(0, i).some((x) => x.pos === "NOUN" || x.pos === "PROPN"),
+  );
+  const tokens = next > 0 ? read.slice(0, next) : read;
+  const kept = tokens.filter(
     (t) =>
       t.pos === "NOUN" ||
       t.pos === "PROPN" ||
@@ -195,29 +205,40 @@ const RECEIVED = new Set([
 ]);
 
 /** The infinitive phrase for an action that is a noun phrase: "supply tracking" → "track supplies". */
-function actionOfNoun(tokens: Token[]): { action: string; name: string } | null {
-  const phrase = bareNounPhrase(tokens);
+function actionOfNoun(said: Token[]): { action: string; name: string; role?: string } | null {
+  // "… for patients" says whose need it is: the patients', and the phrase leaves the action.
+  const forAt = said.findIndex((t, i) => i > 0 && t.normal === "for");
+  const whom =
+    forAt > 0 && !said.slice(forAt).some((t) => t.normal === "to") ? roleOf(said.slice(forAt + 1)) : null;
+  const tokens = whom ? said.slice(0, forAt) : said;
+  const found = nounAction(tokens);
+  return found && whom ? { ...found, role: whom } : found;
+}
+
+function nounAction(tokens: Token[]): { action: string; name: string } | null {
+  // The thing is the noun phrase before any preposition: "online booking for patients" is "Online booking".
+  const firstAdposition = tokens.findIndex((t, i) => i > 0 && t.pos === "ADP");
+  const phrase = bareNounPhrase(firstAdposition > 0 ? tokens.slice(0, firstAdposition) : tokens);
   if (!phrase.length) return null;
   const headIndex = phrase.length - 1;
   const head = phrase[headIndex]!;
   const tail = tokens.slice(tokens.indexOf(head) + 1);
-  const name = capitalise(
-    text(phrase)
-      .toLowerCase()
-      .replace(/^(.)/, (c) => c),
-  );
+  const name = capitalise(lower(text(phrase)));
   // "record management" is managing records; a lone "appointment" is a thing, not "appoint".
   const verb = verbOfActionNoun(head.normal, { withObject: phrase.length > 1 });
   const modifiers = phrase
     .slice(0, headIndex)
     .filter((t) => !(t.pos === "ADJ" && /ed$/.test(t.normal)) && !(t.pos === "VERB" && /ed$/.test(t.normal)));
   if (verb) {
+    // "online booking" is booking online: adjectives alone say how, not what.
+    if (modifiers.length && modifiers.every((t) => t.pos === "ADJ" || !canBeNoun(t.normal)))
+      return { action: [verb, lower(text(modifiers)), text(tail)].filter(Boolean).join(" "), name };
     const described = modifiers.some((t) => t.pos === "ADJ");
     const object = !modifiers.length
       ? ""
       : described
-        ? `the ${text(modifiers).toLowerCase()}`
-        : plural(text(modifiers).toLowerCase());
+        ? `the ${lower(text(modifiers))}`
+        : plural(lower(text(modifiers)));
     return { action: [verb, object, text(tail)].filter(Boolean).join(" "), name };
   }
   const lemma = singular(head.normal);
@@ -268,8 +289,7 @@ function featureOfVerb(tokens: Token[]): string {
   if (wh) {
     // "see which hours are busiest" names itself; a longer question is named by its first noun.
     const clause = rest.filter((t) => t.pos !== "PUNCT");
-    if (clause.length <= 4)
-      return capitalise([gerund(lemma), ...clause.map((t) => t.text.toLowerCase())].join(" "));
+    if (clause.length <= 4) return capitalise([gerund(lemma), ...clause.map((t) => lower(t.text))].join(" "));
     const head = clause.slice(1, 5).find((t) => t.pos === "NOUN");
     return capitalise(head ? `${singular(head.normal)} ${gerund(lemma)}` : gerund(lemma));
   }
@@ -280,21 +300,25 @@ function featureOfVerb(tokens: Token[]): string {
       after[0]?.pos === "ADP" && /^(?:into|about|of|for)$/.test(after[0].normal)
         ? bareNounPhrase(after.slice(1, 4))
         : [];
-    if (about.length) return capitalise(`${singularPhrase(about)} ${text(object).toLowerCase()}`);
+    if (about.length) return capitalise(`${singularPhrase(about)} ${lower(text(object))}`);
     // "see every technician on one map" → "Technician view"; "get low-stock alerts" → "Low-stock alerts".
     const noun = LIGHT_VERB_NOUN[lemma];
-    return capitalise(noun ? `${singularPhrase(object)} ${noun}` : text(object).toLowerCase());
+    return capitalise(noun ? `${singularPhrase(object)} ${noun}` : lower(text(object)));
   }
   if (object.length) return capitalise(`${singularPhrase(object.slice(-3))} ${gerund(lemma)}`);
   // No object: the verb and what follows its preposition ("Syncing with the digital diary").
-  const phrase = [gerund(lemma), ...rest.slice(0, 4).map((t) => t.text.toLowerCase())].join(" ");
+  const phrase = [gerund(lemma), ...rest.slice(0, 4).map((t) => lower(t.text))].join(" ");
   return capitalise(phrase.replace(/\s+(?:the|a|an|to|of|with|for|and|or)$/, ""));
 }
 
 /** "appointment trends" → "appointment trend": the phrase as a modifier. */
-const singularPhrase = (tokens: Token[]) => singular(text(tokens).toLowerCase());
+/** Lower case, but acronyms keep their capitals ("SMS reminders"). */
+const lower = (said: string) =>
+  said.replace(/[\p{L}\p{N}'-]+/gu, (w) => (/^[A-Z]{2,}s?$/.test(w) ? w : w.toLowerCase()));
 
-const topicOf = (tokens: Token[]) => text(bareNounPhrase(tokens)).toLowerCase();
+const singularPhrase = (tokens: Token[]) => singular(lower(text(tokens)));
+
+const topicOf = (tokens: Token[]) => lower(text(bareNounPhrase(tokens)));
 
 /** Stories for one found need (one per action), or [] when it does not read as a story. */
 export function draftStories(need: FoundNeed, speakerRole: string | null): StoryDraft[] {
@@ -316,8 +340,8 @@ export function draftStories(need: FoundNeed, speakerRole: string | null): Story
     if (!head.length) return [];
     const object = text(phrase).replace(/^(?:The|A|An|Our|My)\b/, (w) => w.toLowerCase());
     const name = owner.length
-      ? `${singularPhrase(owner)} ${text(head.slice(0, 1)).toLowerCase()}`
-      : text(head).toLowerCase();
+      ? `${singularPhrase(owner)} ${lower(text(head.slice(0, 1)))}`
+      : lower(text(head));
     return [
       {
         role: speakerRole,
@@ -385,7 +409,7 @@ export function draftStories(need: FoundNeed, speakerRole: string | null): Story
             : featureOfVerb([{ ...first, normal: receiving.split(" ")[0]! }, ...rest]);
       } else if (thing && !["DET", "NOUN", "PROPN", "ADJ", "PRON", "NUM"].includes(tokens[1]?.pos ?? "")) {
         // "I'd like the routes to update automatically": nothing to act on, so the thing does it.
-        const named = text(bareNounPhrase(thing)).toLowerCase();
+        const named = lower(text(bareNounPhrase(thing)));
         action = `have the ${named} ${actionOfVerb(tokens)}`;
         feature = capitalise(`${singularPhrase(bareNounPhrase(thing).slice(-2))} ${gerund(baseOf(first))}`);
       } else {
@@ -393,13 +417,24 @@ export function draftStories(need: FoundNeed, speakerRole: string | null): Story
         feature = featureOfVerb(tokens);
       }
       const about = isThingSubject(need.subject) ? need.subject : thing;
-      topic = about ? topicOf(about) : feature.toLowerCase();
+      topic = about ? topicOf(about) : lower(feature);
     } else {
       const noun = actionOfNoun(tokens);
       if (!noun) continue;
+      if (noun.role) {
+        drafts.push({
+          role: noun.role,
+          action: noun.action,
+          ends,
+          conditions,
+          feature: shorten(noun.name),
+          topic: lower(noun.name),
+        });
+        continue;
+      }
       action = noun.action;
       feature = noun.name;
-      topic = noun.name.toLowerCase();
+      topic = lower(noun.name);
     }
     action = action.replace(/[.\s]+$/, "");
     // "Customers should be able to cancel their booking": the story is told by the customer.
@@ -458,7 +493,7 @@ function forWhomTo(tokens: Token[]): { role: string; action: string; feature: st
   return {
     role,
     action,
-    feature: named.length ? capitalise(text(named).toLowerCase()) : featureOfVerb(tokens.slice(to + 1)),
+    feature: named.length ? capitalise(lower(text(named))) : featureOfVerb(tokens.slice(to + 1)),
   };
 }
 
@@ -495,14 +530,14 @@ function passiveAction(
     return {
       action: text(tokens),
       feature: featureOfVerb(tokens.slice(1)),
-      topic: text(tokens.slice(1)).toLowerCase(),
+      topic: lower(text(tokens.slice(1))),
     };
   if (
     subject.some((t) => t.normal === "there") &&
     (second.pos === "DET" || second.pos === "NOUN" || second.pos === "ADJ")
   ) {
     const noun = actionOfNoun(tokens.slice(1));
-    return noun ? { action: noun.action, feature: noun.name, topic: noun.name.toLowerCase() } : null;
+    return noun ? { action: noun.action, feature: noun.name, topic: lower(noun.name) } : null;
   }
   return "rule";
 }

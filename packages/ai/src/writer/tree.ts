@@ -16,9 +16,9 @@ import type {
 import { clean, thirdPerson } from "../evidence/words";
 import { UNSTATED_BENEFIT } from "../quality/parse";
 import { capitalise, withArticle } from "../text/grammar";
-import { contentLemmas } from "../text/nlp";
+import { analyze, contentLemmas } from "../text/nlp";
 import { forbiddingCriterion, limitName } from "./limits";
-import { findNeeds } from "./needs";
+import { type FoundNeed, findNeeds, needOfListedThing } from "./needs";
 import { draftStories, roleOf, type StoryDraft } from "./phrase";
 import { GENERIC_HEADS, RECEIVING_VERB } from "./vocabulary";
 
@@ -101,7 +101,9 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
     for (const item of extraction.items) {
       if (item.readBack === "rejected" || item.readBack === "corrected") continue;
       if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity !== "wants") continue;
-      for (const need of findNeeds(item.quote)) {
+      const found = findNeeds(item.quote);
+      const needs = found.length || !item.listed ? found : listedNeeds(item.quote);
+      for (const need of needs) {
         if (need.negated) continue;
         const drafts = draftStories(need, speaker);
         // "Everything must comply with privacy rules": a rule the product keeps, as a criterion.
@@ -229,4 +231,12 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       })),
     }));
   return { epics: tree };
+}
+
+/** A listed wanted thing read again: each line of the quote as a thing wanted. */
+function listedNeeds(quote: string): FoundNeed[] {
+  return analyze(quote).flatMap((sentence) => {
+    const need = needOfListedThing(sentence.tokens, sentence);
+    return need ? [need] : [];
+  });
 }
