@@ -1,18 +1,8 @@
 import { coverage } from "./coverage";
 import { type InterviewState, readState } from "./state";
-import {
-  FEELING,
-  FREQUENCY,
-  hasNumber,
-  isVague,
-  keywords,
-  NEGATION,
-  negatedClause,
-  normalise,
-  phrases,
-  WORKAROUND,
-} from "./text";
+import { hasNumber, isVague, keywords, negatedClause, normalise, phrases } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
+import { FEELING, FREQUENCY, WORKAROUND } from "./vocabulary";
 
 /**
  * The offline decision for each turn, by rules. The model path asks a model for the same decision
@@ -53,7 +43,7 @@ export function nextTopic(
 /** Why the last answer deserves a follow-up, or null. */
 export function followUpTrigger(answer: string): string | null {
   if (keywords(answer).length < 2) return null;
-  if (NEGATION.test(answer) && negatedClause(answer)) return "negation";
+  if (negatedClause(answer)) return "negation";
   if (hasNumber(answer)) return "number";
   if (FREQUENCY.test(answer)) return "frequency";
   if (WORKAROUND.test(answer)) return "workaround";
