@@ -8,9 +8,16 @@ import { DECLINE, INJECTION, OFF_TOPIC, UNSURE } from "./vocabulary";
  */
 
 /** Which words of a topic mark it: the senses of its title's content words and of its keywords. */
-export function topicSenses(t: Topic): Set<string> {
-  return new Set([...senses(t.title), ...t.keywords.map(senseOf)]);
+export function topicSenses(t: Topic): ReadonlySet<string> {
+  let marks = topicMarks.get(t);
+  if (!marks) {
+    marks = new Set([...senses(t.title), ...t.keywords.map(senseOf)]);
+    topicMarks.set(t, marks);
+  }
+  return marks;
 }
+
+const topicMarks = new WeakMap<Topic, ReadonlySet<string>>();
 
 export const READ_BACK_OPENING = "Here is what I heard:";
 export const READ_BACK_QUESTION = "Did I get that right, or is anything missing?";

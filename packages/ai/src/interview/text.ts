@@ -19,6 +19,23 @@ import { VAGUE } from "./vocabulary";
 
 export { hash };
 
+/**
+ * A reading kept per text: every turn reads the whole conversation again (topics, coverage, the
+ * read-back), and messages do not change once said. Readers never change what they get.
+ */
+function kept<T>(read: (text: string) => T): (text: string) => T {
+  const readings = new Map<string, T>();
+  return (text) => {
+    let reading = readings.get(text);
+    if (reading === undefined) {
+      if (readings.size >= 2000) readings.delete(readings.keys().next().value!);
+      reading = read(text);
+      readings.set(text, reading);
+    }
+    return reading;
+  };
+}
+
 /** Words of a text, lower case, without punctuation. */
 export const words = (text: string) => wordsOf(text);
 
@@ -26,15 +43,14 @@ export const words = (text: string) => wordsOf(text);
 export const sentences = (text: string) => analyze(text).map((s) => s.text);
 
 /** Content words as written (lower case), each once, in order. */
-export function keywords(text: string): string[] {
-  return [
-    ...new Set(
-      tokensOf(text)
-        .filter(isContent)
-        .map((t) => t.normal),
-    ),
-  ];
-}
+const contentWords = kept((text) => [
+  ...new Set(
+    tokensOf(text)
+      .filter(isContent)
+      .map((t) => t.normal),
+  ),
+]);
+export const keywords = (text: string): string[] => [...contentWords(text)];
 
 /**
  * What a content word means when two texts are compared: its lemma, and for an action noun the verb
@@ -44,13 +60,15 @@ export const sense = (token: Token) =>
   (token.pos === "NOUN" && verbOfActionNoun(token.lemma, { withObject: false })) || token.lemma;
 
 /** The senses of a text's content words. */
-export const senses = (text: string) => new Set(tokensOf(text).filter(isContent).map(sense));
+export const senses: (text: string) => ReadonlySet<string> = kept(
+  (text) => new Set(tokensOf(text).filter(isContent).map(sense)),
+);
 
 /** The sense of one word said alone (a topic's keyword). */
 export const senseOf = (word: string) => [...senses(word)][0] ?? word.toLowerCase();
 
 /** Lower-case words joined by single spaces: how a question is found inside another message. */
-export const normalise = (text: string) => wordsOf(text).join(" ");
+export const normalise = kept((text) => wordsOf(text).join(" "));
 
 export const slug = (text: string) =>
   keywords(text)

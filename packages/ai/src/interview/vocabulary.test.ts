@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONSTRAINT_KINDS, type Reading, readingsOf } from "./vocabulary";
+import { CONSTRAINT_KINDS, type Reading, readingsOf, STEP_MARKS } from "./vocabulary";
 
 // Sentences as participants say them, and every dialogue act each one reads as (none: []).
 const SENTENCES: Array<[sentence: string, readings: Reading[]]> = [
@@ -50,5 +50,25 @@ describe("constraint kinds", () => {
       CONSTRAINT_KINDS[k].test(constraint),
     );
     expect(found).toEqual(kinds);
+  });
+});
+
+// Interviewer questions, from the rules' wording and a model's, and the ladder step each asks.
+const QUESTIONS: Array<[question: string, steps: Array<keyof typeof STEP_MARKS>]> = [
+  ['You mentioned "the paper diary". Why does that matter to you?', ["why"]],
+  ['You said "never on weekends". Where does that come from?', ["why"]],
+  ["Roughly how much time does that take in a typical week?", ["quantify"]],
+  ["How many people end up involved when a delivery is late?", ["quantify"]],
+  ["Could you walk me through the last time that happened?", ["last_time"]],
+  ["What does that look like in practice?", ["example"]],
+  ["Which phone do you usually book from?", []],
+];
+
+describe("ladder steps", () => {
+  it.each(QUESTIONS)("%s", (question, steps) => {
+    const found = (Object.keys(STEP_MARKS) as Array<keyof typeof STEP_MARKS>).filter((s) =>
+      STEP_MARKS[s].test(question),
+    );
+    expect(found).toEqual(steps);
   });
 });

@@ -54,6 +54,14 @@ export const CONSTRAINT_KINDS = {
   experience:
     /\b(accessib\w*|wcag|mobile|phones?|android|iphones?|devices?|screens?|language|languages|brand|font|elderly|older|children|simple|easy|clicks?|minutes?|offline|rural|signal)\b/i,
 };
+/** The kind of follow-up an interviewer message asks, by ladder step (the rules' or a model's wording). */
+export const STEP_MARKS = {
+  why: /\b(matter|mean for you|what's behind|why|add up to|come from|feel that way)\b/i,
+  quantify: /\b(how much time|how often|how many|how long)\b/i,
+  last_time: /\bthe last time\b/i,
+  example: /\b(example|in practice)\b/i,
+} as const;
+
 export const VOCABULARIES = {
   frequency: FREQUENCY,
   workaround: WORKAROUND,

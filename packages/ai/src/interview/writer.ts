@@ -1,6 +1,7 @@
 import type { StakeholderType } from "@parley/db/schema";
 import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
+import { withArticle } from "../text";
 import { IMAGE_MARK, type LadderStep, NOTES_MARK } from "./decide";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
 import { hash, hasNumber, isNegative, keywords, normalise, senses, sentences } from "./text";
@@ -48,14 +49,12 @@ const FOLLOW_UP_QUESTIONS: Record<string, string[]> = {
 const midSentence = (title: string) =>
   /^[A-Z][a-z]/.test(title) ? title[0]!.toLowerCase() + title.slice(1) : title;
 
-const an = (label: string) => (/^[AEIOU]/.test(label) ? "an" : "a");
-
 export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
   const label = STAKEHOLDER_LABELS[ctx.stakeholderType as StakeholderType];
   const about = ctx.project.title ? ` about ${ctx.project.title}` : "";
   return [
     `Hello, and thank you for taking the time to talk${about}!`,
-    `I'm Parley's interview assistant (running in offline mode), and I'll ask you a few questions as ${an(label)} ${label}. This takes about ${ctx.timeLimitMinutes} minutes; there are no right or wrong answers.`,
+    `I'm Parley's interview assistant (running in offline mode), and I'll ask you a few questions as ${withArticle(label)}. This takes about ${ctx.timeLimitMinutes} minutes; there are no right or wrong answers.`,
     firstQuestion,
   ].join(" ");
 }
