@@ -50,6 +50,7 @@ describe("interviewer text", () => {
   it("finds numbers and negations from the kit", () => {
     expect(hasNumber("It takes two hours.")).toBe(true);
     expect(hasNumber("It takes ages.")).toBe(false);
+    expect(hasNumber("The one we use is fine.")).toBe(false);
     expect(isNegative("We never use it.")).toBe(true);
     expect(isNegative("We use it daily.")).toBe(false);
   });

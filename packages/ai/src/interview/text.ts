@@ -92,7 +92,12 @@ export function listItems(text: string | null | undefined): string[] {
 
 // ---- What an answer contains ----
 
-export const hasNumber = (text: string) => tokensOf(text).some((t) => t.pos === "NUM");
+/** "each one", "the one we use": a number after a determiner that counts nothing is a pronoun. */
+const isPronounOne = (t: Token, previous: Token | undefined) => t.normal === "one" && previous?.pos === "DET";
+
+/** True when the text states a number ("12", "three", "one clinic"). */
+export const hasNumber = (text: string) =>
+  analyze(text).some((s) => s.tokens.some((t, i) => t.pos === "NUM" && !isPronounOne(t, s.tokens[i - 1])));
 
 /** True when something in the text is said in the scope of a negation. */
 export const isNegative = (text: string) => tokensOf(text).some((t) => t.negated);
@@ -236,9 +241,8 @@ export function phrases(answer: string, options: { strong?: boolean } = {}): str
     };
     const words = wordsIn(sentence.tokens);
     words.forEach((w, i) => {
-      // "each one", "the one we use": a number after a determiner that counts nothing is a pronoun.
-      const pronoun = w.tokens[0]!.normal === "one" && words[i - 1]?.pos === "DET";
-      if (w.pos === "NUM" && !pronoun) add(quantityAt(words, i), 6);
+      if (w.pos === "NUM" && !isPronounOne(w.tokens[0]!, words[i - 1]?.tokens.at(-1)))
+        add(quantityAt(words, i), 6);
     });
     for (const { run, determined } of nounRuns(words)) {
       if (determined || run.length > 1) add(run, determined ? 3 : 2);
