@@ -1,6 +1,6 @@
 import { makePlan } from "../src/interview/plan";
 import { READ_BACK_OPENING } from "../src/interview/state";
-import { keywords, listItems, normalise, stem, stems } from "../src/interview/text";
+import { listItems, normalise, sense, senses } from "../src/interview/text";
 import {
   collect,
   type InterviewProvider,
@@ -10,6 +10,7 @@ import {
 } from "../src/interview/turn";
 import type { InterviewMessage, InterviewPlan } from "../src/interview/types";
 import { TIME_LIMIT_MINUTES } from "../src/roles";
+import { isContent, tokensOf } from "../src/text";
 import type { ScriptedDialogue } from "./dialogues";
 
 /** One dialogue played to its end: the messages and what each interviewer turn decided. */
@@ -76,8 +77,13 @@ export async function play(
   return { dialogue, plan, messages, turns, limitMinutes };
 }
 
-/** Content words of a text that are worth building on (four letters or more, not stopwords). */
-const contentWords = (text: string) => keywords(text).filter((w) => w.length >= 4);
+/** What a text says worth building on: its content words and numbers of four letters or more, by sense. */
+const contentSenses = (text: string) =>
+  new Set(
+    tokensOf(text)
+      .filter((t) => (isContent(t) || t.pos === "NUM") && t.text.length >= 4)
+      .map(sense),
+  );
 
 export interface DialogueFigures {
   id: string;
@@ -103,8 +109,8 @@ export interface DialogueFigures {
 
 /** Two interviewer messages repeat when they share 80% of their content words. */
 function similar(a: string, b: string): boolean {
-  const x = new Set(contentWords(a).map(stem));
-  const y = new Set(contentWords(b).map(stem));
+  const x = contentSenses(a);
+  const y = contentSenses(b);
   if (!x.size || !y.size) return normalise(a) === normalise(b);
   const shared = [...x].filter((w) => y.has(w)).length;
   return shared / new Set([...x, ...y]).size >= 0.8;
@@ -127,9 +133,9 @@ export function figures(played: PlayedDialogue): DialogueFigures {
     if (at === 0 || ["read_back", "close"].includes(turn.decision.action)) return;
     const answer = messages[at - 1]?.content ?? "";
     const previous = messages[at - 2]?.content ?? "";
-    const before = new Set(contentWords(previous).map(stem));
-    const own = new Set(contentWords(turn.text).map(stem));
-    const builds = contentWords(answer).some((w) => own.has(stem(w)) && !before.has(stem(w)));
+    const before = contentSenses(previous);
+    const own = contentSenses(turn.text);
+    const builds = [...contentSenses(answer)].some((s) => own.has(s) && !before.has(s));
     replies += 1;
     if (builds) replying += 1;
     if (turn.decision.action !== "follow_up") return;
@@ -146,10 +152,10 @@ export function figures(played: PlayedDialogue): DialogueFigures {
   let notRaised = 0;
   let probed = 0;
   for (const feature of listItems(dialogue.project.keyFeatures)) {
-    const marks = [...stems(feature)];
+    const marks = [...senses(feature)];
     // Named: at least half of the feature's words (a model may say "reschedule" for "Online rescheduling").
     const mentions = (text: string) => {
-      const own = stems(text);
+      const own = senses(text);
       return marks.filter((m) => own.has(m)).length >= Math.ceil(marks.length / 2);
     };
     const firstAi = messages.findIndex((m) => m.role === "ai" && mentions(m.content));

@@ -1,8 +1,8 @@
 // How much of an interview plan the conversation has covered: the owner's coverage grid and the
 // interviewer's choice of the next topic both read it.
 
-import { attributeTopics, type StoredDecisions, topicStems } from "./state";
-import { keywords, stem, words } from "./text";
+import { attributeTopics, type StoredDecisions, topicSenses } from "./state";
+import { keywords, senses } from "./text";
 import type { InterviewMessage, InterviewPlan } from "./types";
 
 export type CoverageStatus = "covered" | "thin" | "not_reached";
@@ -31,12 +31,12 @@ export function coverage(
     const own = turns.filter((x) => x.topicId === t.id);
     const asked = own.some((x) => x.question);
     const declined = own.some((x) => x.declined);
-    const marks = topicStems(t);
+    const marks = topicSenses(t);
     let count = 0;
     for (const [index, m] of messages.entries()) {
       if (m.role !== "user") continue;
       const onTopic = turns[index]?.topicId === t.id;
-      const raised = words(m.content).some((w) => marks.has(stem(w)));
+      const raised = [...senses(m.content)].some((s) => marks.has(s));
       if (onTopic || raised) count += keywords(m.content).length;
     }
     const status: CoverageStatus =

@@ -1,18 +1,8 @@
 import { coverage } from "./coverage";
 import { type InterviewState, readState } from "./state";
-import {
-  FEELING,
-  FREQUENCY,
-  hasNumber,
-  isVague,
-  keywords,
-  NEGATION,
-  negatedClause,
-  normalise,
-  phrases,
-  WORKAROUND,
-} from "./text";
+import { hasNumber, isVague, keywords, negatedClause, normalise, phrases } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
+import { FEELING, FREQUENCY, STEP_MARKS, WORKAROUND } from "./vocabulary";
 
 /**
  * The offline decision for each turn, by rules. The model path asks a model for the same decision
@@ -22,15 +12,7 @@ import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision 
 /** Minutes before the role's limit at which the interviewer starts closing (read-back, then close). */
 export const CLOSING_MARGIN_MINUTES = 2;
 
-export type LadderStep = "why" | "quantify" | "last_time" | "example";
-
-/** The kind of follow-up a step asks for, recognised in any interviewer message. */
-export const STEP_MARKS: Record<LadderStep, RegExp> = {
-  why: /\b(matter|mean for you|what's behind|why|add up to|come from|feel that way)\b/i,
-  quantify: /\b(how much time|how often|how many|how long)\b/i,
-  last_time: /\bthe last time\b/i,
-  example: /\b(example|in practice)\b/i,
-};
+export type LadderStep = keyof typeof STEP_MARKS;
 
 /** The next topic to open: the plan's order, skipping asked, declined and already covered topics. */
 export function nextTopic(
@@ -53,7 +35,7 @@ export function nextTopic(
 /** Why the last answer deserves a follow-up, or null. */
 export function followUpTrigger(answer: string): string | null {
   if (keywords(answer).length < 2) return null;
-  if (NEGATION.test(answer) && negatedClause(answer)) return "negation";
+  if (negatedClause(answer)) return "negation";
   if (hasNumber(answer)) return "number";
   if (FREQUENCY.test(answer)) return "frequency";
   if (WORKAROUND.test(answer)) return "workaround";

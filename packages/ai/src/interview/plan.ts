@@ -9,6 +9,7 @@ import {
   type Topic,
   type TopicSource,
 } from "./types";
+import { CONSTRAINT_KINDS } from "./vocabulary";
 
 /**
  * The offline planner: a topic guide from the project, by rules. Order is the order of asking: the
@@ -16,15 +17,6 @@ import {
  * constraint this stakeholder can speak to, then the objective and role topics up to the budget.
  */
 
-/** What kind of constraint a text is, by its words. */
-const CONSTRAINT_KINDS = {
-  technical:
-    /\b(api|apis|integrat\w*|hosting|cloud|server|security|secure|encrypt\w*|data|database|performance|scale|latency|legacy|system|systems|stack|platform|offline|sync|backup|uptime|ios|android)\b/i,
-  business:
-    /\b(budget|cost|costs|price|pricing|deadline|launch|revenue|regulat\w*|legal|law|compliance|gdpr|hipaa|contract|licen[cs]\w*|staff|q[1-4]|months?|weeks?|quarter)\b/i,
-  experience:
-    /\b(accessib\w*|wcag|mobile|phones?|android|iphones?|devices?|screens?|language|languages|brand|font|elderly|older|children|simple|easy|clicks?|minutes?|offline|rural|signal)\b/i,
-};
 type ConstraintKind = keyof typeof CONSTRAINT_KINDS;
 
 const ROLE_CONSTRAINTS: Record<StakeholderType, ConstraintKind[]> = {

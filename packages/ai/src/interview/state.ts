@@ -1,15 +1,23 @@
-import { DECLINE, INJECTION, normalise, OFF_TOPIC, sentences, stem, stems, UNSURE, words } from "./text";
+import { normalise, senseOf, senses, sentences, words } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnDecision } from "./types";
+import { DECLINE, INJECTION, OFF_TOPIC, UNSURE } from "./vocabulary";
 
 /**
  * Where an interview stands, read from its messages alone (the same for both providers): which topic
  * each message belongs to, what was declined, whether the read-back was given and answered.
  */
 
-/** Which words of a topic mark it: its title's content words and its keywords, stemmed. */
-export function topicStems(t: Topic): Set<string> {
-  return new Set([...stems(t.title), ...t.keywords.map(stem)]);
+/** Which words of a topic mark it: the senses of its title's content words and of its keywords. */
+export function topicSenses(t: Topic): ReadonlySet<string> {
+  let marks = topicMarks.get(t);
+  if (!marks) {
+    marks = new Set([...senses(t.title), ...t.keywords.map(senseOf)]);
+    topicMarks.set(t, marks);
+  }
+  return marks;
 }
+
+const topicMarks = new WeakMap<Topic, ReadonlySet<string>>();
 
 export const READ_BACK_OPENING = "Here is what I heard:";
 export const READ_BACK_QUESTION = "Did I get that right, or is anything missing?";
@@ -36,10 +44,10 @@ function isReadBack(content: string, participantSentences: Set<string>): boolean
 function topicOf(plan: InterviewPlan, content: string, previous: string | null): string | null {
   const text = normalise(content);
   for (const t of plan.topics) if (t.probes.some((p) => text.includes(normalise(p)))) return t.id;
-  const own = new Set(words(content).map(stem));
+  const own = senses(content);
   let best: { id: string; score: number } | null = null;
   for (const t of plan.topics) {
-    const marks = topicStems(t);
+    const marks = topicSenses(t);
     if (!marks.size) continue;
     let score = 0;
     for (const s of marks) if (own.has(s)) score += 1;
@@ -98,8 +106,8 @@ export function attributeTopics(
 }
 
 function overlaps(topicWords: string[], text: string): boolean {
-  const own = stems(text);
-  return topicWords.some((w) => own.has(stem(w)));
+  const own = senses(text);
+  return topicWords.some((w) => own.has(senseOf(w)));
 }
 
 export interface InterviewState {

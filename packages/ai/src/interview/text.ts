@@ -1,53 +1,81 @@
-/** Text tools for the offline interviewer: deterministic, no models. */
-import { hash, sentences, words } from "../offline/text";
+/**
+ * The offline interviewer's reading of text, on the text kit (`../text`): what a word, a content
+ * word, a phrase and a negation are is what the kit's parts of speech, stop flags, lemmas and
+ * negation scope say, the same as for the evidence engine. Dialogue acts the kit cannot know are
+ * in `./vocabulary`.
+ */
+import { hash } from "../offline/text";
+import {
+  analyze,
+  isContent,
+  type Sentence,
+  sliceOf,
+  type Token,
+  tokensOf,
+  verbOfActionNoun,
+  wordsOf,
+} from "../text";
+import { VAGUE } from "./vocabulary";
 
-export { hash, sentences, words };
+export { hash };
 
-const STOPWORDS = new Set(
-  "a an the and or but if then so to of in on at for with by from as is are was were be been being it its it's this that these those i i'm i've i'd we we're we've you you're they they're he she me us my our your their them do does did don't doesn't didn't have has had not no yes can can't could would should will won't just very really also there here what which who whom how when where why about into than too more most some any all each every one ours theirs mine get got gets like well um uh yeah oh okay ok lot lots much many things thing stuff way kind sort bit maybe fine guess okay pretty quite between across through during without within over under around behind per via onto upon against among along until toward towards off out up down back myself ourselves yourself themselves himself herself itself".split(
-    " ",
+/**
+ * A reading kept per text: every turn reads the whole conversation again (topics, coverage, the
+ * read-back), and messages do not change once said. Readers never change what they get.
+ */
+function kept<T>(read: (text: string) => T): (text: string) => T {
+  const readings = new Map<string, T>();
+  return (text) => {
+    let reading = readings.get(text);
+    if (reading === undefined) {
+      if (readings.size >= 2000) readings.delete(readings.keys().next().value!);
+      reading = read(text);
+      readings.set(text, reading);
+    }
+    return reading;
+  };
+}
+
+/** Words of a text, lower case, without punctuation. */
+export const words = (text: string) => wordsOf(text);
+
+/** Sentences as said, verbatim. */
+export const sentences = (text: string) => analyze(text).map((s) => s.text);
+
+/** Content words as written (lower case), each once, in order. */
+const contentWords = kept((text) => [
+  ...new Set(
+    tokensOf(text)
+      .filter(isContent)
+      .map((t) => t.normal),
   ),
+]);
+export const keywords = (text: string): string[] => [...contentWords(text)];
+
+/**
+ * What a content word means when two texts are compared: its lemma, and for an action noun the verb
+ * it names, so "rescheduling" meets "reschedule" and "bookings" meets "book".
+ */
+export const sense = (token: Token) =>
+  (token.pos === "NOUN" && verbOfActionNoun(token.lemma, { withObject: false })) || token.lemma;
+
+/** The senses of a text's content words. */
+export const senses: (text: string) => ReadonlySet<string> = kept(
+  (text) => new Set(tokensOf(text).filter(isContent).map(sense)),
 );
 
-/** Words that end a noun phrase: verbs and connectives that rarely belong to one. */
-const BREAKERS = new Set(
-  "is are was were be been am being do does did done have has had having get gets got make makes made go goes went use uses used using think thought know knew want wants wanted need needs needed feel feels felt say says said tell told try tries tried take takes took see saw let lets give gives gave put puts went come comes came find finds found keep keeps kept spend spends spent run runs ran lose loses lost wait waits waited pay pays paid send sends sent ask asks asked mention mentions mentioned cost costs push pushes pushed happen happens happened start starts started because since while when where which who that and or but so then than though although if unless until after before whenever".split(
-    " ",
-  ),
-);
+/** The sense of one word said alone (a topic's keyword). */
+export const senseOf = (word: string) => [...senses(word)][0] ?? word.toLowerCase();
 
-const NUMBER_WORDS =
-  "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty sixty hundred thousand dozen half couple few several";
-const NUMBER = new RegExp(`^(\\d[\\d.,:%]*|${NUMBER_WORDS.split(" ").join("|")})$`, "i");
-
-export function isContentWord(word: string): boolean {
-  return word.length > 2 && !STOPWORDS.has(word) && !BREAKERS.has(word);
-}
-
-export function keywords(text: string): string[] {
-  return [...new Set(words(text).filter(isContentWord))];
-}
-
-/** A crude stem so "reminders" finds "reminder" and "booking" finds "book". */
-export function stem(word: string): string {
-  return word
-    .toLowerCase()
-    .replace(/'s$/, "")
-    .replace(/(ies)$/, "y")
-    .replace(/(ing|ed|es|s)$/, "")
-    .slice(0, 8);
-}
-
-export const stems = (text: string) => new Set(keywords(text).map(stem));
-
-export const normalise = (text: string) => words(text).join(" ");
+/** Lower-case words joined by single spaces: how a question is found inside another message. */
+export const normalise = kept((text) => wordsOf(text).join(" "));
 
 export const slug = (text: string) =>
-  words(text)
-    .filter(isContentWord)
+  keywords(text)
     .slice(0, 4)
     .join("-")
     .replace(/[^a-z0-9-]/g, "")
+    .replace(/^-+|-+$/g, "")
     .slice(0, 40) || "topic";
 
 /** A list the owner typed: one item per line, bullet, semicolon or comma. */
@@ -64,28 +92,15 @@ export function listItems(text: string | null | undefined): string[] {
 
 // ---- What an answer contains ----
 
-export const FREQUENCY =
-  /\b(every (single )?(day|morning|evening|night|week|weekend|month|time|shift)|each (day|week|month|time)|daily|weekly|monthly|always|often|usually|regularly|constantly|all the time|whenever|most (days|weeks|mornings)|times? a (day|week|month)|per (day|week|month)|twice|again and again)\b/i;
-export const WORKAROUND =
-  /\b(workaround|work around|spreadsheet|excel|by hand|manually|on paper|paper|whiteboard|sticky notes?|post-its?|phone (call|them|around)|call (them|around|each)|text (them|each)|email (them|each)|copy(ing)? and past|we just|i just|instead|double[- ]book\w*|hack)\b/i;
-export const FEELING =
-  /\b(frustrat\w*|annoy\w*|stress\w*|hate|hated|love|loved|worr\w*|nightmare|painful|pain|scar\w*|confus\w*|anxious|angry|upset|happy|relieved|embarrass\w*|exhaust\w*|overwhelm\w*|tired of|fed up|awful|terrible|chaos|chaotic|mess)\b/i;
-export const NEGATION =
-  /\b(don't|do not|doesn't|does not|never|no one|nobody|won't|will not|can't|cannot|isn't|aren't|not)\b/i;
-export const UNSURE =
-  /\b(not sure|unsure|don't know|do not know|dunno|no idea|can't say|cannot say|hard to say|no clue|not certain|couldn't say)\b/i;
-export const DECLINE =
-  /\b(rather not|prefer not|skip (this|that|it)|pass on (this|that)|no comment|not comfortable|can't share|cannot share|not my area|next question)\b|^\s*(skip|pass)[.!]?\s*$/i;
-export const VAGUE =
-  /\b(it depends|kind of|sort of|whatever|fine|ok|okay|so-so|things|stuff|various|some issues|somehow|i guess)\b/i;
-export const INJECTION =
-  /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?|rules)|system prompt|your (instructions|prompt|rules)|reveal|you are now|act as|pretend (to be|you)|developer mode|jailbreak|disregard)\b/i;
-export const OFF_TOPIC =
-  /\b(football|soccer|match|league|cricket|basketball|baseball|tennis|golf|weather|rain|sunny|holiday|vacation|weekend plans|movie|film|netflix|tv show|series|music|concert|lunch|dinner|recipe|favou?rite (team|colou?r|food|movie))\b/i;
+/** "each one", "the one we use": a number after a determiner that counts nothing is a pronoun. */
+const isPronounOne = (t: Token, previous: Token | undefined) => t.normal === "one" && previous?.pos === "DET";
 
-export function hasNumber(text: string): boolean {
-  return words(text).some((w) => NUMBER.test(w));
-}
+/** True when the text states a number ("12", "three", "one clinic"). */
+export const hasNumber = (text: string) =>
+  analyze(text).some((s) => s.tokens.some((t, i) => t.pos === "NUM" && !isPronounOne(t, s.tokens[i - 1])));
+
+/** True when something in the text is said in the scope of a negation. */
+export const isNegative = (text: string) => tokensOf(text).some((t) => t.negated);
 
 export function isVague(answer: string): boolean {
   const content = keywords(answer);
@@ -94,77 +109,158 @@ export function isVague(answer: string): boolean {
 
 // ---- Phrases taken from an answer ----
 
-interface Token {
-  raw: string;
-  word: string;
-  end: boolean;
+const MAX_WORDS = 4;
+
+/** A word as written: tokens glued by hyphens ("patient-facing", "no-shows") are one word. */
+interface Word {
+  tokens: Token[];
+  /** The part of speech of its last token. */
+  pos: Token["pos"];
+  compound: boolean;
 }
 
-function tokens(text: string): Token[] {
-  return (text.match(/[^\s]+/g) ?? []).map((raw) => {
-    const word = raw.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'%]+$/gu, "");
-    return { raw: raw.replace(/^["“'(]+|["”'),.;:!?]+$/g, ""), word, end: /[,.;:!?)"”]$/.test(raw) };
-  });
-}
-
-/** Words that may sit inside a quantity: "12 appointments a week", "three or four times". */
-const QUANTITY_LINKS = new Set(["a", "an", "per", "of", "every", "each", "in", "or", "to"]);
-
-const DETERMINERS = new Set(
-  "a an the our my their your his her this that these those every each some any another".split(" "),
-);
-
-function trimPhrase(phrase: Token[]): Token[] {
-  const out = [...phrase];
-  while (out.length && !isContentWord(out.at(-1)!.word) && !NUMBER.test(out.at(-1)!.word)) out.pop();
-  while (out.length && (DETERMINERS.has(out[0]!.word) || BREAKERS.has(out[0]!.word))) out.shift();
+function wordsIn(tokens: Token[]): Word[] {
+  const out: Word[] = [];
+  for (const [i, t] of tokens.entries()) {
+    const last = out.at(-1);
+    const lastToken = last?.tokens.at(-1);
+    const glued = lastToken?.end === t.start;
+    const hyphen = t.text === "-" || lastToken?.text === "-";
+    const nextGlued = t.text === "-" && tokens[i + 1]?.start === t.end;
+    if (last && glued && hyphen && (t.text !== "-" || nextGlued)) {
+      last.tokens.push(t);
+      if (t.text !== "-") last.pos = t.pos;
+      last.compound = true;
+    } else out.push({ tokens: [t], pos: t.pos, compound: false });
+  }
   return out;
 }
 
+const NOMINAL: ReadonlySet<Token["pos"]> = new Set(["NOUN", "PROPN"]);
+const isNominal = (w: Word) => NOMINAL.has(w.pos) || (w.compound && w.tokens.some((t) => NOMINAL.has(t.pos)));
+const isModifier = (w: Word, previous: Word | undefined) =>
+  isNominal(w) ||
+  w.pos === "ADJ" ||
+  w.compound ||
+  // A participle after a determiner: "the shared spreadsheet".
+  (w.pos === "VERB" && /(?:ed|ing)$/.test(w.tokens[0]!.normal) && previous?.pos === "DET");
+
+/** Tokens that join a number to what it counts: "12 appointments a week", "5 of 8 participants". */
+const QUANTITY = new Set(["NUM", "NOUN", "ADJ", "PROPN"]);
+
+/** Where a sentence hedges ("kind of", "stuff"): words there say nothing worth quoting. */
+function hedges(sentence: Sentence): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (const m of sentence.text.matchAll(new RegExp(VAGUE.source, "gi")))
+    spans.push([sentence.start + m.index, sentence.start + m.index + m[0].length]);
+  return spans;
+}
+
+/** True for a phrase worth quoting: a content word of four letters or more, outside any hedge. */
+const substantial = (run: Token[], hedged: Array<[number, number]> = []) =>
+  run.some(
+    (t) => isContent(t) && t.text.length > 3 && !hedged.some(([from, to]) => t.start >= from && t.end <= to),
+  );
+
+/**
+ * A number with what it counts, from the number's position: "12 appointments a week", "three or
+ * four times", "5 of 8 participants". A rate ("a week", "per day") may follow the counted noun.
+ */
+function quantityAt(words: Word[], i: number): Word[] {
+  const run = [words[i]!];
+  let j = i + 1;
+  const at = (k: number) => words[k];
+  // "three or four", "5 of 8", "10 to 12"
+  const link = (w: Word | undefined) => w && ["CCONJ", "ADP", "PART"].includes(w.pos);
+  for (const gap of [1, 2]) {
+    const links = words.slice(j, j + gap);
+    if (links.length === gap && links.every(link) && at(j + gap)?.pos === "NUM") {
+      run.push(...links, at(j + gap)!);
+      j += gap + 1;
+      break;
+    }
+  }
+  if (at(j)?.pos === "ADP" && at(j)!.tokens[0]!.normal === "of" && at(j + 1)?.pos !== "PRON") {
+    run.push(at(j)!);
+    j += 1;
+    if (at(j)?.pos === "DET") run.push(at(j++)!);
+  }
+  let counted = false;
+  while (at(j) && QUANTITY.has(at(j)!.pos) && run.length < MAX_WORDS + 2) {
+    counted ||= isNominal(at(j)!);
+    run.push(at(j++)!);
+  }
+  if (counted && at(j) && ["DET", "ADP"].includes(at(j)!.pos) && at(j + 1) && isNominal(at(j + 1)!)) {
+    const after = at(j + 2);
+    if (!after || !isModifier(after, at(j + 1))) run.push(at(j)!, at(j + 1)!);
+  }
+  while (run.length > 1 && !isNominal(run.at(-1)!) && run.at(-1)!.pos !== "NUM") run.pop();
+  return run;
+}
+
+/** Noun phrases without their determiner, at most four words: "shared spreadsheet", "patient-facing tools". */
+function nounRuns(words: Word[]): Array<{ run: Word[]; determined: boolean }> {
+  const out: Array<{ run: Word[]; determined: boolean }> = [];
+  let run: Word[] = [];
+  let start = 0;
+  const flush = () => {
+    while (run.length && !isNominal(run.at(-1)!)) run.pop();
+    if (run.length) out.push({ run: run.slice(-MAX_WORDS), determined: words[start - 1]?.pos === "DET" });
+    run = [];
+  };
+  words.forEach((w, i) => {
+    // An adjective after a noun starts the next phrase: "tools | last year".
+    if (w.pos === "ADJ" && !w.compound && run.length && isNominal(run.at(-1)!)) flush();
+    if (w.pos !== "NUM" && isModifier(w, words[i - 1])) {
+      if (!run.length) start = i;
+      run.push(w);
+    } else flush();
+  });
+  flush();
+  return out;
+}
+
+/** Counts as a word of a content run: a content word or an adverb that is not a stop word. */
+const meaningful = (w: Word) => w.tokens.some(isContent) || (w.pos === "ADV" && !w.tokens[0]!.stop);
+
 /**
  * Short phrases in the participant's own words, best first: a number with what it counts ("12
- * appointments a week"), a determiner-led noun phrase ("the shared spreadsheet"), then the longest
- * run of content words. Each is copied from the answer, never paraphrased.
+ * appointments a week"), a noun phrase ("the shared spreadsheet"), then a run of content words, a
+ * verb starting a new one ("moving appointments"). Each is copied from the answer, never paraphrased.
  */
 export function phrases(answer: string, options: { strong?: boolean } = {}): string[] {
-  const toks = tokens(answer).filter((t) => t.word);
   const found: Array<{ text: string; score: number }> = [];
-  const add = (run: Token[], score: number) => {
-    const phrase = trimPhrase(run);
-    if (!phrase.some((t) => isContentWord(t.word) && t.word.length > 3 && !NUMBER.test(t.word))) return;
-    const text = phrase.map((t) => t.raw).join(" ");
-    if (text.length > 2 && !/[?]/.test(text)) found.push({ text, score: score + Math.min(phrase.length, 4) });
-  };
-  for (let i = 0; i < toks.length; i += 1) {
-    const t = toks[i]!;
-    const collect = (start: number, max: number, allowStop: boolean) => {
-      const run: Token[] = [];
-      for (let j = start; j < toks.length && run.length < max; j += 1) {
-        const next = toks[j]!;
-        const stop = STOPWORDS.has(next.word) && !(allowStop && QUANTITY_LINKS.has(next.word));
-        if (BREAKERS.has(next.word) || (stop && run.length > 0)) break;
-        run.push(next);
-        if (next.end) break;
-      }
-      return run;
+  for (const sentence of analyze(answer)) {
+    const hedged = hedges(sentence);
+    const add = (run: Word[], score: number) => {
+      const tokens = run.flatMap((w) => w.tokens);
+      if (!substantial(tokens, hedged)) return;
+      const text = sliceOf(sentence.text, tokens, sentence.start);
+      if (text.length > 2 && !text.includes("?"))
+        found.push({ text, score: score + Math.min(run.length, 4) });
     };
-    if (NUMBER.test(t.word) && !t.end) add([t, ...collect(i + 1, 4, true)], 6);
-    else if (DETERMINERS.has(t.word) && !t.end) add(collect(i + 1, 3, false), 3);
-  }
-  if (options.strong) return rank(found);
-  let run: Token[] = [];
-  for (const t of toks) {
-    if (isContentWord(t.word)) run.push(t);
-    else {
-      if (run.length) add(run.slice(0, 4), run.length > 1 ? 2 : 0);
-      run = [];
+    const words = wordsIn(sentence.tokens);
+    words.forEach((w, i) => {
+      if (w.pos === "NUM" && !isPronounOne(w.tokens[0]!, words[i - 1]?.tokens.at(-1)))
+        add(quantityAt(words, i), 6);
+    });
+    for (const { run, determined } of nounRuns(words)) {
+      if (determined || run.length > 1) add(run, determined ? 3 : 2);
+      else if (!options.strong) add(run, 0);
     }
-    if (t.end && run.length) {
-      add(run.slice(0, 4), run.length > 1 ? 2 : 0);
+    if (options.strong) continue;
+    let run: Word[] = [];
+    const flush = () => {
+      if (run.length > 1) add(run.slice(0, MAX_WORDS), 2);
       run = [];
+    };
+    for (const w of words) {
+      if (w.pos === "VERB" && run.length) flush();
+      if (meaningful(w)) run.push(w);
+      else flush();
     }
+    flush();
   }
-  if (run.length) add(run.slice(0, 4), run.length > 1 ? 2 : 0);
   return rank(found);
 }
 
@@ -181,16 +277,34 @@ function rank(found: Array<{ text: string; score: number }>): string[] {
     });
 }
 
-/** The clause around a negation, as said ("don't want reminders at night"), or null. */
+/**
+ * The clause a negation governs, as said ("don't want reminders at night"), or null: from the
+ * negating word (with its auxiliary) to the end of the clause, at most eight words, when the
+ * negation's scope holds a content word.
+ */
 export function negatedClause(answer: string): string | null {
-  for (const sentence of sentences(answer)) {
-    const match = sentence.match(
-      /\b((?:don't|do not|doesn't|does not|never|won't|will not|can't|cannot)\s+[^,.;:!?]{3,60})/i,
-    );
-    if (match?.[1]) {
-      const clause = match[1].split(/\s+/).slice(0, 8).join(" ");
-      if (keywords(clause).some((w) => w.length > 3)) return clause.replace(/[\s,.;:!?]+$/, "");
+  for (const sentence of analyze(answer)) {
+    const tokens = sentence.tokens;
+    const first = tokens.findIndex((t) => t.negated);
+    if (first < 1) continue;
+    let start = first - 1;
+    // "do" + "n't" are one word as written: the clause starts at the auxiliary.
+    if (start > 0 && tokens[start - 1]!.pos === "AUX" && tokens[start - 1]!.end === tokens[start]!.start)
+      start -= 1;
+    const clause: Token[] = [];
+    let wordsIn = 0;
+    for (const t of tokens.slice(start)) {
+      if (t.pos === "PUNCT") break;
+      const joined = clause.length > 0 && clause.at(-1)!.end === t.start;
+      if (!joined) wordsIn += 1;
+      if (wordsIn > 8) break;
+      clause.push(t);
     }
+    // "… a second source of truth for" ends on its last word that means something.
+    while (clause.length && !isContent(clause.at(-1)!) && !["PRON", "NUM"].includes(clause.at(-1)!.pos))
+      clause.pop();
+    if (clause.some((t) => t.negated && isContent(t) && t.text.length > 3))
+      return sliceOf(sentence.text, clause, sentence.start);
   }
   return null;
 }

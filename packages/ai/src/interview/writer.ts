@@ -1,25 +1,22 @@
 import type { StakeholderType } from "@parley/db/schema";
 import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
+import { withArticle } from "../text";
 import { IMAGE_MARK, type LadderStep, NOTES_MARK } from "./decide";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
+import { hash, hasNumber, isNegative, keywords, normalise, senses, sentences } from "./text";
+import type { ReadBack, ReadBackReview, Topic, TurnContext, TurnDecision } from "./types";
 import {
+  AFFIRM,
+  CORRECT,
   DECLINE,
   FEELING,
   FREQUENCY,
-  hash,
-  hasNumber,
   INJECTION,
-  keywords,
-  NEGATION,
-  normalise,
   OFF_TOPIC,
-  sentences,
-  stems,
   UNSURE,
   WORKAROUND,
-} from "./text";
-import type { ReadBack, ReadBackReview, Topic, TurnContext, TurnDecision } from "./types";
+} from "./vocabulary";
 
 /**
  * The offline question writer: one question per turn, the participant's own words quoted back,
@@ -52,14 +49,12 @@ const FOLLOW_UP_QUESTIONS: Record<string, string[]> = {
 const midSentence = (title: string) =>
   /^[A-Z][a-z]/.test(title) ? title[0]!.toLowerCase() + title.slice(1) : title;
 
-const an = (label: string) => (/^[AEIOU]/.test(label) ? "an" : "a");
-
 export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
   const label = STAKEHOLDER_LABELS[ctx.stakeholderType as StakeholderType];
   const about = ctx.project.title ? ` about ${ctx.project.title}` : "";
   return [
     `Hello, and thank you for taking the time to talk${about}!`,
-    `I'm Parley's interview assistant (running in offline mode), and I'll ask you a few questions as ${an(label)} ${label}. This takes about ${ctx.timeLimitMinutes} minutes; there are no right or wrong answers.`,
+    `I'm Parley's interview assistant (running in offline mode), and I'll ask you a few questions as ${withArticle(label)}. This takes about ${ctx.timeLimitMinutes} minutes; there are no right or wrong answers.`,
     firstQuestion,
   ].join(" ");
 }
@@ -169,7 +164,7 @@ function writeFor(
 /** 3 to 5 of the participant's own sentences, the most informative, in the order they were said. */
 export function readBackPoints(ctx: TurnContext): string[] {
   const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
-  const planWords = new Set(ctx.plan.topics.flatMap((t) => [...stems(t.title)]));
+  const planWords = new Set(ctx.plan.topics.flatMap((t) => [...senses(t.title)]));
   const candidates: Array<{ text: string; score: number; order: number }> = [];
   const end = state.readBackAt >= 0 ? state.readBackAt : ctx.messages.length;
   // Answers the interviewer redirected (stored decisions say so in any language) are not points.
@@ -189,8 +184,8 @@ export function readBackPoints(ctx: TurnContext): string[] {
       let score = Math.min(content.length, 6);
       if (hasNumber(text)) score += 3;
       if (WORKAROUND.test(text) || FEELING.test(text) || FREQUENCY.test(text)) score += 2;
-      if (NEGATION.test(text)) score += 1;
-      if ([...stems(text)].some((s) => planWords.has(s))) score += 2;
+      if (isNegative(text)) score += 1;
+      if ([...senses(text)].some((s) => planWords.has(s))) score += 2;
       if (content.length < 4 || OFF_TOPIC.test(text) || INJECTION.test(text)) score = -1;
       return { text, score, order: index * 100 + i };
     });
@@ -209,27 +204,21 @@ export function readBackPoints(ctx: TurnContext): string[] {
     .map((c) => c.text);
 }
 
-/** Agreement, in English and a few other languages the read-back may be answered in. */
-const AFFIRM =
-  /(?<!\p{L})(yes|yeah|yep|correct|right|exactly|spot on|that's it|sounds good|accurate|all good|sí|si|correcto|exacto|oui|exact|ja|genau|richtig)(?!\p{L})/iu;
-const CORRECT =
-  /\b(but|actually|except|not quite|wrong|missing|forgot|also|one more|correction|rather|instead|only)\b|^\s*no\b/i;
-
 /** The participant's answer to the read-back, as confirmations and corrections of its points. */
 export function reviewReadBack(points: string[], answer: string): ReadBackReview {
   const corrections: ReadBackReview["corrections"] = [];
   const said = sentences(answer);
   const touched = new Set<number>();
   for (const sentence of said) {
-    if (!CORRECT.test(sentence) && !(NEGATION.test(sentence) && keywords(sentence).length > 2)) continue;
-    const own = stems(sentence);
+    if (!CORRECT.test(sentence) && !(isNegative(sentence) && keywords(sentence).length > 2)) continue;
+    const own = senses(sentence);
     const numbers = new Set(sentence.match(/\d+/g) ?? []);
     let best = -1;
     let bestScore = 0;
     points.forEach((p, i) => {
       // A shared figure ("18 percent") says more about which point is meant than a shared word.
       const figures = (p.match(/\d+/g) ?? []).filter((n) => numbers.has(n)).length;
-      const score = [...stems(p)].filter((s) => own.has(s)).length + 2 * figures;
+      const score = [...senses(p)].filter((s) => own.has(s)).length + 2 * figures;
       if (score > bestScore) {
         best = i;
         bestScore = score;

@@ -1,28 +1,14 @@
-/** Small text tools for the offline provider: deterministic, no models. */
-import { splitSentences } from "../evidence/text";
+/** Small text tools for the offline provider: deterministic, no models. Words and sentences come from the text kit. */
+import { analyze, contentLemmas, wordsOf } from "../text";
 
-const STOPWORDS = new Set(
-  "a an the and or but if then so to of in on at for with by from as is are was were be been being it its this that these those i we you they he she me us my our your their them do does did have has had not no yes can could would should will just very really also there here what which who whom how when where why about into than too more most some any all each every one our ours".split(
-    " ",
-  ),
-);
+/** Words of a text, lower case, without punctuation. */
+export const words = (text: string): string[] => wordsOf(text);
 
-export function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
-    .split(/\s+/)
-    .filter(Boolean);
-}
-
-export function keywords(text: string): string[] {
-  return words(text).filter((w) => w.length > 2 && !STOPWORDS.has(w));
-}
+/** The lemmas of a text's content words, each once: what two texts are compared by. */
+export const keywords = (text: string): string[] => [...new Set(contentLemmas(text))];
 
 /** Sentences, keeping the original characters so quotes stay verbatim ("Dr.", "e.g." and decimals kept). */
-export function sentences(text: string): string[] {
-  return splitSentences(text);
-}
+export const sentences = (text: string): string[] => analyze(text).map((s) => s.text);
 
 /** A stable small hash, to vary wording deterministically. */
 export function hash(text: string): number {
