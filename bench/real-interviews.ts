@@ -60,7 +60,8 @@ const ownNouns = new Map(
   Object.entries(data.requirements).map(([id, lines]) => {
     const tokens = tokensOf(lines.join(" "));
     const heads = tokens.filter(
-      (t, i) => t.pos === "NOUN" && tokens[i + 1]?.pos !== "NOUN" && (spread.get(stemOf(t.normal)) ?? 0) === 1,
+      (t, i) =>
+        t.pos === "NOUN" && tokens[i + 1]?.pos !== "NOUN" && (spread.get(stemOf(t.normal)) ?? 0) === 1,
     );
     return [id, [...new Set(heads.map((t) => stemOf(t.normal)))]];
   }),
