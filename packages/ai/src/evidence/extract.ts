@@ -1,6 +1,6 @@
 /** Per-interview extraction by rules: the map step of synthesis, with nothing invented. */
 import { analyze, type Sentence, sliceOf, type Token } from "../text/nlp";
-import { asksForNeeds, clausesOf, needOfClause, needOfListedThing } from "../writer/needs";
+import { asksForNeeds, clausesOf, needOfClause, needOfImperative, needOfListedThing } from "../writer/needs";
 import { statedRole } from "../writer/roles";
 import { type Classified, classify, constraintOf, isContext, priorityOf, roleOf } from "./classify";
 import { polarityOf } from "./text";
@@ -38,7 +38,10 @@ function classifyClause(
   wanted: boolean,
 ): (Classified & { listed?: true }) | null {
   const grammatical = needOfClause(tokens, sentence);
-  const listed = !grammatical && wanted ? needOfListedThing(tokens, sentence) : null;
+  const listed =
+    !grammatical && wanted
+      ? (needOfImperative(tokens, sentence) ?? needOfListedThing(tokens, sentence))
+      : null;
   const need = grammatical ?? listed;
   const classified = classify(clause, sentence.text);
   if (need) {
@@ -84,10 +87,12 @@ export function extractInterview(source: InterviewSource, turns = interviewTurns
         continue;
       }
       const before = items.length;
+      // Two requests in the imperative in one sentence: a list of what is wanted.
+      const requests = clausesOf(sentence).filter((c) => needOfImperative(c, sentence)).length >= 2;
       for (const tokens of clausesOf(sentence)) {
         const clause = clean(sliceOf(turn.text, tokens));
         if (!clause) continue;
-        const classified = classifyClause(clause, tokens, sentence, asked || heading);
+        const classified = classifyClause(clause, tokens, sentence, asked || heading || requests);
         if (!classified) continue;
         const key = contentWords(clause).join(" ");
         if (seen.has(key)) continue;

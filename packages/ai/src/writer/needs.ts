@@ -4,6 +4,7 @@
  * great if …") or a list of wanted things ("key features include …"); the words after it are cut
  * into the action, who acts, why (the ends) and under which conditions.
  */
+import { infinitive, isVerb } from "../text/grammar";
 import { analyze, type Sentence, type Token, tokensOf } from "../text/nlp";
 import { isPersonNoun } from "./people";
 import {
@@ -11,7 +12,9 @@ import {
   COMPLEMENT_NOUNS,
   CONDITIONAL_DESIRE,
   DESIRE_VERBS,
+  DISCOURSE_VERBS,
   ENABLING_VERBS,
+  HEDGES,
   LISTING_VERBS,
   NEED_NOUNS,
   OBLIGATION_MODALS,
@@ -96,6 +99,21 @@ export function clausesOf(sentence: Sentence): Token[][] {
       if (current.length) out.push(current);
       current = t.text === ";" ? [] : [];
       return;
+    }
+    // "… to make appointments Keep track of supplies …": a list pasted without its line breaks.
+    const before = tokens[i - 1];
+    const listItem =
+      i > 0 &&
+      t.pos === "VERB" &&
+      before?.pos !== "ADP" &&
+      before?.pos !== "DET" &&
+      /^[A-Z][a-z]/.test(t.text) &&
+      before !== undefined &&
+      /^[a-z]/.test(before.text) &&
+      isVerb(t.normal);
+    if (listItem && current.length) {
+      out.push(current);
+      current = [];
     }
     current.push(t);
   });
@@ -546,12 +564,21 @@ export function needOfListedThing(clause: Token[], sentence: Sentence): FoundNee
   const words = clause.filter(
     (t) => t.pos !== "PUNCT" && t.pos !== "SYM" && t.pos !== "INTJ" && t.pos !== "X",
   );
+  while (
+    words[0] &&
+    (words[0].pos === "CCONJ" ||
+      HEDGES.has(words[0].normal) ||
+      /^(?:yes|yeah|no|ok|okay|so|well)$/.test(words[0].normal))
+  )
+    words.shift();
   const finite = words.some(
     (t, i) => t.pos === "AUX" || (t.pos === "VERB" && !/(?:ing|ed)$/.test(t.normal) && i > 0),
   );
   if (finite || !words.some((t) => t.pos === "NOUN" || t.pos === "PROPN")) return null;
   if (sentence.text.trim().endsWith("?")) return null;
-  return {
+  // "no loyalty programs": a thing refused, never a story.
+  const negated = clause.some((t) => t.negated || /^(?:no|not|none|without|never)$/.test(t.normal));
+  const need: FoundNeed = {
     trigger: "list",
     subject: [],
     actor: [],
@@ -559,11 +586,46 @@ export function needOfListedThing(clause: Token[], sentence: Sentence): FoundNee
     ends: [],
     conditions: [],
     anchors: [],
+    negated,
+    clause,
+    sentence,
+  };
+  return need;
+}
+
+/**
+ * A request in the imperative, where a list of them is given or needs were asked for: "Offer a
+ * booking system for clients …", "Keep track of supplies …". Not "Tell me more" or "Let's see".
+ */
+export function needOfImperative(clause: Token[], sentence: Sentence): FoundNeed | null {
+  const words = clause.filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM" && t.pos !== "INTJ");
+  while (words[0] && /^(?:yes|yeah|ok|okay|so|well|and|also|then|just|please)$/.test(words[0].normal))
+    words.shift();
+  const verb = words[0];
+  if (!verb || !isImperative(verb) || words.length < 2) return null;
+  if (sentence.text.trim().endsWith("?")) return null;
+  const { action, ends, conditions, anchors } = cutTail(words);
+  if (!action.length) return null;
+  const need: FoundNeed = {
+    trigger: "list",
+    subject: [],
+    actor: [],
+    action,
+    ends,
+    conditions,
+    anchors,
     negated: false,
     clause,
     sentence,
   };
+  return need;
 }
+
+/** A verb in its base form that asks for something, not a turn of speech ("let", "see", "tell"). */
+export const isImperative = (t: Token) =>
+  (t.pos === "VERB" || isVerb(t.normal)) &&
+  t.normal === infinitive(t.normal) &&
+  !DISCOURSE_VERBS.has(t.normal);
 
 /** True when a question or heading asks what is wanted: "Which features would you like?", "## Key needs". */
 export function asksForNeeds(text: string): boolean {

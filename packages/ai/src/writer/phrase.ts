@@ -154,7 +154,16 @@ export function splitActions(action: Token[]): Token[][] {
       p[0]!.pos !== "DET" &&
       (directObject || p[1]!.pos === "PRON" || p[1]!.pos === "DET") &&
       isVerb(p[0]!.normal));
-  const out = conjuncts.map((part, i) =>
+  // In a list of things, a word or two after a phrase with a preposition belongs to that
+  // preposition: "comparison to other cities and years" is one thing, not "years".
+  const grouped: Token[][] = [];
+  for (const part of conjuncts) {
+    const previous = grouped.at(-1);
+    const short = part.length <= 2 && part[0]!.pos !== "DET" && !verbFirst(part);
+    if (!prefix.length && previous && short && previous.some((t) => t.pos === "ADP")) previous.push(...part);
+    else grouped.push([...part]);
+  }
+  const out = grouped.map((part, i) =>
     i === 0 || verbFirst(part) || !prefix.length ? part : [...prefix, ...part],
   );
   // "view and cancel bookings": a bare verb borrows the next conjunct's object.

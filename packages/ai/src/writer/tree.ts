@@ -18,7 +18,7 @@ import { UNSTATED_BENEFIT } from "../quality/parse";
 import { capitalise, withArticle } from "../text/grammar";
 import { analyze, contentLemmas } from "../text/nlp";
 import { forbiddingCriterion, limitName } from "./limits";
-import { type FoundNeed, findNeeds, needOfListedThing } from "./needs";
+import { clausesOf, type FoundNeed, findNeeds, needOfImperative, needOfListedThing } from "./needs";
 import { draftStories, roleOf, type StoryDraft } from "./phrase";
 import { GENERIC_HEADS, RECEIVING_VERB } from "./vocabulary";
 
@@ -233,10 +233,12 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
   return { epics: tree };
 }
 
-/** A listed wanted thing read again: each line of the quote as a thing wanted. */
+/** A listed wanted thing read again: each line of the quote as a request or a thing wanted. */
 function listedNeeds(quote: string): FoundNeed[] {
-  return analyze(quote).flatMap((sentence) => {
-    const need = needOfListedThing(sentence.tokens, sentence);
-    return need ? [need] : [];
-  });
+  return analyze(quote).flatMap((sentence) =>
+    clausesOf(sentence).flatMap((clause) => {
+      const need = needOfImperative(clause, sentence) ?? needOfListedThing(clause, sentence);
+      return need ? [need] : [];
+    }),
+  );
 }

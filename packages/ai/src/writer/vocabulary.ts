@@ -298,3 +298,24 @@ export const PROBLEM_ADJECTIVES = new Set([
 
 /** Light verbs whose feature is named by a noun of their own: "see the schedule" → "Schedule view". */
 export const LIGHT_VERB_NOUN: Record<string, string> = { see: "view", view: "view", access: "access" };
+
+/** Verbs in the imperative that are turns of speech, not requests: "Let's see", "Tell me", "Thank you". */
+export const DISCOURSE_VERBS = new Set([
+  "let",
+  "see",
+  "look",
+  "tell",
+  "say",
+  "thank",
+  "mind",
+  "guess",
+  "wait",
+  "hold",
+  "hang",
+  "take",
+  "go",
+  "come",
+  "imagine",
+  "think",
+  "remember",
+]);
