@@ -231,7 +231,7 @@ describe("evidence jobs, offline", () => {
     const storyRows = rows.filter((r) => r[3] === "Story");
     expect(epicRows.length).toBeGreaterThan(0);
     for (const story of storyRows) expect(epicRows.map((e) => e[0])).toContain(story[1]);
-    const unlock = storyRows.find((r) => r[2] === "Unlock the bike")!;
+    const unlock = storyRows.find((r) => r[2] === "Bike unlocking")!;
     expect(unlock[6]).toContain(
       "“I need to unlock the bike with my phone so that I can ride in seconds” (Rider, turn 2)",
     );
@@ -245,11 +245,11 @@ describe("evidence jobs, offline", () => {
     expect(linear.headers.get("content-disposition")).toContain("bike-share-requirements-linear.csv");
     const linearRows = parseCsv(linear.text);
     expect(linearRows[0]).toEqual(["Title", "Description", "Priority", "Labels"]);
-    expect(linearRows.find((r) => r[0] === "Unlock the bike")).toEqual([
-      "Unlock the bike",
+    expect(linearRows.find((r) => r[0] === "Bike unlocking")).toEqual([
+      "Bike unlocking",
       expect.stringContaining("As a daily commuter, I want to unlock a bike with my phone in one tap"),
       "Medium",
-      "Mobile and Field Work,Assumption",
+      "Bike unlocking,Assumption",
     ]);
 
     const json = await owner.client.get(`/api/projects/${projectId}/requirements/export?format=json`);

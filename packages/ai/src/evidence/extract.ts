@@ -4,12 +4,19 @@ import { asksForNeeds, clausesOf, needOfClause, needOfImperative, needOfListedTh
 import { statedRole } from "../writer/roles";
 import { type Classified, classify, constraintOf, isContext, priorityOf, roleOf } from "./classify";
 import { polarityOf } from "./text";
-import { messageTurns, type Turn, transcriptTurns } from "./turns";
+import { correctedTurns, messageTurns, recordedTurns, type Turn, transcriptTurns } from "./turns";
 import type { ExtractedItem, Extraction, InterviewSource, ReadBack } from "./types";
 import { clean, contentWords } from "./words";
 
-/** The interview's turns from whichever stored form it has (messages win: they carry speakers). */
+/**
+ * The interview's turns as corrected: the server's turns with their revisions when kept; else the
+ * conversation with the reviewed transcript's answers over it (the participant's review, the owner's
+ * edit); else whichever of the two is stored. Words someone took back are never evidence.
+ */
 export function interviewTurns(source: InterviewSource): Turn[] {
+  if (source.turns?.length) return recordedTurns(source.turns);
+  if (source.messages?.length && source.transcript?.trim() && source.correctedBy)
+    return correctedTurns(source.messages, source.transcript, source.correctedBy);
   if (source.messages?.length) return messageTurns(source.messages);
   return transcriptTurns(source.transcript ?? "");
 }

@@ -96,12 +96,27 @@ export function gatedTree(
   stakeholderTypes: Map<number, StakeholderType> = new Map(),
 ): { tree: EvidenceTree; quality: GateReport } {
   const verified = verifyTree(tree, turnsById);
-  const { tree: gated, report } = gateTree(verified, {
+  const { tree: checked, report } = gateTree(verified, {
     turnsById,
     stakeholderRoleFor: (story) => {
       const type = stakeholderTypes.get(story.evidence[0]?.interviewId ?? -1);
       return type ? PERSONA[type] : undefined;
     },
   });
+  // Evidence resting on a corrected turn says so, for the owner's page.
+  const marked = (e: Evidence): Evidence => {
+    const by = turnsById.get(e.interviewId)?.[e.turn]?.revisedBy;
+    return by ? { ...e, corrected: by } : e;
+  };
+  const gated = {
+    epics: checked.epics.map((epic) => ({
+      ...epic,
+      features: epic.features.map((f) => ({
+        ...f,
+        acceptanceCriteria: f.acceptanceCriteria.map((c) => ({ ...c, evidence: c.evidence.map(marked) })),
+        stories: f.stories.map((s) => ({ ...s, evidence: s.evidence.map(marked) })),
+      })),
+    })),
+  };
   return { tree: gated, quality: report };
 }

@@ -1,5 +1,6 @@
 import { STAKEHOLDER_TYPES } from "@parley/db/schema";
 import { z } from "zod";
+import type { RecordedTurn } from "./turns";
 
 export { STAKEHOLDER_TYPES };
 
@@ -19,6 +20,8 @@ export const ZEvidence = z.object({
   interviewId: z.number().int(),
   turn: z.number().int().min(0),
   quote: z.string().min(1),
+  /** The quoted turn was corrected after it was said (the quote is the corrected words). */
+  corrected: z.enum(["participant", "owner"]).optional(),
 });
 export type Evidence = z.infer<typeof ZEvidence>;
 
@@ -57,6 +60,10 @@ export interface InterviewSource {
   transcript?: string | null;
   messages?: Array<{ role: "ai" | "user"; content: string; type?: string }> | null;
   readBack?: ReadBack | null;
+  /** Who last corrected the transcript: the participant at review, or the owner on the interview page. */
+  correctedBy?: "participant" | "owner" | null;
+  /** The turns as the server keeps them, revisions applied (issue 23); they win over everything else. */
+  turns?: RecordedTurn[] | null;
 }
 
 export interface Extraction {

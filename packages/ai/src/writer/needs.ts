@@ -64,7 +64,8 @@ function endsAt(tokens: Token[], i: number): number {
   return -1;
 }
 
-const CONDITION = new Set(["if", "when", "whenever", "unless", "once", "before", "after", "while", "until"]);
+// "the day before each visit", "until noon" stay in the action: they say when, not whether.
+const CONDITION = new Set(["if", "when", "whenever", "unless", "once"]);
 
 /** "in case someone calls" is a condition too. */
 const conditionAt = (tokens: Token[], i: number) =>

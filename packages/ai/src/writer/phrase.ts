@@ -254,7 +254,8 @@ function nounAction(tokens: Token[]): { action: string; name: string } | null {
   const light = RECEIVED.has(lemma) ? "get" : "have";
   // The determiner is the participant's ("a booking system", "screen reader support"): none is added.
   const np = text(tokens).replace(/^(?:A|An|The|Our|My|Their|Some)\b/, (w) => w.toLowerCase());
-  const lowered = tokens[0]?.pos === "PROPN" ? np : np.replace(/^./, (c) => c.toLowerCase());
+  const lowered =
+    tokens[0]?.pos === "PROPN" || /^[A-Z]{2,}/.test(np) ? np : np.replace(/^./, (c) => c.toLowerCase());
   return { action: `${light} ${lowered}`, name };
 }
 

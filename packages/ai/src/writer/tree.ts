@@ -58,7 +58,8 @@ export function criteriaFor(draft: StoryDraft, role: string): string[] {
   const given = `Given ${withArticle(role)}`;
   const when = draft.conditions.filter((c) => /^(?:when|whenever|if|once)\b/i.test(c));
   const others = draft.conditions.filter((c) => !when.includes(c));
-  const action = [draft.action, ...others].join(" ");
+  // A criterion is checked by anyone: "then they can unlock the bike with their phone".
+  const action = thirdPerson([draft.action, ...others].join(" "));
   if (!when.length) return [`${given}, then they can ${action}`];
   return when.map(
     (c) => `${given}, ${c.replace(/^(?:whenever|if|once)\b/i, "when")}, then they can ${action}`,

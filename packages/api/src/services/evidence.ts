@@ -15,7 +15,7 @@ import {
   synthesizeWithModel,
 } from "@parley/ai/evidence/model-merge";
 import { openAiCompatibleProvider } from "@parley/ai/evidence/openai";
-import { buildRequirements, verifyTree } from "@parley/ai/evidence/requirements";
+import { buildRequirements, gatedTree, verifyTree } from "@parley/ai/evidence/requirements";
 import type { StructuredProvider } from "@parley/ai/evidence/structured";
 import { openQuestions, renderSummary, synthesize } from "@parley/ai/evidence/synthesize";
 import type { Turn } from "@parley/ai/evidence/turns";
@@ -77,11 +77,19 @@ const sourceOf = (record: InterviewRecord): InterviewSource => ({
   transcript: record.transcript,
   messages: record.messages?.map((m) => ({ role: m.role, content: m.content, type: m.type })) ?? null,
   readBack: readBackOf(record.readBack),
+  correctedBy: record.correctedBy,
 });
 
 const hashOf = (source: InterviewSource) =>
   createHash("sha256")
-    .update(JSON.stringify([source.transcript ?? "", source.messages ?? [], source.readBack ?? null]))
+    .update(
+      JSON.stringify([
+        source.transcript ?? "",
+        source.messages ?? [],
+        source.readBack ?? null,
+        source.correctedBy ?? null,
+      ]),
+    )
     .digest("hex");
 
 /**
@@ -258,7 +266,8 @@ export async function runRequirements(run: EvidenceRun, title: string): Promise<
   const steps = extractions.length + parts;
   if (!model) {
     await run.progress(extractions.length, steps, "Writing requirements");
-    return verifyTree(buildRequirements(extractions), turnsById);
+    const types = new Map(extractions.map((e) => [e.interviewId, e.stakeholderType]));
+    return gatedTree(buildRequirements(extractions), turnsById, types).tree;
   }
   const usable = requirementItems(extractions);
   const chunks = requirementChunks(usable, parts);

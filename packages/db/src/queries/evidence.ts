@@ -12,6 +12,8 @@ export interface InterviewRecord {
   messages: StoredMessage[] | null;
   /** The interviewer's read-back and what the participant confirmed or corrected (issue 14). */
   readBack: unknown;
+  /** Who last corrected the transcript: the owner (status updated_by_user), the participant at review, or nobody. */
+  correctedBy: "participant" | "owner" | null;
 }
 
 /**
@@ -40,6 +42,16 @@ export async function completedInterviews(
           .orderBy("transcripts.id", "desc")
           .limit(1)
           .as("transcript"),
+      "interviews.status",
+      (eb) =>
+        eb
+          .selectFrom("transcripts")
+          .select("transcripts.corrected")
+          .whereRef("transcripts.interview_id", "=", "interviews.id")
+          .orderBy("transcripts.updated_at", "desc")
+          .orderBy("transcripts.id", "desc")
+          .limit(1)
+          .as("transcript_corrected"),
       (eb) =>
         eb
           .selectFrom("conversations")
@@ -51,7 +63,8 @@ export async function completedInterviews(
           .as("messages"),
     ])
     .where("interviews.project_id", "=", projectId)
-    .where("interviews.status", "=", "completed")
+    // An interview the owner corrected (updated_by_user) is as complete as it was, and corrected.
+    .where("interviews.status", "in", ["completed", "updated_by_user"])
     .where("interviews.selected", "=", true)
     .orderBy("interviews.id");
   if (interviewIds) {
@@ -66,6 +79,7 @@ export async function completedInterviews(
     transcript: row.transcript ?? null,
     messages: (row.messages as StoredMessage[] | null) ?? null,
     readBack: row.read_back ?? null,
+    correctedBy: row.status === "updated_by_user" ? "owner" : row.transcript_corrected ? "participant" : null,
   }));
 }
 
