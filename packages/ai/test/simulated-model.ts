@@ -96,6 +96,7 @@ function synthesisAnswer(content: string) {
   const titles = new Set(buildThemes(extractions).map((t) => t.title));
   const topics = themeTopics(extractions).filter((t) => titles.delete(t.title));
   return {
+    translations: [],
     themes: topics.map((t) => ({ title: t.title, keywords: t.keywords.map((k) => k.join(" ")) })),
     conflicts: findConflicts(extractions)
       .slice(0, 10)
@@ -132,6 +133,7 @@ function requirementsAnswer(content: string) {
     )
     .slice(0, CAP);
   return {
+    translations: [],
     epics: tree.epics
       .map((epic) => ({
         name: epic.name,
