@@ -119,12 +119,21 @@ export class AiEngine {
         ? (billTo, spec, request) =>
             this.#metered(billTo, spec, (p) =>
               p.structured(
-                { component: spec.component, messages: request.messages, offline: () => "", signal: request.signal },
-                { type: "json_schema", json_schema: { name: request.name, strict: true, schema: request.schema } },
+                {
+                  component: spec.component,
+                  messages: request.messages,
+                  offline: () => "",
+                  signal: request.signal,
+                },
+                {
+                  type: "json_schema",
+                  json_schema: { name: request.name, strict: true, schema: request.schema },
+                },
               ),
             )
         : null,
-      modelName: async (component) => (withModel ? (await this.models.resolve(component)).model : OFFLINE_MODEL),
+      modelName: async (component) =>
+        withModel ? (await this.models.resolve(component)).model : OFFLINE_MODEL,
       meterOffline: (billTo, spec) =>
         this.#metered(billTo, spec, async () => ({
           value: undefined,

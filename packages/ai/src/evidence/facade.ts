@@ -7,6 +7,7 @@
  * usage alerts exactly like the engine's other calls. The API only loads inputs and saves results.
  */
 import type { AiComponent } from "@parley/db/schema";
+import { z } from "zod";
 import type { BillTo } from "../metering";
 import { detectLanguage } from "../text/language";
 import { extractInterview } from "./extract";
@@ -57,15 +58,16 @@ export interface EvidenceJob extends EvidenceSpec {
 
 /**
  * Something the owner must be told about a result. `language`: the offline rules read English
- * only, so these interviews (in `language`) gave nothing; a model reads them.
+ * only, so these interviews (in `language`, ISO 639-1, named `languageName`) gave nothing; a model
+ * reads them.
  */
-export interface EvidenceNotice {
-  kind: "language";
-  /** ISO 639-1 code and English name of the language the interviews were in. */
-  language: string;
-  languageName: string;
-  interviewIds: number[];
-}
+export const ZEvidenceNotice = z.object({
+  kind: z.literal("language"),
+  language: z.string(),
+  languageName: z.string(),
+  interviewIds: z.array(z.number().int()),
+});
+export type EvidenceNotice = z.infer<typeof ZEvidenceNotice>;
 
 /** The quality gate's account of a tree: how many stories and criteria it checked, repaired, dropped, and why. */
 export interface QualityReport {
@@ -101,8 +103,7 @@ export const REQUIREMENT_PARTS = 3;
 
 const storiesAndCriteria = (tree: EvidenceTree) =>
   tree.epics.reduce(
-    (n, epic) =>
-      n + epic.features.reduce((m, f) => m + f.stories.length + f.acceptanceCriteria.length, 0),
+    (n, epic) => n + epic.features.reduce((m, f) => m + f.stories.length + f.acceptanceCriteria.length, 0),
     0,
   );
 
@@ -111,7 +112,10 @@ const storiesAndCriteria = (tree: EvidenceTree) =>
  * is saved. For now it is today's check (each quote stands in that participant's own turns, an
  * unstated benefit is an assumption); the gate of issue 22 item 3 takes its place, same signature.
  */
-export function gate(tree: EvidenceTree, context: GateContext): { tree: EvidenceTree; quality: QualityReport } {
+export function gate(
+  tree: EvidenceTree,
+  context: GateContext,
+): { tree: EvidenceTree; quality: QualityReport } {
   const checked = storiesAndCriteria(tree);
   const verified = verifyTree(tree, context.turnsById);
   const dropped = checked - storiesAndCriteria(verified);
@@ -138,7 +142,9 @@ export function interviewLanguage(turns: Turn[]) {
 }
 
 /** The interviews the offline rules could not read, by language. */
-export function languageNotices(extractions: Extraction[]): EvidenceNotice[] {
+export function languageNotices(
+  extractions: Array<Pick<Extraction, "interviewId" | "language">>,
+): EvidenceNotice[] {
   const byLanguage = new Map<string, EvidenceNotice>();
   for (const e of extractions) {
     const code = e.language ?? ENGLISH.code;
@@ -252,7 +258,12 @@ function modelSession(
       return { ...extraction, language: interviewLanguage(turns).code };
     },
     async synthesize(extractions, { title }) {
-      const parts = await synthesizeWithModel(provider, extractions, signal, writingOf(extractions, language));
+      const parts = await synthesizeWithModel(
+        provider,
+        extractions,
+        signal,
+        writingOf(extractions, language),
+      );
       const withQuestions = { ...parts, openQuestions: openQuestions(extractions) };
       return {
         synthesis: { ...withQuestions, summary: renderSummary(extractions, withQuestions, { title }) },

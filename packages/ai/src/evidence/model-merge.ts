@@ -265,8 +265,12 @@ export function guardModelTree(
       // no phrase of theirs can name it, and the model's name in the project's language stands.
       const foreign =
         cited.length > 0 &&
-        cited.every((e) => (writing.languages.get(e.interviewId) ?? writing.language.code) !== writing.language.code);
-      const said = quotes.map((q) => originalQuote(feature.name, q)).find((n) => n) ?? (foreign ? clean(feature.name) : null);
+        cited.every(
+          (e) => (writing.languages.get(e.interviewId) ?? writing.language.code) !== writing.language.code,
+        );
+      const said =
+        quotes.map((q) => originalQuote(feature.name, q)).find((n) => n) ??
+        (foreign ? clean(feature.name) : null);
       if (!said || (!stories.length && !acceptanceCriteria.length)) return [];
       return [
         {

@@ -25,13 +25,17 @@ const languageRule = (language: string) =>
   `Write every title, name, description, story and criterion in ${language}, whatever language the participants spoke.
 Quotes stay the participant's own words. In translations, give each item you cite (by its number) whose words are not in ${language}, translated faithfully into ${language}; leave translations empty when every cited item is in ${language}.`;
 
-export const synthesisPrompt = (language: string) => `You merge items extracted from several stakeholder interviews of one project.
+export const synthesisPrompt = (
+  language: string,
+) => `You merge items extracted from several stakeholder interviews of one project.
 Each line is: item number | interview | stakeholder type and role | kind/polarity | the participant's words.
 Return themes (topics raised in at least two interviews, largest first, at most 12: a short title and the one or two words that mark their statements, as the participants said them) and conflicts (at most 10, the clearest: a topic and the numbers of the items on that same topic with opposite polarity, from different interviews).
 ${languageRule(language)}
 Use only numbers from the list. ${DATA_RULE("items")}`;
 
-export const requirementsPrompt = (language: string) => `You write agile requirements from items extracted from stakeholder interviews.
+export const requirementsPrompt = (
+  language: string,
+) => `You write agile requirements from items extracted from stakeholder interviews.
 Each line is: item number | interview | stakeholder type and role | kind/polarity | the participant's words.
 Return epics with features; each feature has acceptance criteria and user stories, each citing the numbers of the items it rests on (itemIds).
 - Name each feature with a phrase the participant said; when they spoke another language than ${language}, with a short noun phrase in ${language} of at most 5 words.

@@ -16,7 +16,13 @@ import {
   type QualityReport,
 } from "@parley/ai/evidence/facade";
 import type { Turn } from "@parley/ai/evidence/turns";
-import type { EvidenceTree, Extraction, InterviewSource, ReadBack, Synthesis } from "@parley/ai/evidence/types";
+import type {
+  EvidenceTree,
+  Extraction,
+  InterviewSource,
+  ReadBack,
+  Synthesis,
+} from "@parley/ai/evidence/types";
 import {
   completedInterviews,
   getExtractions,

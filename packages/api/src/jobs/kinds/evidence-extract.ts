@@ -37,6 +37,10 @@ export const evidenceExtract = defineJob({
       },
     ).catch(finalIfRefused);
     const items = extractions[0]?.items ?? [];
-    return { interviewId: input.interviewId, items: items.length, language: extractions[0]?.language ?? "en" };
+    return {
+      interviewId: input.interviewId,
+      items: items.length,
+      language: extractions[0]?.language ?? "en",
+    };
   },
 });

@@ -15,7 +15,11 @@ export const evidenceRequirements = defineJob({
   ...projectJobOptions,
   async run({ services, progress, signal }, input: EvidenceJobInput) {
     const project = await ownersProject(services.db, input);
-    const { tree: generated, quality, notices } = await runRequirements(
+    const {
+      tree: generated,
+      quality,
+      notices,
+    } = await runRequirements(
       {
         services,
         projectId: project.id,
