@@ -32,7 +32,8 @@ async function completed(
 async function projectWithGermanInterview(request: Request, baseURL: string) {
   const owner = await interviewViaApi(request, baseURL, "user");
   await completed(request, baseURL, owner.headers, owner.interviewId, [
-    ["What slows you down?", "I need to see which jobs are urgent on my phone so that I can plan my route."],
+    ["What slows you down?", "I need to see free parking near the customer so that I can plan my day."],
+    ["Anything else?", "I need a receipt by email after each job."],
   ]);
   const greta = await (
     await request.post(`${baseURL}/api/interviews`, {
@@ -104,14 +105,15 @@ test("the owner chooses the language requirements and summaries are written in",
   await page.addInitScript((value) => localStorage.setItem("auth_token", value), token);
   await page.goto(`/projects/${projectId}`);
   await page.getByRole("button", { name: "Edit Project" }).click();
-  const language = page.getByRole("textbox", { name: "Language of requirements and summary" });
+  const language = page.getByRole("combobox", { name: "Language of requirements and summary" });
   await expect(language).toHaveValue("English");
   await language.click();
   await page.getByRole("option", { name: "German" }).click();
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Project updated")).toBeVisible();
-  await expect(page.getByText("Written in")).toBeVisible();
-  await expect(page.getByText("German", { exact: true })).toBeVisible();
+  const brief = page.locator("#project-brief");
+  await expect(brief.getByText("Written in")).toBeVisible();
+  await expect(brief.getByText("German", { exact: true })).toBeVisible();
   const saved = await request.get(`${baseURL}/api/projects/${projectId}`, {
     headers: { Authorization: `Bearer ${token}` },
   });

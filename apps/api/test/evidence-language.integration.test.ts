@@ -75,6 +75,10 @@ describe("interviews in another language, offline", () => {
     const summarized = await finished(owner.client, synthesis.body.jobId);
     expect(summarized.status).toBe("succeeded");
     expect(summarized.result.notices).toEqual([notice]);
+    // The summary is drawn from what was read, and says in its own words what was not.
+    expect(summarized.result.summary).toContain("Drawn from 1 interview");
+    expect(summarized.result.summary).toMatch(/## Not read\n.*English only.*\n- Baker \(German\)/);
+    expect(summarized.result.summary).toContain("OPENAI_API_KEY");
     expect((await owner.client.get(`/api/projects/${projectId}/synthesis`)).body.notices).toEqual([notice]);
   });
 

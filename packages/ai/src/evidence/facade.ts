@@ -165,6 +165,24 @@ export function languageNotices(
 const ENGLISH_NAMES = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
 export const languageName = (code: string) => ENGLISH_NAMES.of(code) ?? code;
 
+/** The summary's closing section on the interviews offline writing could not read, in plain words. */
+function withNotRead(summary: string, notices: EvidenceNotice[], extractions: Extraction[]): string {
+  const names = new Map(extractions.map((e) => [e.interviewId, e.name]));
+  const lines = notices.flatMap((n) =>
+    n.interviewIds.map((id) => `- ${names.get(id) ?? `Interview ${id}`} (${n.languageName})`),
+  );
+  return [
+    summary.trimEnd(),
+    "",
+    "## Not read",
+    "Without an AI model, Parley writes from interviews in English only. These interviews are kept but were not read:",
+    ...lines,
+    "",
+    "To include them, set OPENAI_API_KEY on the server, or point OPENAI_BASE_URL at any OpenAI-compatible server, then summarize again.",
+    "",
+  ].join("\n");
+}
+
 /** One job's way through the evidence: opened once per job, it knows its payer and its provider. */
 export interface EvidenceSession {
   /** "offline", or the model the job's component resolves to (extractions are kept per model). */
@@ -235,7 +253,14 @@ function offlineSession(language: OutputLanguage): EvidenceSession {
       return { ...extraction, items: verifyItems(extraction.items, turns), language: detected.code };
     },
     async synthesize(extractions, { title }) {
-      return { synthesis: synthesize(extractions, { title }), notices: languageNotices(extractions) };
+      const notices = languageNotices(extractions);
+      if (!notices.length) return { synthesis: synthesize(extractions, { title }), notices };
+      // The summary is drawn from the interviews the rules read, and says which ones they could not.
+      const readable = extractions.filter((e) => (e.language ?? ENGLISH.code) === ENGLISH.code);
+      const base: Synthesis = readable.length
+        ? synthesize(readable, { title })
+        : { summary: `# ${title} Summary\n`, themes: [], conflicts: [], openQuestions: [] };
+      return { synthesis: { ...base, summary: withNotRead(base.summary, notices, extractions) }, notices };
     },
     async requirements(extractions, turnsById) {
       const { tree, quality } = gate(buildRequirements(extractions), { turnsById, extractions, language });
