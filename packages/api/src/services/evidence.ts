@@ -14,6 +14,7 @@ import {
   languageName,
   type OutputLanguage,
   type QualityReport,
+  REQUIREMENT_PARTS,
 } from "@parley/ai/evidence/facade";
 import type { Turn } from "@parley/ai/evidence/turns";
 import type {
@@ -184,7 +185,7 @@ export async function runRequirements(
   run: EvidenceRun,
   title: string,
 ): Promise<{ tree: EvidenceTree; quality: QualityReport; notices: EvidenceNotice[] }> {
-  const parts = 3;
+  const parts = REQUIREMENT_PARTS;
   const { extractions, turnsById, session } = await projectExtractions(run, {
     component: "requirements_creator",
     operation: "requirements",
