@@ -92,6 +92,29 @@ for (const size of [
       await page.mouse.move(0, 0);
       await screenshot(page, `language-notice-requirements-${size.name}`);
       await expectNoSeriousViolations(page, `requirements language notice at ${size.width}px`);
+
+      // With a model, a story quoting Greta shows her words and their translation beneath them. No
+      // model answers here, so the card's data is given as a model-written tree would carry it.
+      await page.route("**/trpc/requirements.get**", async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        const evidence = body.result.data.epics[0].features[0].stories[0].evidence[0];
+        Object.assign(evidence, {
+          quote: "Ich möchte, dass die Disponenten die Aufträge auf einer Karte sehen",
+          translation: "I want the dispatchers to see the jobs on a map",
+        });
+        await route.fulfill({ response, json: body });
+      });
+      await page.reload();
+      await page.getByRole("tab", { name: "Requirements" }).click();
+      const translated = page.locator("[data-story] [data-translation]").first();
+      await expect(translated).toHaveText("Translated: “I want the dispatchers to see the jobs on a map”");
+      await expect(page.locator("[data-story] [data-evidence]").first()).toContainText(
+        "“Ich möchte, dass die Disponenten die Aufträge auf einer Karte sehen”",
+      );
+      await page.mouse.move(0, 0);
+      await screenshot(page, `language-translation-${size.name}`);
+      await expectNoSeriousViolations(page, `a quote with its translation at ${size.width}px`);
     });
   });
 }
