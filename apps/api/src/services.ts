@@ -55,9 +55,6 @@ export function createServices(
       appOrigin: env.appOrigin,
       oidcEnabled: Boolean(env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID),
       supportEmail: env.SUPPORT_EMAIL,
-      evidenceModel: openaiKey
-        ? { apiKey: openaiKey, baseUrl: env.OPENAI_BASE_URL, timeoutMs: env.OPENAI_TIMEOUT_MS }
-        : undefined,
     },
     rateLimiter: new RateLimiter(store, env.RATE_LIMIT_SCALE, {
       perMinute: env.PARTICIPANT_AI_PER_MINUTE,

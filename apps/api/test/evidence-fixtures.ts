@@ -109,3 +109,44 @@ export function parseCsv(text: string): string[][] {
   if (cell || row.length) rows.push([...row, cell]);
   return rows;
 }
+
+/**
+ * An interview held in German (written for these tests): a bakery owner on ordering cakes. The
+ * glossary is what the scripted model "understands" of it: each of her sentences and its English.
+ */
+export const BAKERY_DE = [
+  ["ai", "Wie bestellen Ihre Kunden heute?"],
+  [
+    "user",
+    "Ich führe eine kleine Bäckerei mit drei Angestellten. Unsere Kunden bestellen Torten bisher nur am Telefon, und das kostet uns jeden Morgen eine Stunde. Ich möchte, dass Kunden ihre Torten online bestellen können.",
+  ],
+  ["ai", "Was ist Ihnen sonst noch wichtig?"],
+  [
+    "user",
+    "Wir brauchen eine Erinnerung per E-Mail am Tag vor der Abholung. Die App darf niemals Kreditkartennummern speichern.",
+  ],
+] as const;
+
+export const BAKERY_GLOSSARY: Record<string, string> = {
+  "Ich führe eine kleine Bäckerei mit drei Angestellten.": "I run a small bakery with three employees.",
+  "Unsere Kunden bestellen Torten bisher nur am Telefon, und das kostet uns jeden Morgen eine Stunde.":
+    "Our customers can only order cakes by phone today, and that costs us an hour every morning.",
+  "Ich möchte, dass Kunden ihre Torten online bestellen können.":
+    "I want customers to be able to order their cakes online.",
+  "Wir brauchen eine Erinnerung per E-Mail am Tag vor der Abholung.":
+    "We need a reminder by email the day before pickup.",
+  "Die App darf niemals Kreditkartennummern speichern.": "The app must never store card numbers.",
+};
+
+/** A project whose one completed interview is BAKERY_DE. */
+export async function bakeryProject(server: TestServer, project: Record<string, string> = {}) {
+  const owner = await signUpOnPlan(server);
+  const created = await owner.client.post("/api/projects", {
+    title: "Bakery orders",
+    objective: "Fewer phone orders",
+    ...project,
+  });
+  const projectId = created.body.id as number;
+  const interview = await completedInterview(server, owner.client, projectId, "Baker", "business", BAKERY_DE);
+  return { owner, projectId, interview };
+}

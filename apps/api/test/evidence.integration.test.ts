@@ -52,7 +52,9 @@ describe("evidence jobs, offline", () => {
     expect(job.progress.done).toBe(job.progress.total);
     expect(job.progress.total).toBe(3);
     const result = job.result;
-    expect(Object.keys(result).sort()).toEqual(["conflicts", "documentId", "summary", "themes"]);
+    expect(Object.keys(result).sort()).toEqual(["conflicts", "documentId", "notices", "summary", "themes"]);
+    // Both interviews are in English: the offline rules read them all, and nothing needs saying.
+    expect(result.notices).toEqual([]);
     expect(result.summary).toMatch(/Rider[\s\S]*Operator/);
     expect(result.summary).toMatch(/## Themes[\s\S]*## Conflicts[\s\S]*## Open questions/);
     const reminders = result.themes.find((t: any) => t.title === "Reminders");

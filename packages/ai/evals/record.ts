@@ -10,7 +10,7 @@
 import { writeFileSync } from "node:fs";
 import { interviewTurns } from "../src/evidence/extract";
 import { analyzeProjectWithModel, numberedTranscript } from "../src/evidence/model";
-import { fenced } from "../src/evidence/prompts";
+import { fence } from "../src/evidence/prompts";
 import type { StructuredProvider } from "../src/evidence/structured";
 import { requestKey } from "../test/fake-structured-openai";
 import { simulatedAnswer } from "../test/simulated-model";
@@ -81,7 +81,7 @@ export async function record(): Promise<Record<string, string>> {
   const recordings: Record<string, string> = {};
   for (const project of PROJECTS) {
     // The first interview as the model sees it, to know which request is the one to break.
-    const first = fenced("interview", numberedTranscript(interviewTurns(project.interviews[0]!)).text);
+    const first = fence("interview", numberedTranscript(interviewTurns(project.interviews[0]!)).text);
     const provider: StructuredProvider = {
       async structured(request) {
         const body = { response_format: { json_schema: { name: request.name } }, messages: request.messages };

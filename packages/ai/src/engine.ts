@@ -3,6 +3,7 @@ import type { StakeholderType } from "@parley/db/schema";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { partnerMessages, promptMessages, requirementsMessages, summaryMessages } from "./agent-messages";
 import { AiError, SPEECH_UNAVAILABLE, TTS_UNAVAILABLE } from "./errors";
+import { EvidenceFacade } from "./evidence/facade";
 import type { ChatMessage } from "./interview/prompts";
 import {
   type InterviewProvider,
@@ -25,7 +26,7 @@ import { extractRequirements } from "./offline/requirements";
 import { summarizeTranscripts } from "./offline/summarizer";
 import { answerFromSummary, assemblePrompt } from "./offline/writer";
 import type { SpeechModels } from "./openai/provider";
-import { offlineProvider } from "./providers/offline";
+import { OFFLINE_MODEL, offlineProvider } from "./providers/offline";
 import { openAiProvider } from "./providers/openai";
 import type { AiProvider, CallUsage, Capability, ChatRequest, Metered } from "./providers/types";
 import { parseRequirements, renderRequirements } from "./requirements/markdown";
@@ -83,6 +84,8 @@ interface CallSpec {
 export class AiEngine {
   readonly provider: "offline" | "openai";
   readonly models: ModelResolver;
+  /** Extraction, synthesis and requirements from interviews, over this engine's provider and metering. */
+  readonly evidence: EvidenceFacade;
   readonly #provider: AiProvider;
   readonly #db: Db;
   readonly #afterUsage: AiEngineOptions["afterUsage"];
@@ -105,6 +108,38 @@ export class AiEngine {
           })
         : offlineProvider);
     this.provider = this.#provider.kind;
+    this.evidence = this.#evidenceFacade();
+  }
+
+  /** The evidence facade's provider: strict structured calls, metered as every other call here. */
+  #evidenceFacade(): EvidenceFacade {
+    const withModel = this.#provider.supports("structured");
+    return new EvidenceFacade({
+      structured: withModel
+        ? (billTo, spec, request) =>
+            this.#metered(billTo, spec, (p) =>
+              p.structured(
+                {
+                  component: spec.component,
+                  messages: request.messages,
+                  offline: () => "",
+                  signal: request.signal,
+                },
+                {
+                  type: "json_schema",
+                  json_schema: { name: request.name, strict: true, schema: request.schema },
+                },
+              ),
+            )
+        : null,
+      modelName: async (component) =>
+        withModel ? (await this.models.resolve(component)).model : OFFLINE_MODEL,
+      meterOffline: (billTo, spec) =>
+        this.#metered(billTo, spec, async () => ({
+          value: undefined,
+          usage: { model: OFFLINE_MODEL, costCents: 0 },
+        })),
+    });
   }
 
   /** Called after an admin edits model configurations, so the next call uses them. */

@@ -2,6 +2,9 @@
  * A scripted stand-in for a model, used to author the recorded responses and to drive the bench:
  * it reads the same request a model would (numbered sentences, item lines) and answers in the
  * strict schemas with the offline rules. No model is reachable here; this is not one.
+ * Given a glossary (the participant's sentences in another language → English), it reads those
+ * sentences through their English and answers as a model asked for English output would: English
+ * stories and criteria citing the participant's own items, and each cited item's translation.
  */
 import { classify } from "../src/evidence/classify";
 import { buildRequirements } from "../src/evidence/requirements";
@@ -10,7 +13,46 @@ import type { Evidence, ExtractedItem, Extraction, StakeholderType } from "../sr
 
 const userContent = (body: any): string => body.messages.find((m: any) => m.role === "user")?.content ?? "";
 
-function extractionAnswer(content: string) {
+/** Sentence pairs a scripted "model" understands: words in another language → their English. */
+export type Glossary = Record<string, string>;
+
+const folded = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/[.!?]+$/, "")
+    .trim();
+
+/** The English of a clause the glossary holds (the clause is one of its sentences, or part of one). */
+function translate(glossary: Glossary, clause: string): string | null {
+  const needle = folded(clause);
+  if (!needle) return null;
+  for (const [said, english] of Object.entries(glossary)) {
+    const key = folded(said);
+    if (key === needle || key.includes(needle)) return english;
+  }
+  return null;
+}
+
+/** Items read through their English (same ids), and the translations a model would return for them. */
+function throughEnglish(glossary: Glossary, parsed: { items: ExtractedItem[]; extractions: Extraction[] }) {
+  const translations: Array<{ itemId: number; text: string }> = [];
+  const english = new Map<ExtractedItem, ExtractedItem>();
+  for (const item of parsed.items) {
+    const text = translate(glossary, item.quote);
+    if (!text) continue;
+    translations.push({ itemId: Number(item.id), text });
+    english.set(item, { ...item, text, quote: text });
+  }
+  const swap = (item: ExtractedItem) => english.get(item) ?? item;
+  return {
+    translations,
+    items: parsed.items.map(swap),
+    extractions: parsed.extractions.map((e) => ({ ...e, items: e.items.map(swap) })),
+  };
+}
+
+function extractionAnswer(content: string, glossary: Glossary = {}) {
   const answer = {
     needs: [] as number[],
     pains: [] as number[],
@@ -32,7 +74,7 @@ function extractionAnswer(content: string) {
     const match = /^\[(\d+)\] (.*)$/.exec(line);
     if (!match) continue;
     const ref = Number(match[1]);
-    const clause = match[2]!;
+    const clause = translate(glossary, match[2]!) ?? match[2]!;
     const c = classify(clause, clause);
     if (!c) continue;
     if (c.kind === "constraint") answer.constraints.push({ ref, type: c.constraint ?? "integration" });
@@ -91,11 +133,12 @@ function idsOf(evidence: Evidence[], items: ExtractedItem[]): number[] {
     .map(Number);
 }
 
-function synthesisAnswer(content: string) {
-  const { items, extractions } = parseItemLines(content);
+function synthesisAnswer(content: string, glossary: Glossary = {}) {
+  const { items, extractions, translations } = throughEnglish(glossary, parseItemLines(content));
   const titles = new Set(buildThemes(extractions).map((t) => t.title));
   const topics = themeTopics(extractions).filter((t) => titles.delete(t.title));
   return {
+    translations,
     themes: topics.map((t) => ({ title: t.title, keywords: t.keywords.map((k) => k.join(" ")) })),
     conflicts: findConflicts(extractions)
       .slice(0, 10)
@@ -113,8 +156,8 @@ const CAP = 10;
 const IDS = 3;
 
 /** The rules' tree, cut as the prompt asks: at most 10 stories and 10 criteria, 3 ids each, refusals first. */
-function requirementsAnswer(content: string) {
-  const { items, extractions } = parseItemLines(content);
+function requirementsAnswer(content: string, glossary: Glossary = {}) {
+  const { items, extractions, translations } = throughEnglish(glossary, parseItemLines(content));
   const tree = buildRequirements(extractions);
   const refusal = (evidence: Evidence[]) =>
     evidence.some(
@@ -131,7 +174,9 @@ function requirementsAnswer(content: string) {
         Number(refusal(b.evidence)) - Number(refusal(a.evidence)) || b.evidence.length - a.evidence.length,
     )
     .slice(0, CAP);
+  const cited = new Set([...stories, ...criteria].flatMap((x) => idsOf(x.evidence, items).slice(0, IDS)));
   return {
+    translations: translations.filter((t) => cited.has(t.itemId)),
     epics: tree.epics
       .map((epic) => ({
         name: epic.name,
@@ -156,12 +201,17 @@ function requirementsAnswer(content: string) {
   };
 }
 
-/** The simulated answer to a structured chat request, as JSON text. */
-export function simulatedAnswer(body: any): string {
-  const name = body.response_format?.json_schema?.name;
-  const content = userContent(body);
-  if (name === "interview_extraction") return JSON.stringify(extractionAnswer(content));
-  if (name === "project_synthesis") return JSON.stringify(synthesisAnswer(content));
-  if (name === "requirements") return JSON.stringify(requirementsAnswer(content));
-  return JSON.stringify({});
+/** A simulated model: the answer to a structured chat request, as JSON text. */
+export function simulatedModel(glossary: Glossary = {}) {
+  return (body: any): string => {
+    const name = body.response_format?.json_schema?.name;
+    const content = userContent(body);
+    if (name === "interview_extraction") return JSON.stringify(extractionAnswer(content, glossary));
+    if (name === "project_synthesis") return JSON.stringify(synthesisAnswer(content, glossary));
+    if (name === "requirements") return JSON.stringify(requirementsAnswer(content, glossary));
+    return JSON.stringify({});
+  };
 }
+
+/** The simulated answer to a structured chat request in English, as JSON text. */
+export const simulatedAnswer = simulatedModel();

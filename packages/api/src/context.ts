@@ -32,11 +32,6 @@ export interface AppConfig {
   appOrigin: string;
   oidcEnabled: boolean;
   supportEmail: string;
-  /**
-   * The OpenAI-compatible server the evidence jobs call for structured output (the same key and
-   * address as the AI engine); unset, they run the offline rules.
-   */
-  evidenceModel?: { apiKey: string; baseUrl?: string | undefined; timeoutMs?: number | undefined };
 }
 
 export interface Logger {

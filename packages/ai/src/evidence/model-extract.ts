@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { clauses, priorityOf, roleOf } from "./classify";
 import { extractInterview, itemText, markReadBack } from "./extract";
-import { EXTRACTION_PROMPT, fenced } from "./prompts";
+import { EXTRACTION_PROMPT, fence } from "./prompts";
 import { type StructuredProvider, structuredCall } from "./structured";
 import { polarityOf, sentenceSpans } from "./text";
 import type { Turn } from "./turns";
@@ -98,7 +98,7 @@ export async function extractWithModel(
     signal,
     messages: [
       { role: "system", content: EXTRACTION_PROMPT },
-      { role: "user", content: fenced("interview", text) },
+      { role: "user", content: fence("interview", text) },
     ],
   });
   const items: ExtractedItem[] = [];

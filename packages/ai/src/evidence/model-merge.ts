@@ -1,7 +1,7 @@
 /** The reduce steps through a model: themes, conflicts and requirements over extracted items, guarded. */
 import { z } from "zod";
 import { priorityOf } from "./classify";
-import { fenced, REQUIREMENTS_PROMPT, SYNTHESIS_PROMPT } from "./prompts";
+import { fence, requirementsPrompt, synthesisPrompt } from "./prompts";
 import { epicOf } from "./requirements";
 import { mapWithLimit, type StructuredProvider, structuredCall } from "./structured";
 import { themesFor } from "./synthesize";
@@ -18,12 +18,39 @@ import type {
 import { originalQuote } from "./verify";
 import { clean, contentWords } from "./words";
 
+/** The language the project's requirements and summary are written in. */
+export interface OutputLanguage {
+  /** ISO 639-1, as detectLanguage answers it ("en"). */
+  code: string;
+  /** Its English name, as the prompts ask for it ("English"). */
+  name: string;
+}
+
+export const ENGLISH: OutputLanguage = { code: "en", name: "English" };
+
+/** What the writing calls know about languages: the project's, and each interview's. */
+export interface Writing {
+  language: OutputLanguage;
+  /** Each interview's language by id (from its extraction); unknown ones count as the project's. */
+  languages: Map<number, string>;
+}
+
+export const writingOf = (extractions: Extraction[], language: OutputLanguage = ENGLISH): Writing => ({
+  language,
+  languages: new Map(extractions.map((e) => [e.interviewId, e.language ?? language.code])),
+});
+
+/** Cited items' words in the project's language, when the participant spoke another one. */
+const ZTranslations = z.array(z.object({ itemId: z.number().int(), text: z.string() }));
+
 export const ZModelSynthesis = z.object({
+  translations: ZTranslations,
   themes: z.array(z.object({ title: z.string().min(1), keywords: z.array(z.string()) })),
   conflicts: z.array(z.object({ topic: z.string().min(1), itemIds: z.array(z.number().int()) })),
 });
 
 export const ZModelRequirements = z.object({
+  translations: ZTranslations,
   epics: z.array(
     z.object({
       name: z.string().min(1),
@@ -68,11 +95,40 @@ const evidenceOf = (item: ExtractedItem): Evidence => ({
   quote: item.quote,
 });
 
+/**
+ * The model's translations by item, kept only for items said in another language than the
+ * project's (a "translation" of English into English is noise) and only when not empty.
+ */
+function translationsOf(
+  answer: { translations: Array<{ itemId: number; text: string }> },
+  byRef: Map<number, ExtractedItem>,
+  writing: Writing,
+): Map<ExtractedItem, string> {
+  const out = new Map<ExtractedItem, string>();
+  for (const { itemId, text } of answer.translations) {
+    const item = byRef.get(itemId);
+    const translation = clean(text);
+    if (!item || !translation || !spokenElsewhere(item, writing)) continue;
+    out.set(item, translation);
+  }
+  return out;
+}
+
+const spokenElsewhere = (item: ExtractedItem, writing: Writing) =>
+  (writing.languages.get(item.interviewId) ?? writing.language.code) !== writing.language.code;
+
+/** The item's evidence, with its translation beside the quote when there is one. */
+const translatedEvidence = (item: ExtractedItem, translations: Map<ExtractedItem, string>): Evidence => {
+  const translation = translations.get(item);
+  return translation ? { ...evidenceOf(item), translation } : evidenceOf(item);
+};
+
 /** Themes and conflicts from the model's grouping of item ids; ids it made up are ignored. */
 export async function synthesizeWithModel(
   provider: StructuredProvider,
   extractions: Extraction[],
   signal?: AbortSignal,
+  writing: Writing = writingOf(extractions),
 ): Promise<{ themes: Theme[]; conflicts: Conflict[] }> {
   const { text, byRef } = itemLines(
     extractions.flatMap((e) =>
@@ -85,10 +141,12 @@ export async function synthesizeWithModel(
     schema: ZModelSynthesis,
     signal,
     messages: [
-      { role: "system", content: SYNTHESIS_PROMPT },
-      { role: "user", content: fenced("items", text) },
+      { role: "system", content: synthesisPrompt(writing.language.name) },
+      { role: "user", content: fence("items", text) },
     ],
   });
+  const translations = translationsOf(answer, byRef, writing);
+  const byQuote = new Map([...translations].map(([item, t]) => [`${item.interviewId}:${item.quote}`, t]));
   const members = (ids: number[]) =>
     [...new Set(ids)].map((id) => byRef.get(id)).filter((i): i is ExtractedItem => !!i);
   // The model names themes and their words; the engine picks the evidence, so every quote is an item's.
@@ -98,7 +156,13 @@ export async function synthesizeWithModel(
       title: clean(theme.title),
       keywords: theme.keywords.map((k) => [...new Set(contentWords(k))]),
     })),
-  );
+  ).map((theme) => ({
+    ...theme,
+    evidence: theme.evidence.map((e) => {
+      const translation = byQuote.get(`${e.interviewId}:${e.quote}`);
+      return translation ? { ...e, translation } : e;
+    }),
+  }));
   const conflicts = answer.conflicts.flatMap((conflict): Conflict[] => {
     const positions = new Map<string, ExtractedItem>();
     for (const item of members(conflict.itemIds)) {
@@ -158,7 +222,10 @@ export function guardModelTree(
   answer: z.infer<typeof ZModelRequirements>,
   byId: Map<number, ExtractedItem>,
   role?: string | null,
+  writing: Writing = { language: ENGLISH, languages: new Map() },
 ): EvidenceEpic[] {
+  const translations = translationsOf(answer, byId, writing);
+  const evidenceOf = (item: ExtractedItem) => translatedEvidence(item, translations);
   const rank = { high: 0, medium: 1, low: 2 } as const;
   const priority = (items: ExtractedItem[]) =>
     items.map((i) => priorityOf(i.quote)).sort((a, b) => rank[a] - rank[b])[0] ?? "medium";
@@ -172,7 +239,11 @@ export function guardModelTree(
         const evidence = items(story.itemIds);
         if (!evidence.length) return [];
         if (evidence.some((i) => i.polarity !== "wants") && !isNegated(story.action)) return [];
-        const stated = evidence.some((i) => originalQuote(story.benefit, i.quote));
+        const stated = evidence.some(
+          (i) =>
+            originalQuote(story.benefit, i.quote) ||
+            (translations.has(i) && originalQuote(story.benefit, translations.get(i)!)),
+        );
         return [
           {
             userType: role?.trim() || story.userType,
@@ -188,8 +259,18 @@ export function guardModelTree(
         const evidence = items(criterion.itemIds);
         return evidence.length ? [{ text: clean(criterion.text), evidence: evidence.map(evidenceOf) }] : [];
       });
-      const quotes = [...stories, ...acceptanceCriteria].flatMap((x) => x.evidence.map((e) => e.quote));
-      const said = quotes.map((q) => originalQuote(feature.name, q)).find((n) => n);
+      const cited = [...stories, ...acceptanceCriteria].flatMap((x) => x.evidence);
+      const quotes = cited.map((e) => e.quote);
+      // A name is the participant's phrase; when they spoke another language than the project's,
+      // no phrase of theirs can name it, and the model's name in the project's language stands.
+      const foreign =
+        cited.length > 0 &&
+        cited.every(
+          (e) => (writing.languages.get(e.interviewId) ?? writing.language.code) !== writing.language.code,
+        );
+      const said =
+        quotes.map((q) => originalQuote(feature.name, q)).find((n) => n) ??
+        (foreign ? clean(feature.name) : null);
       if (!said || (!stories.length && !acceptanceCriteria.length)) return [];
       return [
         {
@@ -206,10 +287,17 @@ export function guardModelTree(
 export async function requirementsWithModel(
   provider: StructuredProvider,
   extractions: Extraction[],
-  options: { concurrency?: number; signal?: AbortSignal; title?: string; role?: string | null },
+  options: {
+    concurrency?: number;
+    signal?: AbortSignal;
+    title?: string;
+    role?: string | null;
+    language?: OutputLanguage;
+  },
   onChunkDone: () => void,
   chunks: ExtractedItem[][],
 ): Promise<EvidenceEpic[]> {
+  const writing = writingOf(extractions, options.language);
   const answers = await mapWithLimit(chunks, options.concurrency ?? 4, async (chunk) => {
     const { text, byRef } = itemLines(chunk, extractions);
     const answer = await structuredCall(provider, {
@@ -217,15 +305,15 @@ export async function requirementsWithModel(
       schema: ZModelRequirements,
       signal: options.signal,
       messages: [
-        { role: "system", content: REQUIREMENTS_PROMPT },
+        { role: "system", content: requirementsPrompt(writing.language.name) },
         {
           role: "user",
-          content: `Project: ${options.title ?? ""}\n${fenced("items", text)}`,
+          content: `Project: ${fence("project", options.title ?? "")}\n${fence("items", text)}`,
         },
       ],
     });
     onChunkDone();
-    return guardModelTree(answer, byRef, options.role);
+    return guardModelTree(answer, byRef, options.role, writing);
   });
   return mergeEpics(answers.flat());
 }

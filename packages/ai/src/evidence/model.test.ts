@@ -146,6 +146,7 @@ describe("model path guards", () => {
     });
     const epics = guardModelTree(
       {
+        translations: [],
         epics: [
           {
             name: "Access",
@@ -194,8 +195,8 @@ describe("model path guards", () => {
       request.name === "interview_extraction"
         ? ok
         : request.name === "project_synthesis"
-          ? '{"themes":[],"conflicts":[]}'
-          : '{"epics":[]}';
+          ? '{"translations":[],"themes":[],"conflicts":[]}'
+          : '{"translations":[],"epics":[]}';
     const sources = [1, 2, 3].map((interviewId) => ({
       interviewId,
       stakeholderType: "user" as const,

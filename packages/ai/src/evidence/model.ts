@@ -1,8 +1,10 @@
 /**
- * The model path, map-reduce: one structured call per interview (at most `concurrency` at a time),
- * then merges over extracted items only (never all transcripts). Whatever the model answers, quotes
+ * The model path over a bare StructuredProvider (evals and the bench; the jobs go through the
+ * facade, ./facade.ts, which meters), map-reduce: one structured call per interview (at most
+ * `concurrency` at a time), then merges over extracted items only (never all transcripts). Whatever the model answers, quotes
  * are the participant's own clauses and the requirements rules are enforced after.
  */
+import { ENGLISH, gate } from "./facade";
 import { extractWithModel } from "./model-extract";
 import {
   requirementChunks,
@@ -11,7 +13,6 @@ import {
   synthesizeWithModel,
 } from "./model-merge";
 import { type ProjectAnalysis, turnsByInterview } from "./pipeline";
-import { verifyTree } from "./requirements";
 import { mapWithLimit, type StructuredProvider } from "./structured";
 import { openQuestions, renderSummary } from "./synthesize";
 import type { InterviewSource } from "./types";
@@ -84,6 +85,6 @@ export async function analyzeProjectWithModel(
       ...synthesisParts,
       summary: renderSummary(extractions, synthesisParts, { title: options.title }),
     },
-    requirements: verifyTree({ epics }, turnsById),
+    requirements: gate({ epics }, { turnsById, extractions, language: ENGLISH }).tree,
   };
 }

@@ -22,6 +22,8 @@ export const ZEvidence = z.object({
   quote: z.string().min(1),
   /** The quoted turn was corrected after it was said (the quote is the corrected words). */
   corrected: z.enum(["participant", "owner"]).optional(),
+  /** The quote in the project's language, when the participant spoke another (model path only). */
+  translation: z.string().optional(),
 });
 export type Evidence = z.infer<typeof ZEvidence>;
 
@@ -75,6 +77,8 @@ export interface Extraction {
   items: ExtractedItem[];
   /** Other substantive things the participant said (how things work today), for the summary only. */
   context: Evidence[];
+  /** The language the participant spoke (ISO 639-1, "en" when too little was said to tell). */
+  language?: string;
 }
 
 export const ZTheme = z.object({

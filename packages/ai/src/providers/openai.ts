@@ -1,10 +1,9 @@
-import type { ResponseFormat } from "../interview/turn";
 import type { ModelResolver } from "../models";
 import { OpenAiProvider, type SpeechModels, type TokenUsage, toAiError } from "../openai/provider";
 import { speechCostCents, tokenCostCents, transcriptionCostCents } from "../pricing";
 import { fence, VISION_PROMPT } from "../prompts";
 import { sanitizeForSpeech } from "../speech";
-import type { AiProvider, CallUsage, ChatRequest, ImageRequest } from "./types";
+import type { AiProvider, CallUsage, ChatRequest, ImageRequest, StructuredFormat } from "./types";
 
 const tokens = (usage: TokenUsage): CallUsage => ({
   model: usage.model,
@@ -36,7 +35,7 @@ export function openAiProvider(options: {
       );
       return { value: text, usage: tokens(usage) };
     },
-    async structured(request: ChatRequest, format: ResponseFormat) {
+    async structured(request: ChatRequest, format: StructuredFormat) {
       const choice = await models.resolve(request.component);
       try {
         const response = await openai.client.chat.completions.create(

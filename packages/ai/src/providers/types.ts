@@ -1,6 +1,5 @@
 import type { AiComponent } from "@parley/db/schema";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import type { ResponseFormat } from "../interview/turn";
 
 /**
  * One interface for every provider (offline rules, OpenAI or a compatible server): the engine
@@ -38,6 +37,12 @@ export interface ImageRequest {
   context?: string | null | undefined;
 }
 
+/** A strict `json_schema` response format: the interviewer's plans and decisions, the evidence facade's answers. */
+export interface StructuredFormat {
+  type: "json_schema";
+  json_schema: { name: string; strict: boolean; schema: Record<string, unknown> };
+}
+
 export type Capability = "speech" | "structured";
 
 export interface AiProvider {
@@ -46,7 +51,7 @@ export interface AiProvider {
   supports(capability: Capability): boolean;
   complete(request: ChatRequest): Promise<Metered<string>>;
   /** A JSON answer held to a strict `json_schema` response format, as text. */
-  structured(request: ChatRequest, format: ResponseFormat): Promise<Metered<string>>;
+  structured(request: ChatRequest, format: StructuredFormat): Promise<Metered<string>>;
   /**
    * Text as it is generated. `onUsage` is called exactly once when the call cost something,
    * however the stream ends (finished, failed midway, abandoned); never when it failed first.

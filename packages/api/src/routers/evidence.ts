@@ -1,3 +1,4 @@
+import { ZEvidenceNotice } from "@parley/ai/evidence/facade";
 import { ZConflict, ZEvidence, ZTheme } from "@parley/ai/evidence/types";
 import * as docs from "@parley/db/queries/documents";
 import { completedInterviews, interviewNames, latestSynthesis } from "@parley/db/queries/evidence";
@@ -24,6 +25,8 @@ const ZSynthesisView = z.object({
   themes: z.array(ZTheme),
   conflicts: z.array(ZConflict),
   openQuestions: z.array(ZEvidence.extend({ text: z.string() })),
+  /** What the owner must be told about this summary: interviews offline writing could not read. */
+  notices: z.array(ZEvidenceNotice),
 });
 
 const ZExportFile = z.object({ fileName: z.string(), contentType: z.string(), content: z.string() });
@@ -130,6 +133,7 @@ export const evidenceRouter = {
         themes: stored.themes ?? [],
         conflicts: stored.conflicts ?? [],
         openQuestions: stored.openQuestions ?? [],
+        notices: stored.notices ?? [],
       };
     }),
 

@@ -1,7 +1,9 @@
+import { languageNotices, ZEvidenceNotice } from "@parley/ai/evidence/facade";
 import { ZEvidence } from "@parley/ai/evidence/types";
 import { ZRequirementsTree } from "@parley/ai/requirements/types";
 import type { Db } from "@parley/db/client";
 import * as docs from "@parley/db/queries/documents";
+import { offlineExtractionLanguages } from "@parley/db/queries/extraction-languages";
 import * as q from "@parley/db/queries/requirements";
 import { z } from "zod";
 import { AppError, notFound } from "../errors";
@@ -23,6 +25,7 @@ const ZEvidenceInput = z.object({
   interviewId: ZId,
   turn: z.number().int().min(0).max(100_000),
   quote: storableText().min(1).max(2000),
+  translation: storableText().max(2000).optional(),
 });
 const ZDescription = storableText().trim().max(5000, "Description is too long").default("");
 const ZCriteria = z
@@ -80,6 +83,8 @@ const ZRequirementsView = z.object({
   requirements: z.string(),
   epics: ZStoredTree,
   documents: z.array(ZDocument),
+  /** What the owner must be told: interviews offline writing could not read (their language). */
+  notices: z.array(ZEvidenceNotice),
 });
 
 /**
@@ -97,11 +102,17 @@ export const requirementsRouter = {
     .output(checked(ZRequirementsView))
     .query(async ({ ctx, input }) => {
       await requireReadableProject(ctx, input.projectId);
-      const [{ epics, text }, saved] = await Promise.all([
+      const [{ epics, text }, saved, languages] = await Promise.all([
         loadRequirements(ctx.db, input.projectId),
         docs.listDocuments(ctx.db, input.projectId, "requirements"),
+        offlineExtractionLanguages(ctx.db, input.projectId),
       ]);
-      return { requirements: text, epics, documents: saved.map(toDocument) };
+      return {
+        requirements: text,
+        epics,
+        documents: saved.map(toDocument),
+        notices: languageNotices(languages),
+      };
     }),
 
   /** Markdown in, rows out: the text is parsed into new epic, feature and story rows (creators only). */

@@ -8,6 +8,29 @@ const optionalText = (max: number, name: string) =>
     .max(max, `${name} must be at most ${max} characters`)
     .nullish();
 
+/**
+ * The languages a project's requirements and summary can be written in (ISO 639-1): the common
+ * ones a model writes well. Interviews may be held in any language.
+ */
+export const OUTPUT_LANGUAGES = [
+  "en",
+  "de",
+  "fr",
+  "es",
+  "it",
+  "pt",
+  "nl",
+  "pl",
+  "sv",
+  "da",
+  "no",
+  "fi",
+  "cs",
+  "tr",
+  "ja",
+  "zh",
+] as const;
+
 const ZProjectFields = {
   description: optionalText(5000, "Description"),
   objective: optionalText(5000, "Objective"),
@@ -16,6 +39,9 @@ const ZProjectFields = {
   constraints: optionalText(5000, "Constraints"),
   domain: optionalText(200, "Domain"),
   references: optionalText(5000, "References"),
+  outputLanguage: z
+    .enum(OUTPUT_LANGUAGES, { error: `Output language must be one of: ${OUTPUT_LANGUAGES.join(", ")}` })
+    .optional(),
 };
 
 const ZTitle = storableText({ error: "Title is required" })
@@ -41,6 +67,8 @@ export const ZProject = z.object({
   domain: z.string().nullable(),
   references: z.string().nullable(),
   status: z.string(),
+  /** The language requirements and summaries are written in (ISO 639-1). */
+  outputLanguage: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -59,6 +87,7 @@ export function toProject(row: Omit<ProjectRow, "interviews_created" | "requirem
     domain: row.domain,
     references: row.references,
     status: row.status,
+    outputLanguage: row.output_language,
     createdAt: iso(row.created_at) as string,
     updatedAt: iso(row.updated_at) as string,
   };

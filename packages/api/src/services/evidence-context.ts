@@ -22,8 +22,8 @@ export function renderEvidenceContext(
   names: Map<number, string>,
 ): string {
   const name = (id: number) => names.get(id) ?? `Interview ${id}`;
-  const cite = (e: { interviewId: number; turn: number; quote: string }) =>
-    `“${e.quote.replace(/\s+/g, " ")}” (${name(e.interviewId)}, turn ${e.turn + 1})`;
+  const cite = (e: { interviewId: number; turn: number; quote: string; translation?: string }) =>
+    `“${e.quote.replace(/\s+/g, " ")}”${e.translation ? ` (translated: “${e.translation}”)` : ""} (${name(e.interviewId)}, turn ${e.turn + 1})`;
   const lines = ["## Evidence from the interviews (cite the interview and turn when you use it)"];
   if (synthesis.themes?.length) {
     lines.push("", "### Themes");

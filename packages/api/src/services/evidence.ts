@@ -1,23 +1,21 @@
 /**
  * Evidence over a project's interviews (issue 15), as the jobs run it: per-interview extraction
- * (kept, and reused while the transcript is unchanged), then synthesis or requirements. Without a
- * model configured the engine's offline rules answer; with one, strict structured output through
- * an OpenAI-compatible server, each call reserved and recorded against the project owner.
+ * (kept, and reused while the transcript is unchanged), then synthesis or requirements. Everything
+ * AI goes through the engine's evidence facade (`services.ai.evidence`: the provider, the model or
+ * the offline rules, metering with usage alerts, the prompts, the quality gate); this file only
+ * loads the inputs and keeps the extractions.
  */
 import { createHash } from "node:crypto";
 import { AiError } from "@parley/ai/errors";
-import { extractInterview, interviewTurns } from "@parley/ai/evidence/extract";
-import { extractWithModel } from "@parley/ai/evidence/model";
+import { interviewTurns } from "@parley/ai/evidence/extract";
 import {
-  requirementChunks,
-  requirementItems,
-  requirementsWithModel,
-  synthesizeWithModel,
-} from "@parley/ai/evidence/model-merge";
-import { openAiCompatibleProvider } from "@parley/ai/evidence/openai";
-import { buildRequirements, gatedTree, verifyTree } from "@parley/ai/evidence/requirements";
-import type { StructuredProvider } from "@parley/ai/evidence/structured";
-import { openQuestions, renderSummary, synthesize } from "@parley/ai/evidence/synthesize";
+  type EvidenceNotice,
+  type EvidenceSession,
+  languageName,
+  type OutputLanguage,
+  type QualityReport,
+  REQUIREMENT_PARTS,
+} from "@parley/ai/evidence/facade";
 import type { Turn } from "@parley/ai/evidence/turns";
 import type {
   EvidenceTree,
@@ -26,9 +24,6 @@ import type {
   ReadBack,
   Synthesis,
 } from "@parley/ai/evidence/types";
-import { verifyItems } from "@parley/ai/evidence/verify";
-import { type BillTo, recordUsage, reserveAiCall } from "@parley/ai/metering";
-import { tokenCostCents } from "@parley/ai/pricing";
 import {
   completedInterviews,
   getExtractions,
@@ -41,8 +36,8 @@ import { AppError } from "../errors";
 import { parseReview } from "./interviewer";
 
 /** Bumped when the extraction rules change, so stored extractions are read again. */
-export const EXTRACTION_VERSION = 1;
-const OFFLINE = "offline";
+export const EXTRACTION_VERSION = 2;
+/** Interviews read at once when a model reads them (the rules read one at a time). */
 const CONCURRENCY = 4;
 
 export interface EvidenceRun {
@@ -51,7 +46,15 @@ export interface EvidenceRun {
   ownerId: string;
   progress(done: number, total: number, step: string): Promise<void>;
   signal?: AbortSignal;
+  /** The project's language for written output (its `outputLanguage`), "en" when unset. */
+  outputLanguage?: string;
 }
+
+/** The project's setting as the facade takes it: a code and its English name. */
+export const outputLanguageOf = (code: string | null | undefined): OutputLanguage => {
+  const language = code?.trim() || "en";
+  return { code: language, name: languageName(language) };
+};
 
 export const NO_INTERVIEWS = "There are no completed interviews to work from yet";
 
@@ -92,77 +95,11 @@ const hashOf = (source: InterviewSource) =>
     )
     .digest("hex");
 
-/**
- * The model the jobs call, as a StructuredProvider whose every call is reserved (plan, budget)
- * before it is made and recorded with its tokens after; null when no model is configured.
- */
-export async function evidenceProvider(
-  services: Services,
-  billTo: BillTo,
-  component: AiComponent,
-  operation: string,
-): Promise<{ provider: StructuredProvider; model: string } | null> {
-  const config = services.config.evidenceModel;
-  if (!config) return null;
-  const { model } = await services.ai.models.resolve(component);
-  const provider: StructuredProvider = {
-    async structured(request) {
-      const reservation = await reserveAiCall(services.db, billTo);
-      let usage: { inputTokens: number; outputTokens: number; model: string } | undefined;
-      try {
-        const text = await openAiCompatibleProvider({
-          baseURL: config.baseUrl || "https://api.openai.com/v1",
-          apiKey: config.apiKey,
-          model,
-          timeoutMs: config.timeoutMs,
-          onUsage: (u) => {
-            usage = u;
-          },
-        }).structured(request);
-        const used = usage ?? { inputTokens: 0, outputTokens: 0, model };
-        await recordUsage(
-          services.db,
-          billTo,
-          {
-            component,
-            model: used.model,
-            operation,
-            inputTokens: used.inputTokens,
-            outputTokens: used.outputTokens,
-            costCents: tokenCostCents(used.model, used.inputTokens, used.outputTokens),
-          },
-          { reserved: true },
-        );
-        return text;
-      } catch (error) {
-        await reservation.release().catch(() => undefined);
-        throw error;
-      }
-    },
-  };
-  return { provider, model };
-}
-
-/** The offline rules count as one call per job: reserved (limits checked) and recorded at once. */
-async function meterOffline(services: Services, billTo: BillTo, component: AiComponent, operation: string) {
-  await reserveAiCall(services.db, billTo);
-  await recordUsage(
-    services.db,
-    billTo,
-    { component, model: OFFLINE, operation, costCents: 0 },
-    { reserved: true },
-  );
-}
-
-function extractOffline(source: InterviewSource, turns: Turn[]): Extraction {
-  const extraction = extractInterview(source, turns);
-  return { ...extraction, items: verifyItems(extraction.items, turns) };
-}
-
 export interface ProjectExtractions {
   extractions: Extraction[];
   turnsById: Map<number, Turn[]>;
-  model: { provider: StructuredProvider; model: string } | null;
+  /** The job's way through the facade, to write the synthesis or the requirements with. */
+  session: EvidenceSession;
 }
 
 /**
@@ -174,12 +111,16 @@ export async function projectExtractions(
   options: { component: AiComponent; operation: string; totalSteps: number; interviewIds?: number[] },
 ): Promise<ProjectExtractions> {
   const { services, projectId } = run;
-  const billTo: BillTo = { userId: run.ownerId, projectId };
   const records = await completedInterviews(services.db, projectId, options.interviewIds);
   if (!records.length) throw new AppError("BAD_REQUEST", NO_INTERVIEWS);
-  const model = await evidenceProvider(services, billTo, options.component, options.operation);
-  if (!model) await meterOffline(services, billTo, options.component, options.operation);
-  const modelName = model?.model ?? OFFLINE;
+  const session = await services.ai.evidence.open({
+    component: options.component,
+    operation: options.operation,
+    billTo: { userId: run.ownerId, projectId },
+    signal: run.signal,
+    language: outputLanguageOf(run.outputLanguage),
+  });
+  const modelName = session.model;
   const stored = new Map(
     (
       await getExtractions(
@@ -211,9 +152,7 @@ export async function projectExtractions(
         extraction = kept.extraction as Extraction;
       } else {
         const turns = turnsById.get(source.interviewId) ?? [];
-        extraction = model
-          ? await extractWithModel(model.provider, source, turns, run.signal)
-          : extractOffline(source, turns);
+        extraction = await session.extract(source, turns);
         await saveExtraction(services.db, {
           interviewId: source.interviewId,
           projectId,
@@ -228,69 +167,54 @@ export async function projectExtractions(
       await run.progress(done, total, `Read ${done} of ${sources.length} interviews`);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(model ? CONCURRENCY : 1, sources.length) }, worker));
-  return { extractions, turnsById, model };
+  await Promise.all(
+    Array.from({ length: Math.min(session.usesModel ? CONCURRENCY : 1, sources.length) }, worker),
+  );
+  return { extractions, turnsById, session };
 }
 
 /** Themes, conflicts, open questions and the markdown summary over the project's interviews. */
 export async function runSynthesis(
   run: EvidenceRun,
   title: string,
-): Promise<{ synthesis: Synthesis; interviewIds: number[] }> {
-  const { extractions, model } = await projectExtractions(run, {
+): Promise<{ synthesis: Synthesis; interviewIds: number[]; notices: EvidenceNotice[] }> {
+  const { extractions, session } = await projectExtractions(run, {
     component: "summary_agent",
     operation: "synthesis",
     totalSteps: 1,
   });
-  const steps = extractions.length + 1;
-  await run.progress(extractions.length, steps, "Comparing interviews");
-  let synthesis: Synthesis;
-  if (model) {
-    const parts = await synthesizeWithModel(model.provider, extractions, run.signal);
-    const withQuestions = { ...parts, openQuestions: openQuestions(extractions) };
-    synthesis = { ...withQuestions, summary: renderSummary(extractions, withQuestions, { title }) };
-  } else {
-    synthesis = synthesize(extractions, { title });
-  }
-  return { synthesis, interviewIds: extractions.map((e) => e.interviewId) };
+  await run.progress(extractions.length, extractions.length + 1, "Comparing interviews");
+  const { synthesis, notices } = await session.synthesize(extractions, { title });
+  return { synthesis, interviewIds: extractions.map((e) => e.interviewId), notices };
 }
 
-/** The requirements tree with evidence over the project's interviews. */
-export async function runRequirements(run: EvidenceRun, title: string): Promise<EvidenceTree> {
-  const parts = 3;
-  const { extractions, turnsById, model } = await projectExtractions(run, {
+/** The requirements tree with evidence over the project's interviews, with the gate's report. */
+export async function runRequirements(
+  run: EvidenceRun,
+  title: string,
+): Promise<{ tree: EvidenceTree; quality: QualityReport; notices: EvidenceNotice[] }> {
+  const parts = REQUIREMENT_PARTS;
+  const { extractions, turnsById, session } = await projectExtractions(run, {
     component: "requirements_creator",
     operation: "requirements",
     totalSteps: parts,
   });
   const steps = extractions.length + parts;
-  if (!model) {
-    await run.progress(extractions.length, steps, "Writing requirements");
-    const types = new Map(extractions.map((e) => [e.interviewId, e.stakeholderType]));
-    return gatedTree(buildRequirements(extractions), turnsById, types).tree;
-  }
-  const usable = requirementItems(extractions);
-  const chunks = requirementChunks(usable, parts);
-  let written = 0;
   await run.progress(extractions.length, steps, "Writing requirements");
   // Progress is written as each part comes back, and all of it before the job's end is recorded.
   const reports: Promise<void>[] = [];
-  const epics = await requirementsWithModel(
-    model.provider,
-    extractions,
-    { concurrency: CONCURRENCY, signal: run.signal, title },
-    () => {
-      written += 1;
+  const result = await session.requirements(extractions, turnsById, {
+    title,
+    onPart: (done, total) => {
       reports.push(
         run
-          .progress(extractions.length + written, steps, `Wrote ${written} of ${chunks.length} parts`)
+          .progress(extractions.length + done, steps, `Wrote ${done} of ${total} parts`)
           .catch(() => undefined),
       );
     },
-    chunks,
-  );
+  });
   await Promise.all(reports);
-  return verifyTree({ epics }, turnsById);
+  return result;
 }
 
 /**

@@ -37,8 +37,10 @@ function featurePriority(feature: Feature): "high" | "medium" | "low" {
   return ranked[0] ?? "medium";
 }
 
+/** The participant's words, their translation when they spoke another language, and where they said them. */
 function citation(e: Evidence, names: Map<number, string>) {
-  return `“${e.quote.replace(/\s+/g, " ")}” (${names.get(e.interviewId) ?? `Interview ${e.interviewId}`}, turn ${e.turn + 1})`;
+  const translated = e.translation ? ` (translated: “${e.translation.replace(/\s+/g, " ")}”)` : "";
+  return `“${e.quote.replace(/\s+/g, " ")}”${translated} (${names.get(e.interviewId) ?? `Interview ${e.interviewId}`}, turn ${e.turn + 1})`;
 }
 
 /** A feature's description for an issue tracker: what it is, its stories, its criteria, the quotes. */

@@ -13,6 +13,7 @@ export const projectColumns = [
   "projects.domain",
   "projects.references",
   "projects.status",
+  "projects.output_language",
   "projects.created_at",
   "projects.updated_at",
 ] as const;
@@ -27,6 +28,7 @@ export interface ProjectFields {
   domain?: string | null;
   references?: string | null;
   status?: string;
+  outputLanguage?: string;
 }
 
 const toColumns = (fields: ProjectFields) => ({
@@ -39,6 +41,7 @@ const toColumns = (fields: ProjectFields) => ({
   ...(fields.domain !== undefined ? { domain: fields.domain } : {}),
   ...(fields.references !== undefined ? { references: fields.references } : {}),
   ...(fields.status !== undefined ? { status: fields.status } : {}),
+  ...(fields.outputLanguage !== undefined ? { output_language: fields.outputLanguage } : {}),
 });
 
 export function listProjects(db: Db, { userId }: { userId: string }) {

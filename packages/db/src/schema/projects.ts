@@ -19,6 +19,8 @@ export interface ProjectsTable {
   requirements: string | null;
   /** Interviews ever created in this project, deleted or not (the per-project plan limit). */
   interviews_created: Generated<number>;
+  /** The language requirements and summaries are written in (ISO 639-1; 'en' by default). */
+  output_language: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

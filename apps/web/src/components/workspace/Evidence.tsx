@@ -1,12 +1,13 @@
-import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Card, Code, Group, List, Stack, Text, Title } from "@mantine/core";
 import type { RouterOutputs } from "@parley/api";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useTRPC } from "../../lib/trpc";
 import type { Interview } from "./labels";
 
-type Quote = { interviewId: number; turn: number; quote: string };
+type Quote = { interviewId: number; turn: number; quote: string; translation?: string | undefined };
 type Synthesis = RouterOutputs["evidence"]["synthesis"];
+export type EvidenceNotice = Synthesis["notices"][number];
 
 /** Where a quote was said: the owner's interview page, scrolled to that turn. */
 export const evidenceHref = (e: { interviewId: number; turn: number }) =>
@@ -49,6 +50,12 @@ export function EvidenceQuotes({
             “{e.quote}”
           </Anchor>{" "}
           — {nameOf(e.interviewId)}
+          {e.translation && (
+            // The participant spoke another language: their words stay as said, the translation beside them.
+            <Text component="span" display="block" size="xs" c="dimmed" data-translation>
+              Translated: “{e.translation}”
+            </Text>
+          )}
         </Text>
       ))}
       {evidence.length > max && (
@@ -134,6 +141,55 @@ function ConflictsPanel({
         </Stack>
       )}
     </Card>
+  );
+}
+
+/**
+ * What offline writing could not read, said plainly on the summary and requirements cards: which
+ * interviews were in another language, and what to configure so that a model reads them.
+ */
+export function LanguageNotices({
+  notices,
+  nameOf,
+  what,
+}: {
+  notices: EvidenceNotice[] | undefined;
+  nameOf: (id: number) => string;
+  /** "summary" or "requirements": what was written without them. */
+  what: string;
+}) {
+  const skipped = (notices ?? []).filter((n) => n.kind === "language" && n.interviewIds.length);
+  if (!skipped.length) return null;
+  const count = skipped.reduce((n, notice) => n + notice.interviewIds.length, 0);
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      radius="lg"
+      title={`${count === 1 ? "One interview was" : `${count} interviews were`} left out of the ${what}`}
+      data-language-notice
+    >
+      <Stack gap="xs">
+        <Text size="sm">
+          Without an AI model, Parley writes from interviews in English only. These were held in another
+          language:
+        </Text>
+        <List size="sm">
+          {skipped.flatMap((notice) =>
+            notice.interviewIds.map((id) => (
+              <List.Item key={id}>
+                {nameOf(id)} ({notice.languageName})
+              </List.Item>
+            )),
+          )}
+        </List>
+        <Text size="sm">
+          To include them, set <Code>OPENAI_API_KEY</Code> on the server, or point{" "}
+          <Code>OPENAI_BASE_URL</Code> at any OpenAI-compatible server, then generate again. The interviews
+          themselves are kept.
+        </Text>
+      </Stack>
+    </Alert>
   );
 }
 

@@ -14,6 +14,7 @@ import { useLocalStorage, useMediaQuery } from "@mantine/hooks";
 import { IconChevronDown } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import type { Project } from "./labels";
+import { languageLabel } from "./ProjectFormModal";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -87,6 +88,11 @@ export function ProjectBrief({ project }: { project: Project }) {
               <Text size="sm">{project.targetAudience || "—"}</Text>
             </Field>
           </SimpleGrid>
+          {project.outputLanguage !== "en" && (
+            <Field label="Written in">
+              <Text size="sm">{languageLabel(project.outputLanguage)}</Text>
+            </Field>
+          )}
           {(features.length > 0 || project.constraints || references.length > 0) && (
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               {features.length > 0 && (

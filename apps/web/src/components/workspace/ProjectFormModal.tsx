@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { ZCreateProjectInput } from "@parley/api/schemas/project";
+import { OUTPUT_LANGUAGES, ZCreateProjectInput } from "@parley/api/schemas/project";
 import { type ReactNode, useEffect } from "react";
 import { toast } from "../../lib/toast";
 import type { Project } from "./labels";
@@ -8,6 +8,14 @@ import type { Project } from "./labels";
 /** The server's own rules (title required, lengths), shown under each field. */
 const serverRules = schemaResolver(ZCreateProjectInput, { sync: true });
 const OBJECTIVE_REQUIRED = "Objective is required";
+
+const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language" });
+/** A language's English name by its code ("de" → "German"). */
+export const languageLabel = (code: string) => LANGUAGE_NAMES.of(code) ?? code;
+type OutputLanguage = (typeof OUTPUT_LANGUAGES)[number];
+const isOutputLanguage = (code: string): code is OutputLanguage =>
+  (OUTPUT_LANGUAGES as readonly string[]).includes(code);
+const LANGUAGE_OPTIONS = OUTPUT_LANGUAGES.map((code) => ({ value: code, label: languageLabel(code) }));
 
 /** The server's rules plus the objective, which only the form requires (spec 1 §5). */
 export function validateProject(values: ProjectFormValues) {
@@ -25,6 +33,8 @@ export interface ProjectFormValues {
   constraints: string;
   domain: string;
   references: string;
+  /** The language requirements and summaries are written in (ISO 639-1). */
+  outputLanguage: OutputLanguage;
 }
 
 const EMPTY: ProjectFormValues = {
@@ -36,6 +46,7 @@ const EMPTY: ProjectFormValues = {
   constraints: "",
   domain: "",
   references: "",
+  outputLanguage: "en",
 };
 
 export function toFormValues(project?: Project | null): ProjectFormValues {
@@ -49,6 +60,7 @@ export function toFormValues(project?: Project | null): ProjectFormValues {
     constraints: project.constraints ?? "",
     domain: project.domain ?? "",
     references: project.references ?? "",
+    outputLanguage: isOutputLanguage(project.outputLanguage) ? project.outputLanguage : "en",
   };
 }
 
@@ -71,6 +83,7 @@ export function ProjectFormModal({
   title: string;
   submitLabel: string;
   pending: boolean;
+  /** The fields an existing project edits: description, domain and the language it is written in. */
   showDescription?: boolean;
   /** Shown above the fields (the plan's project allowance). */
   notice?: ReactNode;
@@ -131,6 +144,16 @@ export function ProjectFormModal({
             minRows={2}
             {...field("references")}
           />
+          {showDescription && (
+            <Select
+              label="Language of requirements and summary"
+              description="Interviews may be held in any language; with an AI model, Parley writes in this one and translates quotes beside them."
+              data={LANGUAGE_OPTIONS}
+              allowDeselect={false}
+              searchable
+              {...field("outputLanguage")}
+            />
+          )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose} type="button">
               Cancel

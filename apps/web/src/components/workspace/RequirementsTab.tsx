@@ -10,7 +10,7 @@ import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { ConfirmProvider } from "../ConfirmDialog";
 import { LoadError } from "../LoadError";
 import { BlockerHint } from "./BlockerHint";
-import { interviewNamer } from "./Evidence";
+import { interviewNamer, LanguageNotices } from "./Evidence";
 import type { Interview, Project } from "./labels";
 import { AddDialog, type AddRequest } from "./requirements/AddDialogs";
 import { EpicCard } from "./requirements/EpicCard";
@@ -117,6 +117,7 @@ function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
           Create Requirements needs a summary: summarize your interviews first.
         </BlockerHint>
       )}
+      <LanguageNotices notices={data.data?.notices} nameOf={nameOf} what="requirements" />
       {job.followed && (
         <JobProgress
           label={existing.trim() ? "Refreshing requirements" : "Creating requirements"}

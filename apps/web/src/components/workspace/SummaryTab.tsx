@@ -22,7 +22,7 @@ import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { ContentSkeleton } from "../ContentSkeleton";
 import { LoadError } from "../LoadError";
 import { ChatPanel } from "./ChatPanel";
-import { SynthesisPanels } from "./Evidence";
+import { interviewNamer, LanguageNotices, SynthesisPanels } from "./Evidence";
 import type { Interview, Project } from "./labels";
 import { Markdown } from "./Markdown";
 import { SavedVersionsList } from "./SavedVersionsList";
@@ -132,6 +132,7 @@ export function SummaryTab({
   const summarize = useSummarize(project, interviews, () => setEditing(false));
   const synthesis = useSynthesisJob(project, () => setEditing(false));
   const blocker = summarizeBlocker(interviews);
+  const evidence = useQuery(trpc.evidence.synthesis.queryOptions({ projectId: project.id }));
 
   const format = (kind: (typeof FORMATS)[number]["kind"]) => {
     if (!area.current) return;
@@ -214,6 +215,11 @@ export function SummaryTab({
               {blocker}
             </Text>
           )}
+          <LanguageNotices
+            notices={evidence.data?.notices}
+            nameOf={interviewNamer(interviews)}
+            what="summary"
+          />
           <Card withBorder radius="lg" p="lg" mih={300}>
             {synthesis.followed && (
               <JobProgress

@@ -21,7 +21,14 @@ export const evidenceExtract = defineJob({
   async run({ services, progress, signal }, input: ExtractInput) {
     const project = await ownersProject(services.db, input);
     const { extractions } = await projectExtractions(
-      { services, projectId: project.id, ownerId: input.ownerId, progress, signal },
+      {
+        services,
+        projectId: project.id,
+        ownerId: input.ownerId,
+        progress,
+        signal,
+        outputLanguage: project.output_language,
+      },
       {
         component: "summary_agent",
         operation: "extraction",
@@ -30,6 +37,10 @@ export const evidenceExtract = defineJob({
       },
     ).catch(finalIfRefused);
     const items = extractions[0]?.items ?? [];
-    return { interviewId: input.interviewId, items: items.length };
+    return {
+      interviewId: input.interviewId,
+      items: items.length,
+      language: extractions[0]?.language ?? "en",
+    };
   },
 });

@@ -15,8 +15,19 @@ export const evidenceRequirements = defineJob({
   ...projectJobOptions,
   async run({ services, progress, signal }, input: EvidenceJobInput) {
     const project = await ownersProject(services.db, input);
-    const generated = await runRequirements(
-      { services, projectId: project.id, ownerId: input.ownerId, progress, signal },
+    const {
+      tree: generated,
+      quality,
+      notices,
+    } = await runRequirements(
+      {
+        services,
+        projectId: project.id,
+        ownerId: input.ownerId,
+        progress,
+        signal,
+        outputLanguage: project.output_language,
+      },
       project.title,
     ).catch(finalIfRefused);
     return services.db.transaction().execute(async (trx) => {
@@ -35,7 +46,8 @@ export const evidenceRequirements = defineJob({
         status: "completed",
       });
       await docs.activateDocument(trx, doc);
-      return { documentId: doc.id, ...asEvidenceTree(merged) };
+      // The gate's report and the notices (interviews the offline rules could not read) beside the tree.
+      return { documentId: doc.id, ...asEvidenceTree(merged), quality, notices };
     });
   },
 });

@@ -13,8 +13,15 @@ export const evidenceSynthesis = defineJob({
   ...projectJobOptions,
   async run({ services, progress, signal }, input: EvidenceJobInput) {
     const project = await ownersProject(services.db, input);
-    const { synthesis, interviewIds } = await runSynthesis(
-      { services, projectId: project.id, ownerId: input.ownerId, progress, signal },
+    const { synthesis, interviewIds, notices } = await runSynthesis(
+      {
+        services,
+        projectId: project.id,
+        ownerId: input.ownerId,
+        progress,
+        signal,
+        outputLanguage: project.output_language,
+      },
       project.title,
     ).catch(finalIfRefused);
     const { themes, conflicts, openQuestions, summary } = synthesis;
@@ -24,9 +31,10 @@ export const evidenceSynthesis = defineJob({
         title: `${project.title} - Summary`,
         summary,
         interviewIds,
-        synthesis: { themes, conflicts, openQuestions },
+        // The notices travel with the synthesis, so the summary card can say what it could not read.
+        synthesis: { themes, conflicts, openQuestions, notices },
       }),
     );
-    return { documentId: doc.id, summary, themes, conflicts };
+    return { documentId: doc.id, summary, themes, conflicts, notices };
   },
 });
