@@ -109,5 +109,9 @@ describe("the corrected record is the record", () => {
     expect(JSON.stringify(stories)).not.toMatch(/SMS|waitlist/);
     const email = stories.find((s: any) => /EMAIL reminders/.test(s.action));
     expect(email.evidence[0]).toMatchObject({ turn: 1, corrected: "owner" });
+    // The owner's page reads the saved tree: the mark is kept with the story.
+    const tree = (await owner.client.get(`/api/projects/${projectId}/requirements`)).body;
+    const kept = tree.epics.flatMap((e: any) => e.features.flatMap((f: any) => f.stories));
+    expect(kept.find((s: any) => /EMAIL/.test(s.action)).evidence[0]).toMatchObject({ corrected: "owner" });
   });
 });

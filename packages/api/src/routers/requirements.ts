@@ -26,6 +26,7 @@ const ZEvidenceInput = z.object({
   turn: z.number().int().min(0).max(100_000),
   quote: storableText().min(1).max(2000),
   translation: storableText().max(2000).optional(),
+  corrected: z.enum(["participant", "owner"]).optional(),
 });
 const ZDescription = storableText().trim().max(5000, "Description is too long").default("");
 const ZCriteria = z

@@ -5,7 +5,14 @@ import { Link } from "react-router";
 import { useTRPC } from "../../lib/trpc";
 import type { Interview } from "./labels";
 
-type Quote = { interviewId: number; turn: number; quote: string; translation?: string | undefined };
+type Quote = {
+  interviewId: number;
+  turn: number;
+  quote: string;
+  translation?: string | undefined;
+  /** The quoted turn was corrected after it was said: the quote is the corrected words. */
+  corrected?: "participant" | "owner" | undefined;
+};
 type Synthesis = RouterOutputs["evidence"]["synthesis"];
 export type EvidenceNotice = Synthesis["notices"][number];
 
@@ -50,6 +57,12 @@ export function EvidenceQuotes({
             “{e.quote}”
           </Anchor>{" "}
           — {nameOf(e.interviewId)}
+          {e.corrected && (
+            // The requirement rests on words changed after the interview: say whose change it was.
+            <Badge size="xs" variant="light" color="grape" ml={6} data-corrected={e.corrected}>
+              {e.corrected === "owner" ? "Corrected by you" : "Corrected by the participant"}
+            </Badge>
+          )}
           {e.translation && (
             // The participant spoke another language: their words stay as said, the translation beside them.
             <Text component="span" display="block" size="xs" c="dimmed" data-translation>
