@@ -3,11 +3,22 @@
  * interviews and the driving-school interview through the evidence engine, printed with targets.
  *   npx tsx bench/real-interviews.ts [--stories]
  */
-import { analyzeProject } from "../packages/ai/src/evidence/pipeline";
+import { EvidenceFacade } from "../packages/ai/src/evidence/facade";
+import { openAiCompatibleProvider } from "../packages/ai/src/evidence/openai";
+import { analyzeProject, turnsByInterview } from "../packages/ai/src/evidence/pipeline";
 import type { EvidenceTree, InterviewSource, Story } from "../packages/ai/src/evidence/types";
-import { checkFeatureName, checkStory, checkStoryTexts, renderStory } from "../packages/ai/src/quality";
+import { evidenceHolds } from "../packages/ai/src/evidence/verify";
+import {
+  checkFeatureName,
+  checkStory,
+  checkStoryTexts,
+  grantsWhatQuoteRefuses,
+  renderStory,
+} from "../packages/ai/src/quality";
 import { detectLanguage } from "../packages/ai/src/text/language";
 import { contentStems as contentLemmas, tokensOf } from "../packages/ai/src/text/nlp";
+import { FakeStructuredOpenAi } from "../packages/ai/test/fake-structured-openai";
+import { simulatedAnswer } from "../packages/ai/test/simulated-model";
 import { type RealInterview, realData } from "./real/data";
 
 const showStories = process.argv.includes("--stories");
@@ -153,3 +164,145 @@ if (showStories)
       for (const c of f.acceptanceCriteria) console.log(`      * ${c.text}`);
     }
   }
+
+// ─── Verified quotes and negations, on every tree above ──────────────────────────────────────
+{
+  let evidence = 0;
+  let holding = 0;
+  let inverted = 0;
+  for (const [index, interview] of [...data.salon.entries(), [100, data.drivingSchool] as const]) {
+    const src = source(interview, Number(index) + 1);
+    const turnsById = turnsByInterview([src]);
+    const { requirements: tree } = analyzeProject([src]);
+    for (const feature of tree.epics.flatMap((e) => e.features)) {
+      for (const item of [...feature.stories, ...feature.acceptanceCriteria]) {
+        for (const e of item.evidence) {
+          evidence += 1;
+          if (evidenceHolds(e, turnsById)) holding += 1;
+        }
+      }
+      for (const story of feature.stories)
+        if (story.evidence.some((e) => grantsWhatQuoteRefuses(story.action, e.quote))) inverted += 1;
+    }
+  }
+  console.log(
+    `\nEvidence: ${holding}/${evidence} quotes stand in the participant's own turns (${pct(holding / Math.max(1, evidence))}, target 100%)`,
+  );
+  console.log(`Inverted negations (a story granting what its quote refuses): ${inverted} (target 0)`);
+}
+
+// ─── The German salon interview ──────────────────────────────────────────────────────────────
+{
+  const german = data.salon.find(
+    (i) =>
+      detectLanguage(
+        i.messages
+          .filter((m) => m.role === "user")
+          .map((m) => m.content)
+          .join(" "),
+      ).code !== "en",
+  );
+  if (german) {
+    const facade = new EvidenceFacade({
+      structured: null,
+      modelName: async () => "offline",
+      meterOffline: async () => {},
+    });
+    const session = await facade.open({
+      component: "requirements_creator",
+      operation: "requirements",
+      billTo: { userId: "bench", projectId: null },
+    });
+    const src = source(german, 77);
+    const turns = turnsByInterview([src]).get(77) ?? [];
+    const extraction = await session.extract(src, turns);
+    const result = await session.requirements([extraction], new Map([[77, turns]]), { title: "Salon" });
+    const stories = result.tree.epics.flatMap((e) => e.features.flatMap((f) => f.stories)).length;
+    console.log(
+      `\nGerman interview ${german.id.slice(0, 8)}, offline: ${stories} stories; notices: ${JSON.stringify(result.notices)}`,
+    );
+  }
+}
+
+// ─── Model path: the same jobs' code against the structured fake ─────────────────────────────
+{
+  const fake = new FakeStructuredOpenAi({ answer: simulatedAnswer, tokenDelayMs: 0 });
+  const baseURL = await fake.start();
+  try {
+    const provider = openAiCompatibleProvider({ baseURL, model: "gpt-bench" });
+    const facade = new EvidenceFacade({
+      structured: (_billTo, _spec, request) => provider.structured(request),
+      modelName: async () => "gpt-bench",
+      meterOffline: async () => {},
+    });
+    const recalls: number[] = [];
+    let storiesTotal = 0;
+    let defective = 0;
+    for (const [index, interview] of data.salon.entries()) {
+      const src = source(interview, index + 1);
+      const language = detectLanguage(
+        interview.messages
+          .filter((m) => m.role === "user")
+          .map((m) => m.content)
+          .join(" "),
+      );
+      const session = await facade.open({
+        component: "requirements_creator",
+        operation: "requirements",
+        billTo: { userId: "bench", projectId: null },
+      });
+      const turns = turnsByInterview([src]).get(src.interviewId) ?? [];
+      const extraction = await session.extract(src, turns);
+      const result = await session.requirements([extraction], new Map([[src.interviewId, turns]]), {
+        title: "Salon",
+      });
+      const stories = result.tree.epics.flatMap((e) => e.features.flatMap((f) => f.stories));
+      storiesTotal += stories.length;
+      defective += checkStoryTexts(stories.map(storyText)).filter((d) => d.length).length;
+      const items = treeItems(result.tree).map((t) => contentLemmas(t));
+      const elicited = Object.entries(interview.labels ?? {})
+        .filter(([, l]) => l === "Elicited")
+        .map(([id]) => id);
+      const hit = elicited.filter((id) => reached(id, items));
+      if (language.code === "en") recalls.push(elicited.length ? hit.length / elicited.length : 1);
+    }
+    const meanModel = recalls.reduce((a, b) => a + b, 0) / Math.max(1, recalls.length);
+    console.log(
+      `\nModel path (our structured fake answering from its simulated rules, not a language model): mean recall ${pct(meanModel)}, ${storiesTotal} stories, ${pct(defective / Math.max(1, storiesTotal))} with a QUS defect`,
+    );
+  } finally {
+    await fake.stop();
+  }
+}
+
+// ─── Offline time for 20 interviews × 20 minutes of real speech ─────────────────────────────
+{
+  const pool = [...data.salon.filter((i) => i.id !== "77b8b3ae-"), data.drivingSchool];
+  const sources: InterviewSource[] = [];
+  for (let n = 0; sources.length < 20; n += 1) {
+    // About 2,600 words each (20 minutes at 130 words a minute), from real answers in turn.
+    const messages: RealInterview["messages"] = [];
+    let words = 0;
+    for (let k = n; words < 2600; k += 1) {
+      const next = pool[k % pool.length]!;
+      for (const m of next.messages) {
+        messages.push(m);
+        words += m.content.split(/\s+/).length;
+      }
+    }
+    sources.push(source({ id: `long-${n}`, messages }, 1000 + n));
+  }
+  const words = sources.reduce(
+    (n, s) => n + (s.messages ?? []).reduce((k, m) => k + m.content.split(/\s+/).length, 0),
+    0,
+  );
+  analyzeProject(sources.slice(0, 2));
+  const start = performance.now();
+  analyzeProject(sources, { title: "Bench" });
+  console.log(
+    `\nOffline, 20 interviews × 20 minutes (${words} words of real interviews): ${((performance.now() - start) / 1000).toFixed(2)} s (target ≤ 5 s)`,
+  );
+}
+
+console.log("\nQuality gate against people's labels: npx tsx bench/story-gate.ts (run below)\n");
+await import("./story-gate");

@@ -10,8 +10,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { checkStoryText, checkStoryTexts, QUS_CRITERIA } from "../packages/ai/src/quality";
+import { DATA_DIR } from "./real/data";
 
-const DATA = process.env.PARLEY_DATA ?? "/work/shared/data/user-stories";
+const DATA = path.join(DATA_DIR, "user-stories");
 const USTAI = path.join(DATA, "ustai-annotated.csv");
 const TARGET = 0.8;
 
