@@ -157,8 +157,8 @@ for (const size of [
       expect(requirementsStatuses.find((s) => s !== "none")).toMatch(/queued|running/);
       const storyEvidence = page.locator("[data-story] [data-evidence] a").first();
       await expect(storyEvidence).toHaveAttribute("href", /^\/interviews\/\d+\?turn=\d+$/);
-      // A benefit nobody stated is marked as an assumption.
-      await expect(page.locator("[data-story] [data-assumption]").first()).toHaveText("Assumption");
+      // A story whose participant gave no reason says so plainly and keeps its assumption mark.
+      await expect(page.locator("[data-story] [data-assumption]").first()).toHaveText("Reason not stated");
       await screenshot(page, `evidence-requirements-${size.name}`);
       await page.mouse.move(0, 0); // no hover state under the pointer
       await expectNoSeriousViolations(page, `requirements with evidence at ${size.width}px`);
