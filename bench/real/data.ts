@@ -42,8 +42,33 @@ export function realData(): RealData | null {
   return {
     requirements: salon.requirements,
     salon: salon.interviews,
-    drivingSchool: { id: "driving-school", messages: driving.messages },
+    drivingSchool: { id: "driving-school", messages: speakerTurns(driving.messages) },
   };
+}
+
+// The driving-school transcript was typeset: "\\[4pt]" breaks paragraphs, and a later speaker's turn
+// sometimes runs on inside a message as "\\[4pt] Name {\\color{gray}0:00 - 0:10} …".
+const PARAGRAPH = /\\\[4pt\]/g;
+const RUN_ON = /\\\[4pt\]\s*(\p{Lu}[\p{L}ë]+)\s*\{\\color\{gray\}[^}]*\}\s*/gu;
+const INTERVIEWERS = new Set(["Agostino", "Kostas"]);
+
+/** Each speaker's words as their own message, with the typesetting taken out. */
+function speakerTurns(messages: RealMessage[]): RealMessage[] {
+  const out: RealMessage[] = [];
+  for (const message of messages) {
+    const parts = message.content.split(RUN_ON);
+    // split() with a capture group: [text, speaker, text, speaker, text, …]
+    out.push({ ...message, content: parts[0]!.replace(PARAGRAPH, "\n").trim() });
+    for (let i = 1; i < parts.length; i += 2) {
+      const speaker = parts[i]!;
+      out.push({
+        role: INTERVIEWERS.has(speaker) ? "ai" : "user",
+        speaker,
+        content: (parts[i + 1] ?? "").replace(PARAGRAPH, "\n").trim(),
+      });
+    }
+  }
+  return out.filter((m) => m.content);
 }
 
 export function readCsv(file: string): Array<Record<string, string>> {

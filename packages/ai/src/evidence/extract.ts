@@ -69,8 +69,10 @@ function classifyClause(
       ...(listed ? { listed: true as const } : {}),
     };
   }
-  // A need word without a need construction ("there aren't additional features") is no need.
+  // A need word without a need construction ("there aren't additional features") is no need, and a
+  // negation the grammar did not find on a need ("I don't think that one is useful") refuses nothing.
   if (classified?.kind === "need") return null;
+  if (classified?.kind === "constraint" && classified.polarity === "does_not_want") return null;
   return classified;
 }
 

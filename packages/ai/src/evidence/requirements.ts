@@ -4,6 +4,7 @@ import { PERSONA, writeTree } from "../writer/tree";
 import type { Turn } from "./turns";
 import type { Criterion, Evidence, EvidenceTree, Extraction, StakeholderType, Story } from "./types";
 import { evidenceHolds, originalQuote } from "./verify";
+import { thirdPerson } from "./words";
 
 // The model path's fallback epic for an item the model left out of every epic.
 const EPICS: Array<[string, RegExp]> = [
@@ -118,5 +119,24 @@ export function gatedTree(
       })),
     })),
   };
-  return { tree: gated, quality: report };
+  // A criterion that only restates a story ("then they can X") goes when the gate dropped that story.
+  const restating = /^Given an? .+?, (?:when .+?, )?then they can (.+)$/;
+  const kept = {
+    epics: gated.epics
+      .map((epic) => ({
+        ...epic,
+        features: epic.features
+          .map((f) => {
+            const actions = new Set(f.stories.map((s) => thirdPerson(s.action)));
+            const criteria = f.acceptanceCriteria.filter((c) => {
+              const need = restating.exec(c.text)?.[1];
+              return !need || [...actions].some((a) => need.startsWith(a));
+            });
+            return { ...f, acceptanceCriteria: criteria };
+          })
+          .filter((f) => f.stories.length || f.acceptanceCriteria.length),
+      }))
+      .filter((e) => e.features.length),
+  };
+  return { tree: kept, quality: report };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkFeatureName } from "../quality";
 import { renderRequirements } from "../requirements/markdown";
 import { verifyQuotes } from "../requirements/quotes";
 import { extractRequirements } from "./requirements";
@@ -41,8 +42,14 @@ describe("the documented offline requirements", () => {
     const { tree } = documentedRequirements([TRANSCRIPT]);
     const stories = tree.epics.flatMap((e) => e.features.flatMap((f) => f.stories));
     for (const story of stories) expect(story.assumption || TRANSCRIPT.includes(story.benefit)).toBe(true);
+    // Names are short noun phrases made of the participant's words, never fragments.
+    expect(tree.epics.flatMap((e) => e.features.map((f) => f.name))).toEqual([
+      "Phone unlocking",
+      "Password",
+      "Receptionist typing",
+    ]);
     for (const feature of tree.epics.flatMap((e) => e.features))
-      expect(TRANSCRIPT.toLowerCase()).toContain(feature.name.toLowerCase());
+      expect(checkFeatureName(feature.name)).toEqual([]);
   });
 
   it("summarises without the football question and without splitting at 'Dr.'", () => {

@@ -444,6 +444,8 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
       sentence,
     };
   }
+  // "I don't think it will be the most useful one": an opinion against, not a refusal of a need.
+  if (trigger.kind === "subjects" && trigger.negated) return null;
   if (trigger.kind === "subjects") {
     // The subject is the list; a subject that is only "it" or "this" names nothing.
     if (!subject.some((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "VERB")) return null;

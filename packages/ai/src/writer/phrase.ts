@@ -10,6 +10,7 @@ import type { Token } from "../text/nlp";
 import type { FoundNeed } from "./needs";
 import { isPersonNoun } from "./people";
 import {
+  ABILITY_NOUNS,
   HEDGES,
   LIGHT_VERB_NOUN,
   LIGHT_VERBS,
@@ -18,6 +19,7 @@ import {
   RECEIVED_NAME,
   RECEIVING_VERB,
   THING_NOUNS_LIKE_PEOPLE,
+  VAGUE_NOUNS,
 } from "./vocabulary";
 
 export interface StoryDraft {
@@ -220,11 +222,40 @@ function actionOfNoun(said: Token[]): { action: string; name: string; role?: str
   const whom =
     forAt > 0 && !said.slice(forAt).some((t) => t.normal === "to") ? roleOf(said.slice(forAt + 1)) : null;
   const tokens = whom ? said.slice(0, forAt) : said;
+  // "the receptionist typing things twice": a person doing something, named "Receptionist typing".
+  const doing = tokens.findIndex(
+    (t, i) =>
+      i > 0 &&
+      /ing$/.test(t.normal) &&
+      (t.pos === "VERB" || (t.pos === "NOUN" && isVerb(infinitive(t.normal)))) &&
+      isPersonNoun(tokens[i - 1]!) &&
+      tokens[i + 1]?.pos === "NOUN",
+  );
+  if (doing > 0) {
+    const who = bareNounPhrase(tokens.slice(0, doing));
+    if (who.length)
+      return {
+        action: `have ${lower(text(tokens))}`,
+        name: capitalise(`${singularPhrase(who)} ${lower(tokens[doing]!.text)}`),
+      };
+  }
   const found = nounAction(tokens);
   return found && whom ? { ...found, role: whom } : found;
 }
 
 function nounAction(tokens: Token[]): { action: string; name: string } | null {
+  // "the ones that are closer", "your idea", "one or two": a pronoun-like head names nothing to build.
+  const named = bareNounPhrase(tokens).at(-1);
+  if (
+    !named ||
+    VAGUE_NOUNS.has(singular(named.normal)) ||
+    // "i say the percentage" is a clause, not a thing.
+    tokens.some(
+      (t, i) => i > 0 && t.pos === "VERB" && !/(?:ing|ed)$/.test(t.normal) && tokens[i - 1]?.pos === "PRON",
+    ) ||
+    tokens.every((t) => t.pos !== "NOUN" && t.pos !== "PROPN")
+  )
+    return null;
   // The thing is the noun phrase before any preposition: "online booking for patients" is "Online booking".
   const firstAdposition = tokens.findIndex((t, i) => i > 0 && t.pos === "ADP");
   const phrase = bareNounPhrase(firstAdposition > 0 ? tokens.slice(0, firstAdposition) : tokens);
@@ -295,6 +326,13 @@ function featureOfVerb(tokens: Token[]): string {
     objectTokens.push(t);
   }
   const object = bareNounPhrase(objectTokens);
+  // "unlock it with my phone": the object is a pronoun, so the instrument names it ("Phone unlocking").
+  if (!object.length && objectTokens[0]?.pos === "PRON") {
+    const by = rest.findIndex((t) => t.pos === "ADP");
+    const instrument =
+      by >= 0 ? bareNounPhrase(rest.slice(by + 1, by + 5)).filter((t) => t.pos !== "PRON") : [];
+    if (instrument.length) return capitalise(`${singularPhrase(instrument)} ${gerund(lemma)}`);
+  }
   const wh = objectTokens[0] && /^(?:which|what|how|when|who|where|whether|if)$/.test(objectTokens[0].normal);
   if (wh) {
     // "see which hours are busiest" names itself; a longer question is named by its first noun.
@@ -447,6 +485,18 @@ export function draftStories(need: FoundNeed, speakerRole: string | null): Story
       topic = lower(noun.name);
     }
     action = action.replace(/[.\s]+$/, "");
+    // "do that", "have it", a lone "pass": a verb with nothing to act on but a pronoun is no need.
+    const said = tokens.filter((t) => t.pos !== "PUNCT");
+    const vague =
+      LIGHT_VERBS.has(said[0]?.lemma ?? "") &&
+      (said[1]?.pos === "PRON" ||
+        (said[1]?.pos === "DET" &&
+          /^(?:that|this|those|these)$/.test(said[1].normal) &&
+          said[2]?.pos !== "NOUN") ||
+        said
+          .slice(1)
+          .every((t) => t.pos === "PRON" || t.pos === "ADV" || t.pos === "DET" || t.pos === "PART"));
+    if (vague || (said.length === 1 && !need.ends.length && !conditions.length)) continue;
     // "Customers should be able to cancel their booking": the story is told by the customer.
     if (role && role !== speakerRole) action = firstPerson(action);
     // "a booking system for clients to make appointments": the clients' story, in the system's feature.
@@ -546,8 +596,19 @@ function passiveAction(
     subject.some((t) => t.normal === "there") &&
     (second.pos === "DET" || second.pos === "NOUN" || second.pos === "ADJ")
   ) {
+    // "There should be a way to add one": the way is the action.
+    const to = tokens.findIndex((t) => t.normal === "to");
+    const frame = tokens.slice(1, Math.max(1, to)).some((t) => ABILITY_NOUNS.has(t.lemma));
+    if (to > 0 && frame && tokens[to + 1]?.pos === "VERB") {
+      const doing = tokens.slice(to + 1);
+      return {
+        action: actionOfVerb(doing),
+        feature: featureOfVerb(doing),
+        topic: lower(featureOfVerb(doing)),
+      };
+    }
     const noun = actionOfNoun(tokens.slice(1));
-    return noun ? { action: noun.action, feature: noun.name, topic: lower(noun.name) } : null;
+    return noun ? { action: noun.action, feature: noun.name, topic: lower(noun.name) } : "rule";
   }
   return "rule";
 }

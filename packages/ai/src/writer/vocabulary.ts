@@ -319,3 +319,19 @@ export const DISCOURSE_VERBS = new Set([
   "think",
   "remember",
 ]);
+
+/** Heads that stand for something said elsewhere: "the ones on top", "your idea", "a way". */
+export const VAGUE_NOUNS = new Set([
+  "one",
+  "ones",
+  "thing",
+  "stuff",
+  "something",
+  "anything",
+  "idea",
+  "way",
+  "kind",
+  "sort",
+  "lot",
+  "bit",
+]);
