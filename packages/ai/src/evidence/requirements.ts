@@ -120,7 +120,7 @@ export function gatedTree(
     })),
   };
   // A criterion that only restates a story ("then they can X") goes when the gate dropped that story.
-  const restating = /^Given an? .+?, (?:when .+?, )?then they can (.+)$/;
+  const restating = /^Given an? .+?, (?:when they (.+?), then .+|(?:when .+?, )?then they can (.+))$/;
   const kept = {
     epics: gated.epics
       .map((epic) => ({
@@ -129,7 +129,8 @@ export function gatedTree(
           .map((f) => {
             const actions = new Set(f.stories.map((s) => thirdPerson(s.action)));
             const criteria = f.acceptanceCriteria.filter((c) => {
-              const need = restating.exec(c.text)?.[1];
+              const match = restating.exec(c.text);
+              const need = match?.[1] ?? match?.[2];
               return !need || [...actions].some((a) => need.startsWith(a));
             });
             return { ...f, acceptanceCriteria: criteria };

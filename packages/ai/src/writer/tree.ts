@@ -60,6 +60,9 @@ export function criteriaFor(draft: StoryDraft, role: string): string[] {
   const others = draft.conditions.filter((c) => !when.includes(c));
   // A criterion is checked by anyone: "then they can unlock the bike with their phone".
   const action = thirdPerson([draft.action, ...others].join(" "));
+  // What they said it is for is what a tester checks: "when they see every technician on one map,
+  // then they can send the closest one".
+  if (!when.length && draft.ends) return [`${given}, when they ${action}, then ${thirdPerson(draft.ends)}`];
   if (!when.length) return [`${given}, then they can ${action}`];
   return when.map(
     (c) => `${given}, ${c.replace(/^(?:whenever|if|once)\b/i, "when")}, then they can ${action}`,
