@@ -138,8 +138,8 @@ export interface TurnReply {
 }
 
 /** How long a reply's lease runs before another request may take it over (renewed while it runs). */
-const LEASE_SECONDS = 40;
-const LEASE_RENEW_MS = 15_000;
+const LEASE_SECONDS = 20;
+const LEASE_RENEW_MS = 5_000;
 const WAIT_STEP_MS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
