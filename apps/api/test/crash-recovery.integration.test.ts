@@ -204,14 +204,22 @@ describe("kill -9 and restart", () => {
         200,
       );
     }
-    // Let the completion's own extraction jobs finish first, then hang the job's first model call.
-    await sleep(3000);
-    const calls = fake.chatRequests().length;
-    fake.stallNext = 1;
+    // The job's first structured call past the interviews' own extraction (the completions queued
+    // those) hangs, the model at work, until the process is killed.
+    let hung = false;
+    fake.stallWhen = (body) => {
+      const schema = body?.response_format?.json_schema?.name;
+      hung = typeof schema === "string" && schema !== "interview_extraction";
+      return hung;
+    };
     const started = await owner.post(`/api/projects/${project.body.id}/requirements/generate`);
     expect(started.status).toBe(202);
     const jobId = started.body.jobId as string;
-    while (fake.chatRequests().length === calls) await sleep(50);
+    const waitFrom = Date.now();
+    while (!hung) {
+      if (Date.now() - waitFrom > 60_000) throw new Error("the requirements job made no model call");
+      await sleep(50);
+    }
     expect((await owner.get(`/api/jobs/${jobId}`)).body.status).toBe("running");
     await kill9();
     const killedAt = Date.now();
