@@ -198,11 +198,41 @@ describe("kill -9 and restart", () => {
     );
     expect(retried.every((status) => status === 200)).toBe(true);
 
-    // A requirements job, killed while the model is working on it.
-    for (const { id, participant } of interviews.slice(0, 3)) {
-      expect((await participant.patch(`/api/interviews/${id}/status`, { status: "completed" })).status).toBe(
-        200,
-      );
+    // A requirements job over two completed interviews (a project of their own: Pro allows 20
+    // interviews a project), killed while the model is working on it.
+    const bikes = await owner.post("/api/projects", { title: "Bike share", objective: "Unlock faster" });
+    expect(bikes.status).toBe(201);
+    for (const [name, said] of [
+      ["Rider", "I'm a commuter. I need to unlock the bike with my phone so that I can ride in seconds."],
+      [
+        "Operator",
+        "I don't want reminders by text because they cost us money. The app must never store card numbers.",
+      ],
+    ] as const) {
+      const created = await owner.post("/api/interviews", {
+        projectId: bikes.body.id,
+        name,
+        stakeholderType: "user",
+      });
+      expect(created.status).toBe(201);
+      const participant = new Client(url);
+      await participant.get(`/api/interviews/share/${created.body.shareLink}`);
+      const saved = await participant.post("/api/conversations", {
+        interviewId: created.body.id,
+        messages: [
+          JSON.stringify({
+            role: "ai",
+            content: "What matters to you?",
+            timestamp: new Date().toISOString(),
+          }),
+          JSON.stringify({ role: "user", content: said, timestamp: new Date().toISOString() }),
+        ],
+      });
+      expect(saved.status).toBe(201);
+      const done = await participant.patch(`/api/interviews/${created.body.id}/status`, {
+        status: "completed",
+      });
+      expect(done.status).toBe(200);
     }
     // The job's first structured call past the interviews' own extraction (the completions queued
     // those) hangs, the model at work, until the process is killed.
@@ -212,12 +242,16 @@ describe("kill -9 and restart", () => {
       hung = typeof schema === "string" && schema !== "interview_extraction";
       return hung;
     };
-    const started = await owner.post(`/api/projects/${project.body.id}/requirements/generate`);
+    const started = await owner.post(`/api/projects/${bikes.body.id}/requirements/generate`);
     expect(started.status).toBe(202);
     const jobId = started.body.jobId as string;
     const waitFrom = Date.now();
     while (!hung) {
-      if (Date.now() - waitFrom > 60_000) throw new Error("the requirements job made no model call");
+      if (Date.now() - waitFrom > 60_000) {
+        const job = (await owner.get(`/api/jobs/${jobId}`)).body;
+        const asked = fake.chatRequests().map((r) => r.body?.response_format?.json_schema?.name ?? "text");
+        throw new Error(`the requirements job made no model call: ${JSON.stringify(job)} ${asked.join(",")}`);
+      }
       await sleep(50);
     }
     expect((await owner.get(`/api/jobs/${jobId}`)).body.status).toBe("running");
