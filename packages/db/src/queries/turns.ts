@@ -222,13 +222,18 @@ export async function touchConversation(db: Db, interviewId: number) {
     .execute();
 }
 
-/** A turn as the documented conversation carries it (spec 2 §3), its revision marked. */
+/**
+ * A turn as the documented conversation carries it (spec 2 §3), its revision marked. Its
+ * `timestamp` is the time the client gave the message when it gave one (a client reads back what it
+ * saved), else the server's.
+ */
 export function toStoredMessage(turn: RecordTurnRow) {
+  const given = turn.client_at && !Number.isNaN(Date.parse(turn.client_at)) ? turn.client_at : null;
   return {
     ...(turn.attachment ?? {}),
     role: turn.role,
     content: turn.content,
-    timestamp: new Date(turn.created_at).toISOString(),
+    timestamp: given ?? new Date(turn.created_at).toISOString(),
     turnId: turn.id,
     ...(turn.revised_by ? { original: turn.original, revisedBy: turn.revised_by } : {}),
   };
