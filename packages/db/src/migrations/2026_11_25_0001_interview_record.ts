@@ -42,7 +42,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     set messages = kept.messages || coalesce((
       select jsonb_agg(m.value order by other.id, m.ordinality)
       from conversations other
-      cross join lateral jsonb_array_elements(other.messages) with ordinality as m(value, ordinality)
+      cross join lateral jsonb_array_elements(case when jsonb_typeof(other.messages) = 'array' then other.messages else '[]'::jsonb end)
+        with ordinality as m(value, ordinality)
       where other.interview_id = kept.interview_id and other.id < kept.id
         and not (kept.messages @> jsonb_build_array(m.value))
     ), '[]'::jsonb)
@@ -61,6 +62,24 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop index transcripts_interview_idx`.execute(db);
   await sql`create unique index conversations_one_per_interview on conversations (interview_id)`.execute(db);
   await sql`create unique index transcripts_one_per_interview on transcripts (interview_id)`.execute(db);
+
+  // Image messages lived only in the browser's copy of an interview that already has turns: they
+  // join its record (an interview without turns keeps its saved messages until its next save).
+  await sql`
+    insert into interview_turns (interview_id, role, content, attachment, client_key, client_at, created_at)
+    select c.interview_id, coalesce(m.value->>'role', 'user'), coalesce(m.value->>'content', ''),
+      m.value - 'role' - 'content' - 'timestamp',
+      case when m.value ? 'imageId' then 'i:' || (m.value->>'imageId') || ':0' else 'legacy:' || m.ordinality end,
+      m.value->>'timestamp', c.updated_at
+    from conversations c
+    cross join lateral jsonb_array_elements(case when jsonb_typeof(c.messages) = 'array' then c.messages else '[]'::jsonb end)
+      with ordinality as m(value, ordinality)
+    where jsonb_typeof(m.value) = 'object'
+      and (m.value->>'type' = 'image' or m.value ? 'imageData' or m.value ? 'image')
+      and m.value->>'role' in ('ai', 'user')
+      and exists (select 1 from interview_turns t where t.interview_id = c.interview_id)
+    on conflict (interview_id, client_key) do nothing
+  `.execute(db);
 
   await sql`alter table interviews
     add column turn_lease text,
