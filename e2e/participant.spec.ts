@@ -133,10 +133,12 @@ test("a reply refused by a limit shows the server's message by the composer and 
   const ai = page.locator('[data-speaker="ai"]');
   await expect(ai).toHaveCount(1);
 
-  // The server answers the AI call as it does when a participant goes too fast (HTTP 429).
+  // The server answers the AI call as it does when a participant goes too fast (HTTP 429). The
+  // request still reaches the server, which keeps the answer before anything can refuse it.
   const refusal = "Too many requests. Please wait a few minutes and try again.";
-  await page.route("**/trpc/ai.interviewResponseStream**", (route) =>
-    route.fulfill({
+  await page.route("**/trpc/ai.interviewResponseStream**", async (route) => {
+    await (await route.fetch()).body();
+    await route.fulfill({
       status: 200,
       contentType: "application/json",
       body: `${JSON.stringify({ 0: [[0], [null, 0, 0]] })}\n${JSON.stringify([
@@ -150,8 +152,8 @@ test("a reply refused by a limit shows the server's message by the composer and 
           ],
         ],
       ])}\n`,
-    }),
-  );
+    });
+  });
   await page.getByLabel("Your answer").fill("Routes are planned by hand every morning.");
   await page.getByRole("button", { name: "Send" }).click();
   const alert = page.getByRole("alert").filter({ hasText: "The interviewer can't answer right now" });

@@ -75,6 +75,40 @@ function limitStream(payload: NodeJS.ReadableStream, limit: number): Transform {
 
 const MALFORMED_FORM = "Malformed multipart form data";
 
+/** How much of a refused body is read (and dropped) so its sender reads the answer, and for how long. */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DRAIN_MAX_MS = 10_000;
+
+/**
+ * Reads and drops the rest of a refused request body before the answer goes out: a client that
+ * writes its whole body before reading (most do) then reads the 413 and its JSON message instead of
+ * a reset connection. Bounded in bytes and time; past either, the connection closes as before.
+ */
+function drainBody(raw: FastifyRequest["raw"]): Promise<void> {
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off("data", onData);
+      raw.off("end", finish);
+      raw.off("error", finish);
+      raw.off("close", finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_MAX_BYTES) finish();
+    };
+    const timer = setTimeout(finish, DRAIN_MAX_MS);
+    raw.on("data", onData);
+    raw.on("end", finish);
+    raw.on("error", finish);
+    raw.on("close", finish);
+    raw.resume();
+  });
+}
+
 export interface ServerOptions {
   services: Services;
   /** Built web app to serve with an index.html fallback; skipped when missing. */
@@ -199,8 +233,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     reply.code(403).send({ message: "Cross-site request refused" });
   });
 
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
+  app.setErrorHandler(async (error: Error & { statusCode?: number; code?: string }, req, reply) => {
     const status = error.statusCode ?? 500;
+    if (status === 413) await drainBody(req.raw);
     if (status >= 500) req.log.error({ err: error }, "request failed");
     const message =
       error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
@@ -314,8 +349,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(async (scope) => {
     // Route handlers answer their own errors: what reaches this scope's handler is the form's parse
     // (no boundary, a body cut before its closing boundary, a broken part header): the client's form.
-    scope.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    scope.setErrorHandler(async (error: Error & { statusCode?: number }, req, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      if (status === 413) await drainBody(req.raw);
       req.log.warn({ err: error }, "multipart form refused");
       const message =
         status === 413

@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, signUp, startTestServer, type TestServer } from "./harness";
 
@@ -24,6 +25,43 @@ describe("the HTTP door", () => {
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ message: "Request body is too large" });
   });
+
+  for (const framing of ["content-length", "chunked"] as const) {
+    it(`lets a client that writes a 5 MB body first read the 413 and its JSON message (${framing})`, async () => {
+      const body = Buffer.from(JSON.stringify({ email: "a@b.co", password: "x".repeat(5 * 1024 * 1024) }));
+      const url = new URL("/api/auth/login", server.url);
+      const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = request(
+          url,
+          {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              ...(framing === "content-length" ? { "content-length": body.length } : {}),
+            },
+          },
+          (res) => {
+            let text = "";
+            res.on("data", (chunk) => {
+              text += chunk;
+            });
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        );
+        req.on("error", reject);
+        // The whole body in 64 kB writes paced like a network, as a client that sends before it reads.
+        void (async () => {
+          for (let at = 0; at < body.length; at += 65_536) {
+            await new Promise<void>((done) => req.write(body.subarray(at, at + 65_536), () => done()));
+            await new Promise((done) => setTimeout(done, 1));
+          }
+          req.end();
+        })().catch(reject);
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.text)).toEqual({ message: "Request body is too large" });
+    });
+  }
 
   it("answers unknown /api paths with a JSON 404", async () => {
     const res = await new Client(server.url).get("/api/does-not-exist");

@@ -227,7 +227,7 @@ describe("interview turns", () => {
     expect(plain).toContain("offline");
     expect(plain).not.toContain('"final"');
     const withTrailer = await stream({ messages: [], trailer: true });
-    expect(withTrailer).toContain('{"final":false}');
+    expect(withTrailer).toMatch(/{"final":false,"turnId":\d+}/);
   });
 });
 

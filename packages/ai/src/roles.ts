@@ -19,14 +19,3 @@ export const TIME_LIMIT_MINUTES: Record<StakeholderType, number> = {
   user: 10,
   other: 10,
 };
-
-/** templateType as the web sends it: the stakeholder type lowercased with underscores. */
-export function toStakeholderType(value: string | null | undefined): StakeholderType {
-  const key = (value ?? "")
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, "_");
-  if (key === "end_user") return "user";
-  if (key === "business_stakeholder") return "business";
-  return key in TIME_LIMIT_MINUTES ? (key as StakeholderType) : "other";
-}

@@ -66,6 +66,8 @@ export class FakeOpenAi extends LoopbackFake {
   failNext: number[] = [];
   /** Hang this many of the next chat requests (to test timeouts). */
   stallNext = 0;
+  /** Hang the next chat request this matches (once), e.g. one of a job's structured calls. */
+  stallWhen: ((body: any) => boolean) | undefined;
   /**
    * Streamed chat requests to break after the headers and `afterTokens` tokens (consumed one per
    * streamed request): `stall` keeps the connection open and silent (idle time-outs), `drop`
@@ -129,6 +131,10 @@ export class FakeOpenAi extends LoopbackFake {
     const profile = this.options.profile;
 
     if (path.endsWith("/chat/completions")) {
+      if (this.stallWhen?.(body)) {
+        this.stallWhen = undefined;
+        return; // never answers
+      }
       if (this.stallNext > 0) {
         this.stallNext -= 1;
         return; // never answers

@@ -11,6 +11,7 @@ import * as interviewPlan from "./migrations/2026_11_23_0014_interview_plan";
 import * as evidence from "./migrations/2026_11_23_0015_evidence";
 import * as interviewSummaries from "./migrations/2026_11_23_0017_interview_summaries";
 import * as requirementDismissals from "./migrations/2026_11_23_0018_requirement_dismissals";
+import * as interviewRecord from "./migrations/2026_11_25_0001_interview_record";
 import * as projectLanguage from "./migrations/2026_11_25_0020_project_language";
 
 export interface Migration {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   "2026_11_23_0015_evidence": evidence,
   "2026_11_23_0017_interview_summaries": interviewSummaries,
   "2026_11_23_0018_requirement_dismissals": requirementDismissals,
+  "2026_11_25_0001_interview_record": interviewRecord,
   "2026_11_25_0020_project_language": projectLanguage,
 };
 

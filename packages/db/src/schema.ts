@@ -13,6 +13,7 @@ import type {
   InterviewImagesTable,
   InterviewSummariesTable,
   InterviewsTable,
+  InterviewTurnRevisionsTable,
   InterviewTurnsTable,
   ParticipantGrantsTable,
   TranscriptsTable,
@@ -52,6 +53,7 @@ export interface Database {
   interviews: InterviewsTable;
   conversations: ConversationsTable;
   interview_turns: InterviewTurnsTable;
+  interview_turn_revisions: InterviewTurnRevisionsTable;
   transcripts: TranscriptsTable;
   interview_images: InterviewImagesTable;
   interview_summaries: InterviewSummariesTable;

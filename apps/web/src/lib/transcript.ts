@@ -9,6 +9,11 @@ export interface ConversationMessage {
   imageData?: string;
   image?: string;
   analysis?: string;
+  /** The turn of the server's record this message is (issue 23). */
+  turnId?: number;
+  /** The first words of a revised message, and who revised it. */
+  original?: string;
+  revisedBy?: "participant" | "owner";
 }
 
 /** An image message, in the current shape (type 'image') or an older one (imageData or image). */

@@ -1,11 +1,9 @@
 import type { StakeholderType } from "@parley/db/schema";
-import { STAKEHOLDER_LABELS, TIME_LIMIT_MINUTES } from "../roles";
-import { hash, words } from "./text";
 
 /**
- * The offline interviewer: a question bank per stakeholder type, follow-ups on vague answers, one
- * short non-leading question at a time, never the same question twice, and a wrap-up near the
- * role's time limit.
+ * The offline interviewer's words: a question bank per stakeholder type (the plan's role topics,
+ * interview/plan.ts) and its closing line (interview/writer.ts). The interviewer itself is
+ * packages/ai/src/interview/.
  */
 export const QUESTION_BANKS: Record<StakeholderType, string[]> = {
   user: [
@@ -92,97 +90,5 @@ export const QUESTION_BANKS: Record<StakeholderType, string[]> = {
   ],
 };
 
-export const FOLLOW_UPS = [
-  "Could you give me a concrete example of that?",
-  "Can you walk me through the last time that happened?",
-  "What makes that difficult today?",
-  "How does that affect your day or your team?",
-  "What have you tried so far to work around it?",
-  "Why does that matter to you?",
-];
-
-const ACKNOWLEDGEMENTS = ["Thank you.", "That's helpful.", "Thanks for explaining.", "Got it.", "I see."];
-
-const VAGUE =
-  /\b(not sure|don't know|dunno|maybe|it depends|kind of|sort of|stuff|things|whatever|fine|ok|okay|nothing|no idea)\b/i;
-
-export const WRAP_UP =
-  "We're close to time. Is there anything important we haven't covered that you'd like the team to know?";
 export const CLOSING =
   "Thank you so much, that's everything I needed. You can press 'End Interview' whenever you're ready, and you'll be able to review what was captured.";
-
-export interface InterviewTurn {
-  messages: Array<{ role: "ai" | "user"; content: string; timestamp?: string }>;
-  stakeholderType: StakeholderType;
-  projectTitle?: string | null;
-  objective?: string | null;
-  notesContext?: string | null;
-  imageContext?: string | null;
-  /** Minutes since the interview started, when known. */
-  elapsedMinutes?: number | null;
-}
-
-function isVague(answer: string): boolean {
-  return words(answer).length < 6 || VAGUE.test(answer);
-}
-
-function elapsed(turn: InterviewTurn): number {
-  if (turn.elapsedMinutes !== null && turn.elapsedMinutes !== undefined) return turn.elapsedMinutes;
-  const stamps = turn.messages.map((m) => Date.parse(m.timestamp ?? "")).filter((t) => Number.isFinite(t));
-  if (stamps.length >= 2) return (Math.max(...stamps) - Math.min(...stamps)) / 60_000;
-  // Without timestamps, an exchange is counted as about a minute.
-  return turn.messages.filter((m) => m.role === "user").length;
-}
-
-/** The next thing the offline interviewer says. */
-export function nextInterviewMessage(turn: InterviewTurn): string {
-  const bank = QUESTION_BANKS[turn.stakeholderType];
-  const asked = turn.messages.filter((m) => m.role === "ai").map((m) => m.content);
-  const wasAsked = (question: string) => asked.some((content) => content.includes(question));
-  const limit = TIME_LIMIT_MINUTES[turn.stakeholderType];
-
-  if (!turn.messages.some((m) => m.role === "ai")) {
-    const about = turn.projectTitle ? ` about ${turn.projectTitle}` : "";
-    return [
-      `Hello, and thank you for taking the time to talk${about}!`,
-      `I'm Parley's interview assistant (running in offline mode), and I'll ask you a few questions as ${/^[AEIOU]/.test(STAKEHOLDER_LABELS[turn.stakeholderType]) ? "an" : "a"} ${STAKEHOLDER_LABELS[turn.stakeholderType]}. This takes about ${limit} minutes; there are no right or wrong answers.`,
-      bank[0],
-    ].join(" ");
-  }
-
-  if (asked.some((content) => content.includes(CLOSING))) {
-    return "Thanks again! Press 'End Interview' when you're ready to review and save your answers.";
-  }
-  if (asked.some((content) => content.includes(WRAP_UP))) return CLOSING;
-
-  const lastAnswer = [...turn.messages].reverse().find((m) => m.role === "user")?.content ?? "";
-  const acknowledgement = ACKNOWLEDGEMENTS[hash(lastAnswer) % ACKNOWLEDGEMENTS.length];
-  const remaining = bank.filter((q) => !wasAsked(q));
-  if (elapsed(turn) >= limit - 1 || remaining.length === 0) return `${acknowledgement} ${WRAP_UP}`;
-
-  const lastAi = asked.at(-1) ?? "";
-  const lastWasFollowUp = FOLLOW_UPS.some((f) => lastAi.includes(f));
-  if (isVague(lastAnswer) && !lastWasFollowUp) {
-    const followUp = FOLLOW_UPS.find((f) => !wasAsked(f));
-    if (followUp) return followUp;
-  }
-
-  const notes = (turn.notesContext ?? "").trim();
-  const notesQuestion = "You wrote something in your notes";
-  if (notes && !asked.some((content) => content.includes(notesQuestion))) {
-    const first =
-      notes
-        .split("\n")
-        .find((l) => l.trim())
-        ?.trim()
-        .slice(0, 120) ?? "";
-    return `${acknowledgement} ${notesQuestion}: “${first}”. Could you tell me more about that?`;
-  }
-  const images = (turn.imageContext ?? "").trim();
-  const imageQuestion = "Thanks for sharing an image";
-  if (images && !asked.some((content) => content.includes(imageQuestion))) {
-    return `${imageQuestion}. What should the team notice in it, and why does it matter?`;
-  }
-
-  return `${acknowledgement} ${remaining[0]}`;
-}

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { connectionOf, createDb, type DbHandle } from "@parley/db/client";
 import { createTestDb, seedUser } from "@parley/db/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { AppError } from "../errors";
 import { createCaller } from "../root";
 import { contextFor, createTestServices, refusal } from "../testing";
 import { defineJob, type JobDefinition } from "./define";
@@ -174,6 +175,36 @@ describe("the job engine (pg-boss)", () => {
     expect(failed).toMatchObject({ status: "failed", error: "The provider refused the request" });
     expect(failed.result).toBeUndefined();
     expect(attempts.refused).toBe(1);
+  }, 40_000);
+
+  it("logs an expected refusal (the owner's subscription cancelled) at warn, not error", async () => {
+    const logged: Array<[string, string]> = [];
+    const cancelled = defineJob({
+      kind: "test.cancelled",
+      retryLimit: 0,
+      async run() {
+        throw new AppError("FORBIDDEN", "Your subscription was cancelled", { upgradeRequired: true });
+      },
+    });
+    const recording = createJobEngine({
+      db: handle.db,
+      logger: {
+        info() {},
+        warn: (_o: unknown, m?: string) => logged.push(["warn", m ?? ""]),
+        error: (_o: unknown, m?: string) => logged.push(["error", m ?? ""]),
+      },
+      pollingIntervalSeconds: 0.5,
+      kinds: { [cancelled.kind]: cancelled },
+    });
+    try {
+      await recording.start(createTestServices(handle.db), { workers: true });
+      const { id } = await recording.enqueue("test.cancelled" as never, {} as never);
+      expect(await settled(id)).toMatchObject({ status: "failed", error: "Your subscription was cancelled" });
+      expect(logged).toContainEqual(["warn", "job refused"]);
+      expect(logged.filter(([level]) => level === "error")).toEqual([]);
+    } finally {
+      await recording.stop();
+    }
   }, 40_000);
 
   it("answers the same job id for the same work while it is queued, and a new one afterwards", async () => {

@@ -9,6 +9,7 @@ import {
 } from "@parley/db/queries/jobs";
 import { fromKysely, fromPglite, PgBoss } from "pg-boss";
 import type { Logger, Services } from "../context";
+import { toHttpError } from "../errors";
 import { isTransient, type JobDefinition } from "./define";
 import { type JobInput, type JobKind, jobKinds } from "./registry";
 
@@ -202,7 +203,13 @@ export class JobEngine implements JobQueue {
         await finishJobAttempt(db, job.id, { status: "queued", error: message });
         throw error;
       }
-      logger.error({ job: job.id, kind: definition.kind, err: error }, "job failed");
+      // A refusal the job was meant to meet (the owner's subscription cancelled, a limit reached,
+      // the project deleted) is a warning; anything else is a bug and an error.
+      if (toHttpError(error).status < 500) {
+        logger.warn({ job: job.id, kind: definition.kind, err: error }, "job refused");
+      } else {
+        logger.error({ job: job.id, kind: definition.kind, err: error }, "job failed");
+      }
       await finishJobAttempt(db, job.id, { status: "failed", error: message });
       // Not thrown: a permanent failure is final, and pg-boss would retry a thrown error.
       return { failed: message };

@@ -41,7 +41,16 @@ async function transcribeInput(req: RestRequest) {
 }
 
 export const aiRoutes: RestRoute[] = [
-  route({ method: "POST", path: "/api/ai/response", procedure: "ai.interviewResponse", input: body }),
+  route({
+    method: "POST",
+    path: "/api/ai/response",
+    procedure: "ai.interviewResponse",
+    // The new answer's id (issue 23): a repeat with the same key answers what the first answered.
+    input: (req) => {
+      const key = req.headers?.["idempotency-key"];
+      return { ...body(req), ...(typeof key === "string" && key ? { idempotencyKey: key } : {}) };
+    },
+  }),
   route({
     method: "POST",
     path: "/api/ai/generate-documentation",

@@ -7,14 +7,14 @@ import { AppError, notFound } from "../errors";
 import { decodeImage, participantProcedure, requireInterviewAccess } from "../participant";
 import { storableText, ZId } from "../schemas/common";
 import { MAX_IMAGE_BYTES, MAX_TEXT } from "../schemas/participant";
-import { checked, creatorProcedure, publicProcedure } from "../trpc";
 import {
   allowInterviewAi,
   billInterview,
   interviewTurn,
   participantCall,
   ZInterviewTurnInput,
-} from "./interview-turn";
+} from "../services/interview-turn";
+import { checked, creatorProcedure, publicProcedure } from "../trpc";
 
 const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 const MAX_TRANSCRIPTS = 50;
@@ -49,15 +49,19 @@ export const aiRouter = {
 
   /**
    * The same turn, streamed: the web shows the reply as it is generated. With `trailer: true` the
-   * stream ends with `{ final }`; without it, only text (the web client before issue 14).
+   * stream ends with `{ final, turnId }`; without it, only text (the web client before issue 14).
    */
   interviewResponseStream: participantProcedure
     .input(ZInterviewTurnInput.extend({ trailer: z.boolean().optional() }))
-    .mutation(async function* ({ ctx, input, signal }): AsyncGenerator<string | { final: boolean }> {
+    .mutation(async function* ({
+      ctx,
+      input,
+      signal,
+    }): AsyncGenerator<string | { final: boolean; turnId: number | null }> {
       // The signal ends the model's stream when the browser goes away; the call is metered anyway.
       const turn = await interviewTurn(ctx, input, signal);
       for await (const chunk of turn.stream) yield chunk;
-      if (input.trailer) yield { final: turn.final };
+      if (input.trailer) yield { final: turn.final, turnId: turn.turn.id };
     }),
 
   generateDocumentation: creatorProcedure

@@ -4,9 +4,9 @@ import { z } from "zod";
 import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
 import { storableText, ZId } from "../schemas/common";
+import { requireReadableProject } from "../services/access";
 import { evidenceContext, withEvidence } from "../services/evidence-context";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
-import { requireReadableProject } from "./documents";
 
 const ZChatMessage = z.object({
   id: z.number(),

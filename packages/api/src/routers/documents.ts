@@ -1,33 +1,12 @@
 import * as docs from "@parley/db/queries/documents";
-import { getProject, getProjectById, getProjectText, setProjectSummary } from "@parley/db/queries/projects";
+import { getProjectText, setProjectSummary } from "@parley/db/queries/projects";
 import { z } from "zod";
-import type { Context } from "../context";
 import { notFound } from "../errors";
 import { storableText, ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toDocument, ZCreateDocumentInput, ZDocument } from "../schemas/document";
+import { requireProject, requireReadableProject } from "../services/access";
 import { saveRequirementsText } from "../services/requirements";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
-
-export async function requireProject(ctx: Context & { user: { id: string } }, projectId: number) {
-  const project = await getProject(ctx.db, { userId: ctx.user.id, id: projectId });
-  if (!project) throw notFound("Project");
-  return project;
-}
-
-/**
- * For reads only: the caller's own project, or any project for an admin (DESIGN: admins may read
- * everything; the admin user page opens a user's project). Writes use `requireProject`.
- */
-export async function requireReadableProject(
-  ctx: Context & { user: { id: string; is_admin: boolean } },
-  projectId: number,
-) {
-  const project = ctx.user.is_admin
-    ? await getProjectById(ctx.db, projectId)
-    : await getProject(ctx.db, { userId: ctx.user.id, id: projectId });
-  if (!project) throw notFound("Project");
-  return project;
-}
 
 const ZSummaryText = storableText({ error: "Summary must be text" }).max(MAX_DOCUMENT, "Summary is too long");
 

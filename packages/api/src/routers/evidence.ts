@@ -9,13 +9,13 @@ import { z } from "zod";
 import { AppError, notFound } from "../errors";
 import { ZId } from "../schemas/common";
 import { toPrompt, ZPrompt } from "../schemas/document";
+import { requireProject, requireReadableProject } from "../services/access";
 import { NO_INTERVIEWS } from "../services/evidence";
 import { evidenceContext, withEvidence } from "../services/evidence-context";
 import { asEvidenceTree, storedAsInput } from "../services/evidence-tree";
 import { loadRequirements } from "../services/requirements";
 import { EXPORT_FORMATS, exportRequirements } from "../services/requirements-export";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
-import { requireProject, requireReadableProject } from "./documents";
 
 const ZJobStarted = z.object({ jobId: z.string() });
 const ZProjectInput = z.object({ projectId: ZId });

@@ -6,9 +6,9 @@ import { z } from "zod";
 import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
 import { storableText, ZId } from "../schemas/common";
+import { requireReadableProject } from "../services/access";
 import { coverageGrid, parsePlan, parseReview } from "../services/interviewer";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
-import { requireReadableProject } from "./documents";
 
 export const PLAN_LOCKED = "The interview has started, so its plan can no longer be changed.";
 

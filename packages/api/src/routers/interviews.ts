@@ -5,11 +5,11 @@ import { z } from "zod";
 import { notFound } from "../errors";
 import { storableText, ZId, ZSuccess } from "../schemas/common";
 import { toInterview, ZCreateInterviewInput, ZInterview } from "../schemas/project";
+import { requireReadableProject } from "../services/access";
 import { ensurePlan } from "../services/interviewer";
 import { createInterviewWithinPlan } from "../services/limits";
 import { generateShareLink } from "../services/tokens";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
-import { requireReadableProject } from "./documents";
 import { interviewPlanProcedures } from "./interview-plan";
 
 const MAX_SUMMARY = 500_000;

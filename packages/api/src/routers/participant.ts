@@ -2,6 +2,7 @@ import { sniffImageType } from "@parley/ai/images";
 import { TIME_LIMIT_MINUTES } from "@parley/ai/roles";
 import * as interviews from "@parley/db/queries/interviews";
 import * as q from "@parley/db/queries/participant";
+import { reviseTurn } from "@parley/db/queries/turns";
 import type { InterviewStatus } from "@parley/db/schema";
 import { z } from "zod";
 import { type Context, GRANT_COOKIE_PREFIX } from "../context";
@@ -21,16 +22,23 @@ import { storableText, ZId } from "../schemas/common";
 import {
   MAX_IMAGE_BYTES,
   MAX_TEXT,
-  type Message,
   ZConversation,
   ZDataUrlImage,
   ZImage,
+  ZMessage,
   ZMessages,
   ZShareInterview,
   ZTranscript,
   ZTranscriptText,
 } from "../schemas/participant";
 import { toInterview, ZInterview, ZInterviewStatus } from "../schemas/project";
+import {
+  conversationOf,
+  reconcileMessages,
+  reviseFromTranscript,
+  saveMessages,
+  transcriptOf,
+} from "../services/interview-record";
 import { RATE_RULES } from "../services/rate-limit";
 import { generateToken, hashToken } from "../services/tokens";
 import { checked, publicProcedure } from "../trpc";
@@ -43,11 +51,6 @@ const toImage = (row: { id: number; interview_id: number; description: string | 
 });
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-const toConversation = (row: { id: number; interview_id: number; messages: Message[] }) => ({
-  id: row.id,
-  interviewId: row.interview_id,
-  messages: row.messages,
-});
 const toTranscript = (row: {
   id: number;
   interview_id: number;
@@ -113,6 +116,26 @@ async function queueEvidenceExtraction(ctx: Pick<Context, "jobs" | "logger">, ac
     .catch((error: unknown) => ctx.logger.error({ err: error }, "evidence extraction not queued"));
 }
 
+/**
+ * A saved transcript (the participant's review, the owner's correction): kept with its notes, its
+ * edited lines recorded as revisions of their turns, and read back as the record now reads. The
+ * owner saving a correction marks the interview updated_by_user. One transaction.
+ */
+async function storeTranscript(
+  db: Context["db"],
+  access: InterviewAccess,
+  input: { content: string; corrected: boolean; additionalFeedback?: string | null | undefined },
+) {
+  await db.transaction().execute(async (trx) => {
+    await q.saveTranscript(trx, access.id, input);
+    await reviseFromTranscript(trx, access, input.content);
+    if (access.as === "owner" && input.corrected) {
+      await interviews.updateInterview(trx, access.id, { status: "updated_by_user" });
+    }
+  });
+  return (await transcriptOf(db, access.id))!;
+}
+
 export const participantRouter = {
   /** Opening a share link grants this browser the participant role for that interview only. */
   open: publicProcedure
@@ -134,7 +157,7 @@ export const participantRouter = {
       });
       ctx.req.setCookie(`${GRANT_COOKIE_PREFIX}${row.id}`, token, { maxAgeSeconds: GRANT_DAYS * 86_400 });
       const [conversation, images] = await Promise.all([
-        q.getConversationByInterview(ctx.db, row.id),
+        conversationOf(ctx.db, row.id),
         q.listImages(ctx.db, row.id),
       ]);
       return {
@@ -158,7 +181,7 @@ export const participantRouter = {
               .filter(Boolean)
               .join(" ") || null,
         },
-        conversation: conversation ? toConversation(conversation) : null,
+        conversation,
         images: images.map(toImage),
       };
     }),
@@ -185,12 +208,13 @@ export const participantRouter = {
     .mutation(async ({ ctx, input }) => {
       assertConversationOpen(ctx.interview);
       const row = await ctx.db.transaction().execute(async (trx) => {
-        await q.saveConversation(trx, ctx.interview.id, input.messages);
+        await reconcileMessages(trx, ctx.interview, input.messages);
         await interviews.updateInterview(trx, ctx.interview.id, { notes: input.notes });
         const completed = await changeStatus({ ...ctx, db: trx }, ctx.interview, "completed", {
           queueExtraction: false,
         });
         await q.saveTranscript(trx, ctx.interview.id, { content: input.transcript, corrected: false });
+        await reviseFromTranscript(trx, ctx.interview, input.transcript);
         return completed;
       });
       await queueEvidenceExtraction(ctx, ctx.interview);
@@ -214,17 +238,33 @@ export const participantRouter = {
       return toInterview(await interviews.updateInterview(ctx.db, ctx.interview.id, { notes: input.notes }));
     }),
 
-  conversation: participantProcedure.output(checked(ZConversation.nullable())).query(async ({ ctx }) => {
-    const row = await q.getConversationByInterview(ctx.db, ctx.interview.id);
-    return row ? toConversation(row) : null;
-  }),
+  conversation: participantProcedure
+    .output(checked(ZConversation.nullable()))
+    .query(({ ctx }) => conversationOf(ctx.db, ctx.interview.id)),
 
+  /** A client's whole conversation, reconciled into the record (nothing it leaves out is deleted). */
   saveConversation: participantProcedure
     .input(z.object({ messages: ZMessages }))
     .output(checked(ZConversation))
     .mutation(async ({ ctx, input }) => {
       assertConversationOpen(ctx.interview);
-      return toConversation(await q.saveConversation(ctx.db, ctx.interview.id, input.messages));
+      return saveMessages(ctx.db, ctx.interview, input.messages);
+    }),
+
+  /** One turn's new wording (the participant marks what of a reply was not said, say): a revision. */
+  reviseTurn: participantProcedure
+    .input(z.object({ turnId: ZId, content: ZMessage.shape.content }))
+    .output(checked(z.object({ success: z.literal(true) })))
+    .mutation(async ({ ctx, input }) => {
+      assertConversationOpen(ctx.interview);
+      const found = await reviseTurn(ctx.db, {
+        interviewId: ctx.interview.id,
+        turnId: input.turnId,
+        content: input.content,
+        by: ctx.interview.as,
+      });
+      if (!found) throw new AppError("NOT_FOUND", "Message not found");
+      return { success: true as const };
     }),
 
   updateConversation: publicProcedure
@@ -235,11 +275,11 @@ export const participantRouter = {
       if (!conversation) throw new AppError("NOT_FOUND", "Conversation not found");
       const access = await requireInterviewAccess(ctx, conversation.interview_id);
       assertConversationOpen(access);
-      return toConversation(await q.updateConversation(ctx.db, conversation.id, input.messages));
+      return saveMessages(ctx.db, access, input.messages);
     }),
 
   transcript: participantProcedure.output(checked(ZTranscript.nullable())).query(async ({ ctx }) => {
-    const row = await q.getTranscriptByInterview(ctx.db, ctx.interview.id);
+    const row = await transcriptOf(ctx.db, ctx.interview.id);
     return row ? toTranscript(row) : null;
   }),
 
@@ -255,11 +295,7 @@ export const participantRouter = {
     .output(checked(ZTranscript))
     .mutation(async ({ ctx, input }) => {
       assertReviewOpen(ctx.interview);
-      const row = await q.saveTranscript(ctx.db, ctx.interview.id, input);
-      if (ctx.interview.as === "owner" && input.corrected) {
-        await interviews.updateInterview(ctx.db, ctx.interview.id, { status: "updated_by_user" });
-      }
-      return toTranscript(row);
+      return toTranscript(await storeTranscript(ctx.db, ctx.interview, input));
     }),
 
   updateTranscript: publicProcedure
@@ -270,11 +306,7 @@ export const participantRouter = {
       if (!transcript) throw new AppError("NOT_FOUND", "Transcript not found");
       const access = await requireInterviewAccess(ctx, transcript.interview_id);
       assertReviewOpen(access);
-      const row = await q.saveTranscript(ctx.db, access.id, input);
-      if (access.as === "owner" && input.corrected) {
-        await interviews.updateInterview(ctx.db, access.id, { status: "updated_by_user" });
-      }
-      return toTranscript(row);
+      return toTranscript(await storeTranscript(ctx.db, access, input));
     }),
 
   images: participantProcedure.output(checked(z.array(ZImage))).query(async ({ ctx }) => {

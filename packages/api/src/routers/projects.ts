@@ -14,9 +14,9 @@ const ZProjectAllowance = z.object({
   plan: z.string(),
 });
 
+import { requireReadableProject } from "../services/access";
 import { createProjectWithinPlan } from "../services/limits";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
-import { requireReadableProject } from "./documents";
 
 export const projectsRouter = {
   list: authedProcedure.output(checked(z.array(ZProject))).query(async ({ ctx }) => {

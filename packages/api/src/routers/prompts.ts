@@ -3,8 +3,8 @@ import { z } from "zod";
 import { notFound } from "../errors";
 import { ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toPrompt, ZCreatePromptInput, ZPrompt } from "../schemas/document";
+import { requireProject, requireReadableProject } from "../services/access";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
-import { requireProject, requireReadableProject } from "./documents";
 
 export const ZUpdatePromptInput = z.object({
   id: ZId,

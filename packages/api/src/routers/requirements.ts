@@ -9,6 +9,7 @@ import { z } from "zod";
 import { AppError, notFound } from "../errors";
 import { storableText, ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toDocument, ZDocument } from "../schemas/document";
+import { requireProject, requireReadableProject } from "../services/access";
 import {
   loadRequirements,
   recordingRemovals,
@@ -16,7 +17,6 @@ import {
   saveRequirementsTree,
 } from "../services/requirements";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
-import { requireProject, requireReadableProject } from "./documents";
 
 const required = (message: string, max = 500) =>
   storableText({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);

@@ -14,9 +14,7 @@ const MAX_IMAGE_REF = 2000;
 export const ZMessage = z.object({
   role: z.enum(["ai", "user"], { error: "Message role must be 'ai' or 'user'" }),
   content: storableText({ error: "Message content must be text" }).max(MAX_TEXT, "Message is too long"),
-  timestamp: storableText()
-    .max(40)
-    .default(() => new Date().toISOString()),
+  timestamp: storableText().max(40).optional(),
   type: z.literal("image").optional(),
   description: storableText().max(MAX_TEXT).optional(),
   imageId: ZId.optional(),
@@ -42,6 +40,10 @@ const ZStoredMessage = z.object({
   imageData: z.string().optional(),
   image: z.string().optional(),
   analysis: z.string().optional(),
+  /** The turn of the record this message is (issue 23), and its first words when it was revised. */
+  turnId: z.number().int().optional(),
+  original: z.string().optional(),
+  revisedBy: z.enum(["participant", "owner"]).optional(),
 });
 
 export const ZConversation = z.object({

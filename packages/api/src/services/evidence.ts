@@ -81,6 +81,14 @@ const sourceOf = (record: InterviewRecord): InterviewSource => ({
   messages: record.messages?.map((m) => ({ role: m.role, content: m.content, type: m.type })) ?? null,
   readBack: readBackOf(record.readBack),
   correctedBy: record.correctedBy,
+  // The server's turns with their revisions (issue 23): what evidence reads first.
+  turns:
+    record.turns?.map((t) => ({
+      speaker: t.speaker,
+      text: t.text,
+      original: t.original,
+      revisedBy: t.revisedBy,
+    })) ?? null,
 });
 
 const hashOf = (source: InterviewSource) =>
@@ -91,6 +99,7 @@ const hashOf = (source: InterviewSource) =>
         source.messages ?? [],
         source.readBack ?? null,
         source.correctedBy ?? null,
+        source.turns ?? null,
       ]),
     )
     .digest("hex");

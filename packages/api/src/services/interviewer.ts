@@ -112,26 +112,6 @@ export async function ensurePlan(
   return plan;
 }
 
-/**
- * What the browser's history adds to the stored one: the participant's answers at its end that the
- * server has not seen (counted by the participant's messages). Everything else it says — earlier
- * lines, the interviewer's lines, any `final` — is ignored: the stored turns are the history.
- */
-export function newAnswers(
-  stored: Array<{ role: "ai" | "user" }>,
-  sent: Array<{ role: "ai" | "user"; content: string }>,
-): string[] {
-  const storedAnswers = stored.filter((t) => t.role === "user").length;
-  const sentAnswers = sent.filter((m) => m.role === "user" && m.content.trim()).length;
-  if (sentAnswers <= storedAnswers) return [];
-  const lastAi = sent.map((m) => m.role).lastIndexOf("ai");
-  const trailing = sent
-    .slice(lastAi + 1)
-    .map((m) => m.content.trim())
-    .filter(Boolean);
-  return trailing.slice(-(sentAnswers - storedAnswers));
-}
-
 export interface CoverageGrid {
   topics: Array<{ key: string; title: string }>;
   interviews: Array<{

@@ -2,6 +2,26 @@ import { sql } from "kysely";
 import type { Db } from "../client";
 import type { StakeholderType, StoredMessage } from "../schema";
 import { documentColumns } from "./documents";
+import { listRecords, type RecordTurnRow, toStoredMessage, transcriptView } from "./turns";
+
+/** One turn of an interview's record, as the evidence engine reads it (issue 23). */
+export interface RecordedTurn {
+  speaker: "interviewer" | "participant";
+  text: string;
+  /** the words as first said, when revised */
+  original: string | null;
+  revisedBy: "participant" | "owner" | null;
+  /** ISO server time */
+  at: string;
+}
+
+const toRecordedTurn = (turn: RecordTurnRow): RecordedTurn => ({
+  speaker: turn.role === "ai" ? "interviewer" : "participant",
+  text: turn.content,
+  original: turn.revised_by ? turn.original : null,
+  revisedBy: turn.revised_by,
+  at: new Date(turn.created_at).toISOString(),
+});
 
 /** What one completed interview said, as the evidence engine reads it. */
 export interface InterviewRecord {
@@ -10,6 +30,11 @@ export interface InterviewRecord {
   stakeholderType: StakeholderType;
   transcript: string | null;
   messages: StoredMessage[] | null;
+  /**
+   * The interview's turns in order, each as it reads now (the latest revision applied), image
+   * messages left out; null when the interview has no stored turns (older data).
+   */
+  turns: RecordedTurn[] | null;
   /** The interviewer's read-back and what the participant confirmed or corrected (issue 14). */
   readBack: unknown;
   /** Who last corrected the transcript: the owner (status updated_by_user), the participant at review, or nobody. */
@@ -17,8 +42,9 @@ export interface InterviewRecord {
 }
 
 /**
- * The project's completed interviews that are not excluded (`selected`), each with its newest
- * transcript and its conversation, oldest interview first. `interviewIds` narrows to those.
+ * The project's completed interviews (the owner's corrected ones too) that are not excluded
+ * (`selected`), each with its transcript, its conversation and its turns, oldest interview first.
+ * `interviewIds` narrows to those.
  */
 export async function completedInterviews(
   db: Db,
@@ -72,15 +98,26 @@ export async function completedInterviews(
     query = query.where("interviews.id", "in", interviewIds);
   }
   const rows = await query.execute();
-  return rows.map((row) => ({
-    interviewId: row.id,
-    name: row.participant_name ? `${row.name} (${row.participant_name})` : row.name,
-    stakeholderType: row.stakeholder_type,
-    transcript: row.transcript ?? null,
-    messages: (row.messages as StoredMessage[] | null) ?? null,
-    readBack: row.read_back ?? null,
-    correctedBy: row.status === "updated_by_user" ? "owner" : row.transcript_corrected ? "participant" : null,
-  }));
+  const turns = await listRecords(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const own = turns.filter((t) => t.interview_id === row.id);
+    return {
+      interviewId: row.id,
+      name: row.participant_name ? `${row.name} (${row.participant_name})` : row.name,
+      stakeholderType: row.stakeholder_type,
+      transcript: transcriptView(row.transcript ?? null, own),
+      messages: own.length
+        ? (own.map(toStoredMessage) as StoredMessage[])
+        : ((row.messages as StoredMessage[] | null) ?? null),
+      turns: own.length ? own.filter((t) => !t.attachment).map(toRecordedTurn) : null,
+      readBack: row.read_back ?? null,
+      correctedBy:
+        row.status === "updated_by_user" ? "owner" : row.transcript_corrected ? "participant" : null,
+    };
+  });
 }
 
 export interface StoredExtraction {

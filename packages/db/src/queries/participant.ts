@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
-import type { StoredMessage } from "../schema";
 
 export function findInterviewByShareLink(db: Db, shareLink: string) {
   return db
@@ -69,32 +68,11 @@ export function getConversationByInterview(db: Db, interviewId: number) {
     .selectFrom("conversations")
     .select(conversationColumns)
     .where("interview_id", "=", interviewId)
-    .orderBy("id", "desc")
     .executeTakeFirst();
 }
 
 export function getConversation(db: Db, id: number) {
   return db.selectFrom("conversations").select(conversationColumns).where("id", "=", id).executeTakeFirst();
-}
-
-/** One conversation per interview: a second create replaces the messages of the first. */
-export async function saveConversation(db: Db, interviewId: number, messages: StoredMessage[]) {
-  const existing = await getConversationByInterview(db, interviewId);
-  if (existing) return updateConversation(db, existing.id, messages);
-  return db
-    .insertInto("conversations")
-    .values({ interview_id: interviewId, messages: JSON.stringify(messages) })
-    .returning(conversationColumns)
-    .executeTakeFirstOrThrow();
-}
-
-export function updateConversation(db: Db, id: number, messages: StoredMessage[]) {
-  return db
-    .updateTable("conversations")
-    .set({ messages: JSON.stringify(messages), updated_at: new Date() })
-    .where("id", "=", id)
-    .returning(conversationColumns)
-    .executeTakeFirstOrThrow();
 }
 
 const transcriptColumns = [
@@ -111,7 +89,6 @@ export function getTranscriptByInterview(db: Db, interviewId: number) {
     .selectFrom("transcripts")
     .select(transcriptColumns)
     .where("interview_id", "=", interviewId)
-    .orderBy("id", "desc")
     .executeTakeFirst();
 }
 
@@ -119,29 +96,28 @@ export function getTranscript(db: Db, id: number) {
   return db.selectFrom("transcripts").select(transcriptColumns).where("id", "=", id).executeTakeFirst();
 }
 
-/** One transcript per interview: saving again updates it. */
-export async function saveTranscript(
+/**
+ * One transcript per interview (a unique key): saving again updates it, and parallel first saves
+ * land on the same row.
+ */
+export function saveTranscript(
   db: Db,
   interviewId: number,
   values: { content: string; corrected: boolean; additionalFeedback?: string | null | undefined },
 ) {
-  const existing = await getTranscriptByInterview(db, interviewId);
-  const fields = {
-    content: values.content,
-    corrected: values.corrected,
-    ...(values.additionalFeedback !== undefined ? { additional_feedback: values.additionalFeedback } : {}),
-  };
-  if (existing) {
-    return db
-      .updateTable("transcripts")
-      .set({ ...fields, updated_at: new Date() })
-      .where("id", "=", existing.id)
-      .returning(transcriptColumns)
-      .executeTakeFirstOrThrow();
-  }
+  const feedback =
+    values.additionalFeedback !== undefined ? { additional_feedback: values.additionalFeedback } : {};
   return db
     .insertInto("transcripts")
-    .values({ interview_id: interviewId, ...fields })
+    .values({ interview_id: interviewId, content: values.content, corrected: values.corrected, ...feedback })
+    .onConflict((oc) =>
+      oc.column("interview_id").doUpdateSet({
+        content: values.content,
+        corrected: values.corrected,
+        ...feedback,
+        updated_at: new Date(),
+      }),
+    )
     .returning(transcriptColumns)
     .executeTakeFirstOrThrow();
 }

@@ -45,11 +45,17 @@ export interface InterviewsTable {
   planned_by: string | null;
   /** The read-back's points and what the participant confirmed and corrected (ZReadBackReview). */
   read_back: Json<unknown> | null;
+  /** Who is writing the interviewer's next reply (a random token), and until when (issue 23). */
+  turn_lease: string | null;
+  turn_lease_until: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
-/** One message of the interview as the interviewer saw it, timed by the server. */
+/**
+ * One message of the interview, timed by the server: the one record of what was said (issue 23).
+ * `content` is the words as first said; revisions sit beside them in interview_turn_revisions.
+ */
 export interface InterviewTurnsTable {
   id: Generated<number>;
   interview_id: number;
@@ -58,6 +64,23 @@ export interface InterviewTurnsTable {
   /** On interviewer messages: the decision behind it ({ action, topicId, ... }). */
   decision: Json<unknown> | null;
   final: Generated<boolean>;
+  /** The client's id for this write (answer id, Idempotency-Key, or one derived from the message). */
+  client_key: string | null;
+  /** The time the client gave the message, as it sent it. */
+  client_at: string | null;
+  /** An image message's own fields (type, description, imageId, ...); null on spoken or typed turns. */
+  attachment: Json<Record<string, unknown>> | null;
+  created_at: Timestamp;
+}
+
+export type TurnReviser = "participant" | "owner";
+
+/** A later wording of a turn: the participant's review or the owner's correction. */
+export interface InterviewTurnRevisionsTable {
+  id: Generated<number>;
+  turn_id: number;
+  content: string;
+  revised_by: TurnReviser;
   created_at: Timestamp;
 }
 

@@ -12,6 +12,8 @@ export interface Turn {
   text: string;
   time: string | null;
   image: { url: string; description: string } | null;
+  /** Present when the words were revised (issue 23): who revised them and the words as first said. */
+  revision?: { by: "participant" | "owner"; original: string };
 }
 
 /** Every stored message that has something to show (text or an image), keeping its stored index. */
@@ -33,7 +35,18 @@ export function toTurns(messages: readonly unknown[] | undefined): Turn[] {
       const description = (m.description ?? m.analysis ?? "").trim();
       turns.push({ turn, speaker: m.role, text: "", time, image: { url, description } });
     } else if (typeof m.content === "string" && m.content.trim()) {
-      turns.push({ turn, speaker: m.role, text: m.content.trim(), time, image: null });
+      const revision =
+        m.revisedBy && typeof m.original === "string"
+          ? { by: m.revisedBy, original: m.original.trim() }
+          : null;
+      turns.push({
+        turn,
+        speaker: m.role,
+        text: m.content.trim(),
+        time,
+        image: null,
+        ...(revision ? { revision } : {}),
+      });
     }
   }
   return turns;
@@ -112,9 +125,25 @@ export function InterviewTurns({ interviewId, participant }: { interviewId: numb
                   </Text>
                 </Group>
               ) : (
-                <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
-                  {t.text}
-                </Text>
+                <>
+                  <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+                    {t.text}
+                  </Text>
+                  {t.revision && (
+                    <Text
+                      size="xs"
+                      c="dimmed"
+                      mt={2}
+                      data-testid="revision"
+                      style={{ whiteSpace: "pre-wrap" }}
+                    >
+                      <Badge size="xs" variant="light" mr={6}>
+                        {t.revision.by === "owner" ? "Corrected by you" : "Edited by the participant"}
+                      </Badge>
+                      First said: {t.revision.original}
+                    </Text>
+                  )}
+                </>
               )}
             </Box>
           );

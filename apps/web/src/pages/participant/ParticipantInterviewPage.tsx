@@ -163,7 +163,8 @@ export default function ParticipantInterviewPage() {
     setEnding(true);
     voice.stop();
     try {
-      // One server workflow: conversation, notes, status and transcript land together or not at all.
+      // One server workflow: the note images (all the end adds to the server's record), notes, status
+      // and transcript land together or not at all.
       const text = transcriptText();
       const messages = await session.finalMessages(imageMessages(images, nowIso()));
       await client.participant.complete.mutate({ interviewId, messages, notes, transcript: text });

@@ -59,6 +59,10 @@ export function limitRefusal(error: unknown): { status: 429 | 403; message: stri
   return null;
 }
 
+/** A new answer's id (getRandomValues works outside secure contexts too, unlike randomUUID). */
+const answerId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
 /**
  * The interview's conversation: what was said, the reply being written, and every write to the
  * server, one after another in the order they were asked for (a barge-in can start a new exchange
@@ -71,10 +75,9 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
     [],
   );
   const state = useStoreState(store);
-  const conversationId = useRef<number | null>(null);
-  /** Older image messages of the saved conversation that no note image stands for: kept on every save. */
-  const keptImageMessages = useRef<ConversationMessage[]>([]);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  /** An answer whose turn failed: sent again with the same id, so the server keeps it once. */
+  const unanswered = useRef<{ id: string; content: string } | null>(null);
   const interviewId = share?.interview.id ?? 0;
 
   /** Runs writes one at a time. */
@@ -88,12 +91,7 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
   const resume = useCallback(
     (data: ShareData): boolean => {
       const saved = (data.conversation?.messages ?? []) as ConversationMessage[];
-      conversationId.current = data.conversation?.id ?? null;
       const chat = saved.filter((m) => !isImageMessage(m));
-      const noteImageIds = new Set(data.images.map((image) => image.id));
-      keptImageMessages.current = saved.filter(
-        (m) => isImageMessage(m) && (m.imageId === undefined || !noteImageIds.has(m.imageId)),
-      );
       if (!chat.length) return false;
       store.dispatch({ type: "set", messages: chat });
       return true;
@@ -101,50 +99,28 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
     [store],
   );
 
-  const persist = useCallback(
-    async (list: ConversationMessage[]) => {
-      const payload = [...list, ...keptImageMessages.current].map((m) => ({
-        ...m,
-        timestamp: m.timestamp ?? nowIso(),
-      }));
-      if (conversationId.current) {
-        await client.participant.updateConversation.mutate({
-          conversationId: conversationId.current,
-          messages: payload,
-        });
-      } else {
-        const saved = await client.participant.saveConversation.mutate({ interviewId, messages: payload });
-        conversationId.current = saved.id;
-      }
-    },
-    [client, interviewId],
-  );
-
-  /** Asks the interviewer for its next message, shown (and handed to onChunk) as it streams in, then saved. */
+  /**
+   * Asks the interviewer for its next message, shown (and handed to onChunk) as it streams in. The
+   * server keeps the record: the browser sends only the new answer with its id (issue 23).
+   */
   const agentTurn = useCallback(
     async (
+      answer: { id: string; content: string } | undefined,
       onChunk?: (chunk: string) => void,
-      /** A save still under way, which must land before the reply's. */
-      earlierSave?: Promise<unknown>,
     ): Promise<{ reply: string; index: number }> => {
-      const history = store.get().messages;
       const { notes, imageContext } = context();
       store.dispatch({ type: "stream", text: "" });
       let reply = "";
       let final = false;
+      let turnId: number | undefined;
       try {
         const stream = await client.ai.interviewResponseStream.mutate(
           {
             interviewId,
-            messages: history.map(({ role, content, timestamp }) => ({ role, content, timestamp })),
-            templateType: share?.interview.stakeholderType,
-            projectInfo: {
-              objective: share?.project.objective,
-              targetAudience: share?.project.targetAudience,
-            },
+            ...(answer ? { answer } : {}),
             notesContext: notes,
             imageContext,
-            // The stream ends with { final }: the server says when the interviewer has closed.
+            // The stream ends with { final, turnId }: the server says when the interviewer has closed.
             trailer: true,
           },
           { context: { stream: true } },
@@ -152,6 +128,7 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
         for await (const chunk of stream) {
           if (typeof chunk !== "string") {
             final = chunk.final;
+            turnId = chunk.turnId ?? undefined;
             continue;
           }
           reply += chunk;
@@ -163,16 +140,14 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
       }
       const next = [
         ...store.get().messages,
-        { role: "ai" as const, content: reply.trim(), timestamp: nowIso() },
+        { role: "ai" as const, content: reply.trim(), timestamp: nowIso(), ...(turnId ? { turnId } : {}) },
       ];
       store.dispatch({ type: "set", messages: next });
       store.dispatch({ type: "refuse", message: null });
       store.dispatch({ type: "final", final });
-      await earlierSave;
-      await persist(next);
       return { reply: reply.trim(), index: next.length - 1 };
     },
-    [client, context, interviewId, persist, share, store],
+    [client, context, interviewId, store],
   );
 
   /** The interviewer's next message on the conversation as it is (the welcome, or again after a refusal). */
@@ -180,7 +155,7 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
     (onChunk?: (chunk: string) => void): Promise<ExchangeResult> =>
       serial(async () => {
         try {
-          return { kind: "replied", ...(await agentTurn(onChunk)) } as const;
+          return { kind: "replied", ...(await agentTurn(undefined, onChunk)) } as const;
         } catch (error) {
           const refusal = limitRefusal(error);
           store.dispatch({ type: "refuse", message: refusal?.message ?? null });
@@ -190,63 +165,58 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
     [agentTurn, serial, store],
   );
 
-  /** One exchange: the participant's words, saved, then the interviewer's reply. */
+  /** One exchange: the participant's words (kept by the server before it asks), then the reply. */
   const exchange = useCallback(
     (text: string, onChunk?: (chunk: string) => void): Promise<ExchangeResult> =>
       serial(async () => {
         const before = store.get().messages;
-        const history = [...before, { role: "user" as const, content: text, timestamp: nowIso() }];
-        store.dispatch({ type: "set", messages: history });
-        // The words are saved while the interviewer already thinks (saving first cost a round trip
-        // per turn); only the very first save waits, so that exactly one conversation is created.
-        const saving = persist(history);
-        const saved = saving.then(
-          () => true,
-          () => false,
-        );
-        if (!conversationId.current && !(await saved)) {
-          store.dispatch({ type: "set", messages: before });
-          return { kind: "failed" } as const;
-        }
+        const answer =
+          unanswered.current?.content === text ? unanswered.current : { id: answerId(), content: text };
+        unanswered.current = null;
+        store.dispatch({
+          type: "set",
+          messages: [...before, { role: "user", content: text, timestamp: nowIso() }],
+        });
         try {
-          return { kind: "replied", ...(await agentTurn(onChunk, saved)) } as const;
+          return { kind: "replied", ...(await agentTurn(answer, onChunk)) } as const;
         } catch (error) {
           const refusal = limitRefusal(error);
-          if (refusal && (await saved)) {
+          if (refusal) {
+            // A limit refused the reply, not the words: the server kept them.
             store.dispatch({ type: "refuse", message: refusal.message });
             return { kind: "refused", ...refusal } as const;
           }
+          unanswered.current = answer;
           store.dispatch({ type: "set", messages: before });
           return { kind: "failed" } as const;
         }
       }),
-    [agentTurn, persist, serial, store],
+    [agentTurn, serial, store],
   );
 
-  /** The participant spoke over this reply: the transcript marks what was not said. */
+  /** The participant spoke over this reply: the transcript marks what was not said (a revision). */
   const markReplyNotSaid = useCallback(
     (index: number, said: string, notSaid: string) =>
       serial(async () => {
         const list = store.get().messages;
         const message = list[index];
         if (message?.role !== "ai" || !notSaid.trim()) return;
-        const next = list.map((m, i) => (i === index ? { ...m, content: markNotSaid(said, notSaid) } : m));
-        store.dispatch({ type: "set", messages: next });
-        await persist(next).catch(() => {});
+        const content = markNotSaid(said, notSaid);
+        store.dispatch({ type: "set", messages: list.map((m, i) => (i === index ? { ...m, content } : m)) });
+        if (message.turnId) {
+          await client.participant.reviseTurn
+            .mutate({ interviewId, turnId: message.turnId, content })
+            .catch(() => {});
+        }
       }),
-    [persist, serial, store],
+    [client, interviewId, serial, store],
   );
 
-  /** The conversation to end with, `extra` added, once earlier saves have landed (as `persist` sends it). */
+  /** What the end adds to the conversation (the note images), once earlier writes have landed. */
   const finalMessages = useCallback(
     (extra: ConversationMessage[]) =>
-      serial(async () =>
-        [...store.get().messages, ...extra, ...keptImageMessages.current].map((m) => ({
-          ...m,
-          timestamp: m.timestamp ?? nowIso(),
-        })),
-      ),
-    [serial, store],
+      serial(async () => extra.map((m) => ({ ...m, timestamp: m.timestamp ?? nowIso() }))),
+    [serial],
   );
 
   const dismissRefusal = useCallback(() => store.dispatch({ type: "refuse", message: null }), [store]);
