@@ -169,12 +169,14 @@ export function meansDefects(parts: StoryParts, role: RoleReading): Defect[] {
     defects.push(
       defect("grammatical", "means-is-noun-phrase", `"${means}" is a noun phrase, not something to do`),
     );
-  // "choose hairdressers" picks something real; "analyze the main factors" only thinks.
+  // "choose hairdressers" picks something real; "analyze the main factors" only thinks. The object's
+  // head is the last noun of its first noun run ("the AD disease network").
   const objectStart = after.findIndex((t) => t.pos !== "DET" && t.pos !== "ADJ");
-  const objectHead = after[objectStart]?.pos === "NOUN" ? after[objectStart] : undefined;
-  const concrete = objectHead
-    ? lexnamesOf(objectHead.lemma).some((name) => CONCRETE_NOUN_CLASSES.has(name))
-    : false;
+  let headEnd = objectStart;
+  while (after[headEnd] && (NOUNISH.has(after[headEnd]!.pos) || after[headEnd]!.text === "-")) headEnd += 1;
+  const objectHead = [...after.slice(objectStart, headEnd)].reverse().find((t) => t.pos === "NOUN");
+  const objectClasses = objectHead ? lexnamesOf(objectHead.lemma) : [];
+  const concrete = objectClasses.some((name) => CONCRETE_NOUN_CLASSES.has(name));
   const thinking = onlyThinking(verb.lemma) && !concrete;
   // A direct object, past verbs coordinated with the main one ("develop and refine tools"); a
   // prepositional phrase is not one ("deploy without downtime").

@@ -51,6 +51,13 @@ describe("the gate's vocabularies read real sentences as intended", () => {
   });
 
   it.each([
+    ["As a diner, I want to understand the Easter price policy.", true],
+    ["As a diner, I want to understand the big chalkboard menu.", false],
+  ])("reads %s as the role's own thinking: %s", (story, thinking) => {
+    expect(checkStoryText(story).some((d) => d.code === "means-is-thinking")).toBe(thinking);
+  });
+
+  it.each([
     "As a nurse working on the night shift, I want to see the next medication round.",
     "As a person with low vision, I want to enlarge the booking calendar.",
     "As a city agency, I want to publish the opening hours of every library.",
