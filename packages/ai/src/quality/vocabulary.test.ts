@@ -38,6 +38,8 @@ describe("the gate's vocabularies read real sentences as intended", () => {
     ["researcher", "collect and measure response times of the booking page", true],
     ["researcher", "get the survey results into my spreadsheet", false],
     ["developer", "load the sample bookings in seconds", false],
+    ["data analyst", "compare the churn of two pricing models", true],
+    ["data analyst", "see last week's sales by region", false],
   ])("a %s who wants to %s is making the product: %s", (role, action, making) => {
     expect(codes(role, action).includes("role-builds-product")).toBe(making);
   });

@@ -72,6 +72,7 @@ export const PRODUCT_MAKER_ROLES: ReadonlySet<string> = new Set([
   "architect",
   "tester",
   "designer",
+  "analyst",
 ]);
 
 /**
