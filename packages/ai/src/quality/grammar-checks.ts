@@ -177,7 +177,10 @@ export function meansDefects(parts: StoryParts, role: RoleReading): Defect[] {
   const objectHead = [...after.slice(objectStart, headEnd)].reverse().find((t) => t.pos === "NOUN");
   const objectClasses = objectHead ? lexnamesOf(objectHead.lemma) : [];
   const concrete = objectClasses.some((name) => CONCRETE_NOUN_CLASSES.has(name));
-  const thinking = onlyThinking(verb.lemma) && !concrete;
+  // Understanding something about oneself ("why my loan was refused") asks the product to explain
+  // what it did with the role's own case: a feature, not only thinking.
+  const aboutTheRole = after.some((t) => FIRST_PERSON.has(t.normal));
+  const thinking = onlyThinking(verb.lemma) && !concrete && !aboutTheRole;
   // A direct object, past verbs coordinated with the main one ("develop and refine tools"); a
   // prepositional phrase is not one ("deploy without downtime").
   const objectFrom = after.findIndex((t) => !["VERB", "CCONJ", "ADV", "PUNCT"].includes(t.pos));
@@ -205,6 +208,9 @@ export function meansDefects(parts: StoryParts, role: RoleReading): Defect[] {
     );
   return defects;
 }
+
+/** The role speaking of itself inside the means (closed-class pronouns). */
+const FIRST_PERSON = new Set(["me", "my", "mine", "myself"]);
 
 const makerDefect = (means: string) =>
   defect(

@@ -54,6 +54,8 @@ describe("the gate's vocabularies read real sentences as intended", () => {
 
   it.each([
     ["As a diner, I want to understand the Easter price policy.", true],
+    ["As a borrower, I want to understand why my loan was refused.", false],
+    ["As a borrower, I want to understand why loans are refused.", true],
     ["As a diner, I want to understand the big chalkboard menu.", false],
   ])("reads %s as the role's own thinking: %s", (story, thinking) => {
     expect(checkStoryText(story).some((d) => d.code === "means-is-thinking")).toBe(thinking);
