@@ -18,6 +18,19 @@ import {
 const NOUNISH = new Set(["NOUN", "PROPN"]);
 const participle = (t: Token) => t.pos === "VERB" && /(?:ed|ing|en)$/.test(t.normal);
 
+/**
+ * True when the participle at `at` starts a phrase about the person the noun before it names
+ * ("doctor diagnosing heart disease"), not a compound ending in another person ("machine learning
+ * engineer").
+ */
+function describesPerson(tokens: Token[], at: number): boolean {
+  const isPerson = (t: Token | undefined) => t?.pos === "NOUN" && lexnamesOf(t.lemma).includes("noun.person");
+  if (!isPerson(tokens[at - 1])) return false;
+  let end = at + 1;
+  while (tokens[end] && (NOUNISH.has(tokens[end]!.pos) || tokens[end]!.pos === "ADJ")) end += 1;
+  return !isPerson(tokens[end - 1]);
+}
+
 export interface RoleReading {
   /** The head noun's lemma ("owner" in "salon owner"), or null when the role has none. */
   head: string | null;
@@ -55,7 +68,13 @@ export function readRole(parts: StoryParts): RoleReading {
       t.pos === "ADJ" ||
       t.pos === "NUM" ||
       (t.text === "-" && phrase.length > 0) ||
-      (participle(t) && next && (NOUNISH.has(next.pos) || next.pos === "ADJ")) ||
+      // A participle modifies the head ("registered user", "machine learning engineer": a WordNet
+      // compound) unless it follows a noun naming a person, whom it describes ("doctor diagnosing
+      // heart disease").
+      (participle(t) &&
+        !describesPerson(tokens, i) &&
+        next &&
+        (NOUNISH.has(next.pos) || next.pos === "ADJ")) ||
       (t.pos === "ADV" && next && (next.pos === "ADJ" || participle(next))) ||
       (t.pos === "CCONJ" && phrase.at(-1)?.pos === "ADJ" && next && next.pos !== "PUNCT");
     if (!modifier) break;
@@ -111,7 +130,17 @@ export function meansDefects(parts: StoryParts, role: RoleReading): Defect[] {
   const means = textOf(parts, parts.means);
   if (!tokens.length) return [defect("well-formed", "no-means", "no means")];
   const defects: Defect[] = [];
-  if (!parts.to) return defects;
+  if (!parts.to) {
+    // "I want the model to adapt to new data": what a maker asks of the product's insides.
+    const asked = tokens.filter(
+      (t, i) =>
+        t.pos === "VERB" &&
+        (tokens[i - 1]?.normal === "to" || (tokens[i - 1]?.lemma === "be" && tokens[i - 2]?.normal === "to")),
+    );
+    if (role.lemmas.some((l) => PRODUCT_MAKER_ROLES.has(l)) && asked.some(isMakingVerb))
+      defects.push(makerDefect(means));
+    return defects;
+  }
   const verb = mainVerb(tokens);
   if (!verb || (verb.pos !== "VERB" && verb.pos !== "AUX")) {
     const word = verb?.text ?? means;
@@ -140,23 +169,35 @@ export function meansDefects(parts: StoryParts, role: RoleReading): Defect[] {
     defects.push(
       defect("grammatical", "means-is-noun-phrase", `"${means}" is a noun phrase, not something to do`),
     );
-  // "choose hairdressers" picks something real; "analyze the main factors" only thinks.
+  // "choose hairdressers" picks something real; "analyze the main factors" only thinks. The object's
+  // head is the last noun of its first noun run ("the AD disease network").
   const objectStart = after.findIndex((t) => t.pos !== "DET" && t.pos !== "ADJ");
-  const objectHead = after[objectStart]?.pos === "NOUN" ? after[objectStart] : undefined;
-  const concrete = objectHead
-    ? lexnamesOf(objectHead.lemma).some((name) => CONCRETE_NOUN_CLASSES.has(name))
-    : false;
-  const thinking = onlyThinking(verb.lemma) && !concrete;
-  const hasObject = ["NOUN", "PROPN", "DET", "ADJ", "PRON"].includes(after[0]?.pos ?? "");
+  let headEnd = objectStart;
+  while (after[headEnd] && (NOUNISH.has(after[headEnd]!.pos) || after[headEnd]!.text === "-")) headEnd += 1;
+  const objectHead = [...after.slice(objectStart, headEnd)].reverse().find((t) => t.pos === "NOUN");
+  const objectClasses = objectHead ? lexnamesOf(objectHead.lemma) : [];
+  const concrete = objectClasses.some((name) => CONCRETE_NOUN_CLASSES.has(name));
+  // Understanding something about oneself ("why my loan was refused") asks the product to explain
+  // what it did with the role's own case: a feature, not only thinking.
+  const aboutTheRole = after.some((t) => FIRST_PERSON.has(t.normal));
+  const thinking = onlyThinking(verb.lemma) && !concrete && !aboutTheRole;
+  // A direct object, past verbs coordinated with the main one ("develop and refine tools"); a
+  // prepositional phrase is not one ("deploy without downtime").
+  const objectFrom = after.findIndex((t) => !["VERB", "CCONJ", "ADV", "PUNCT"].includes(t.pos));
+  const objectEnd = after.findIndex((t, i) => i >= objectFrom && ["ADP", "PART", "SCONJ"].includes(t.pos));
+  const hasObject =
+    objectFrom >= 0 &&
+    after
+      .slice(objectFrom, objectEnd < 0 ? undefined : objectEnd)
+      .some((t) => ["NOUN", "PROPN", "PRON"].includes(t.pos));
   const maker = role.lemmas.some((l) => PRODUCT_MAKER_ROLES.has(l));
-  if (maker && ((MAKING_VERBS.has(verb.lemma) && hasObject) || thinking))
-    defects.push(
-      defect(
-        "well-formed",
-        "role-builds-product",
-        `"${means}" is about making or studying the product, not using it`,
-      ),
-    );
+  // The verbs that carry the means: the main one, those coordinated with it and the one a tool is
+  // used for ("use a classifier to label images": labelling is the need).
+  const needVerbs = [
+    verb,
+    ...after.filter((t, i) => t.pos === "VERB" && ["to", "and", "or"].includes(after[i - 1]?.normal ?? "")),
+  ];
+  if (maker && ((needVerbs.some(isMakingVerb) && hasObject) || thinking)) defects.push(makerDefect(means));
   else if (thinking)
     defects.push(
       defect(
@@ -166,6 +207,30 @@ export function meansDefects(parts: StoryParts, role: RoleReading): Defect[] {
       ),
     );
   return defects;
+}
+
+/** The role speaking of itself inside the means (closed-class pronouns). */
+const FIRST_PERSON = new Set(["me", "my", "mine", "myself"]);
+
+const makerDefect = (means: string) =>
+  defect(
+    "well-formed",
+    "role-builds-product",
+    `"${means}" is about making or studying the product, not using it`,
+  );
+
+/** WordNet verb classes of making, changing and studying something, and of telling about it. */
+const MAKING_CLASSES = new Set(["verb.creation", "verb.change", "verb.cognition", "verb.communication"]);
+
+/**
+ * A verb of building or studying the product: a named one ("implement", "benchmark"), or one whose
+ * every WordNet sense is making, changing, studying or telling ("modify", "evaluate"); a verb with
+ * a sense of using, having or moving ("get", "load", "access") is not one.
+ */
+function isMakingVerb(verb: Token): boolean {
+  if (MAKING_VERBS.has(verb.lemma)) return true;
+  const classes = lexnamesOf(verb.lemma).filter((name) => name.startsWith("verb."));
+  return classes.length > 0 && classes.every((name) => MAKING_CLASSES.has(name));
 }
 
 /** WordNet classes of nouns a person can pick, see or hold: a thinking verb on them is an action. */

@@ -25,10 +25,11 @@ function kindOf(conjunct: string): Kind {
   const first = tokens[0];
   if (!first) return "other";
   if (first.pos === "VERB" || first.pos === "AUX") {
+    // An inflected word cannot follow "to" as a verb: it is a noun the tagger took for one
+    // ("wages", "experiences change over time", "safeguards in place").
+    if (first.normal !== first.lemma && first.pos === "VERB" && canBeNoun(first.lemma)) return "noun-phrase";
     const rest = tokens.slice(1).filter((t) => t.pos !== "ADP" && t.pos !== "PART");
-    if (rest.length) return "phrase";
-    // A lone inflected word after "to" is a plural noun the tagger took for a verb ("wages").
-    return first.normal !== first.lemma && canBeNoun(first.lemma) ? "noun-phrase" : "bare-verb";
+    return rest.length ? "phrase" : "bare-verb";
   }
   if (["NOUN", "PROPN", "DET", "ADJ", "NUM"].includes(first.pos)) return "noun-phrase";
   if (first.pos === "PRON" && ["NOUN", "ADJ", "PROPN"].includes(tokens[1]?.pos ?? "")) return "noun-phrase";
@@ -36,6 +37,25 @@ function kindOf(conjunct: string): Kind {
 }
 
 const COORDINATOR = new Set(["and", "or", "&", "/", "and/or"]);
+
+/** Words that open a clause inside the means: wh-words and relative or complement "that". */
+const SUBORDINATORS = new Set([
+  "how",
+  "why",
+  "when",
+  "where",
+  "which",
+  "who",
+  "whom",
+  "whose",
+  "whether",
+  "what",
+  "that",
+]);
+
+/** "quickly and easily find": two adverbs of one action. */
+const joinsAdverbs = (tokens: Token[], cut: number) =>
+  tokens[cut - 1]?.pos === "ADV" && tokens[cut + 1]?.pos === "ADV";
 
 /** Character ranges of fixed pairs ("terms and conditions") in the means, kept whole. */
 function fixedRanges(tokens: Token[]): Array<[number, number]> {
@@ -107,9 +127,20 @@ const clean = (text: string) =>
 export function splitCoordinatedAction(action: string): string[] {
   const text = action.trim();
   const tokens = meansTokens(text);
-  // A purpose clause ("use the app to see and print invoices") is the ends, not more needs.
-  const purpose = tokens.findIndex((t, i) => i > 0 && t.normal === "to" && tokens[i + 1]?.pos === "VERB");
-  const cuts = joints(tokens, fixedRanges(tokens)).filter((cut) => purpose < 0 || cut < purpose);
+  // A purpose clause ("use the app to see and print invoices") is the ends, not more needs; a
+  // clause under the means ("see how staff book and cancel", "a list that shows and sorts") is one
+  // thing the role wants; a second sentence is not part of the means.
+  const clause = tokens.findIndex(
+    (t, i) =>
+      i > 0 &&
+      ((t.normal === "to" && tokens[i + 1]?.pos === "VERB") ||
+        SUBORDINATORS.has(t.normal) ||
+        t.pos === "SCONJ" ||
+        (t.pos === "PUNCT" && /[.!?;]/.test(t.text))),
+  );
+  const cuts = joints(tokens, fixedRanges(tokens)).filter(
+    (cut) => (clause < 0 || cut < clause) && !joinsAdverbs(tokens, cut),
+  );
   if (!cuts.length) return [text];
   const pieces: string[] = [];
   let from = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { namesNoPerson, onlyThinking } from "../text/lexicon";
-import { checkStory } from "./check";
+import { checkStory, checkStoryText } from "./check";
 import { splitCoordinatedAction } from "./split";
 
 const codes = (userType: string, action: string, benefit = "I save time") =>
@@ -32,8 +32,44 @@ describe("the gate's vocabularies read real sentences as intended", () => {
     ["machine learning engineer", "train a classifier on the photos", true],
     ["developer", "deploy without downtime", false],
     ["shop owner", "build a weekly order list", false],
+    ["UI designer", "create a new onboarding screen", true],
+    ["backend developer", "integrate the payment library into the checkout", true],
+    ["data scientist", "use a regression model to compare the weekly forecasts", true],
+    ["researcher", "collect and measure response times of the booking page", true],
+    ["researcher", "get the survey results into my spreadsheet", false],
+    ["developer", "load the sample bookings in seconds", false],
+    ["data analyst", "compare the churn of two pricing models", true],
+    ["data analyst", "see last week's sales by region", false],
   ])("a %s who wants to %s is making the product: %s", (role, action, making) => {
     expect(codes(role, action).includes("role-builds-product")).toBe(making);
+  });
+
+  it.each([
+    ["As a software engineer, I want the search index to be rebuilt every night.", true],
+    ["As a software engineer, I want the search page to show my last query.", false],
+    ["As a receptionist, I want the search index to be rebuilt every night.", false],
+  ])("reads what a maker asks of the product's insides: %s → %s", (story, making) => {
+    expect(checkStoryText(story).some((d) => d.code === "role-builds-product")).toBe(making);
+  });
+
+  it.each([
+    ["As a diner, I want to understand the Easter price policy.", true],
+    ["As a borrower, I want to understand why my loan was refused.", false],
+    ["As a borrower, I want to understand why loans are refused.", true],
+    ["As a diner, I want to understand the big chalkboard menu.", false],
+  ])("reads %s as the role's own thinking: %s", (story, thinking) => {
+    expect(checkStoryText(story).some((d) => d.code === "means-is-thinking")).toBe(thinking);
+  });
+
+  it.each([
+    "As a nurse working on the night shift, I want to see the next medication round.",
+    "As a person with low vision, I want to enlarge the booking calendar.",
+    "As a city agency, I want to publish the opening hours of every library.",
+    "As a machine learning engineer, I want to see which photos were labelled today.",
+  ])("reads the role of %s as someone who can act", (story) => {
+    expect(
+      checkStoryText(story).some((d) => d.code === "role-not-person" || d.code === "role-fragment"),
+    ).toBe(false);
   });
 
   it("keeps fixed pairs whole", () => {
@@ -52,6 +88,8 @@ describe("the gate's vocabularies read real sentences as intended", () => {
   it("knows from WordNet which roles name a person and which verbs only name thinking", () => {
     expect(namesNoPerson("platform")).toBe(true);
     expect(namesNoPerson("receptionist")).toBe(false);
+    expect(namesNoPerson("person")).toBe(false);
+    expect(namesNoPerson("agency")).toBe(false);
     expect(onlyThinking("understand")).toBe(true);
     expect(onlyThinking("book")).toBe(false);
   });

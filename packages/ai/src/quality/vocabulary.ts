@@ -71,11 +71,14 @@ export const PRODUCT_MAKER_ROLES: ReadonlySet<string> = new Set([
   "researcher",
   "architect",
   "tester",
+  "designer",
+  "analyst",
 ]);
 
 /**
- * Verbs of making, testing and tuning a product or a model (the software life cycle): a maker's
- * story with one of them is about building the product, not using it.
+ * Verbs of making, integrating, testing and tuning a product or a model (the software life cycle)
+ * and of the experiments that study it: a maker's story with one of them is about building or
+ * researching the product, not using it.
  */
 export const MAKING_VERBS: ReadonlySet<string> = new Set([
   "build",
@@ -97,6 +100,21 @@ export const MAKING_VERBS: ReadonlySet<string> = new Set([
   "refine",
   "tune",
   "improve",
+  "integrate",
+  "incorporate",
+  "deploy",
+  "test",
+  "debug",
+  "maintain",
+  "construct",
+  "collect",
+  "experiment",
+  "replicate",
+  "reproduce",
+  "investigate",
+  "examine",
+  "compare",
+  "measure",
 ]);
 
 /** Verbs whose meaning carries a refusal: "avoid typing twice" keeps "I don't want to type twice". */

@@ -35,10 +35,16 @@ export function lexnamesOf(word: string): string[] {
   return (senses[at] ?? []).map((sense) => names[sense] ?? "");
 }
 
-/** True when WordNet knows the word and none of its noun senses is a person: "platform", "system". */
+/**
+ * Noun classes of someone who can act as a story's role: a person, a group of people ("agency",
+ * "company") and the top-level nouns, which is where WordNet files "person" itself.
+ */
+const ACTOR_CLASSES = new Set(["noun.person", "noun.group", "noun.tops"]);
+
+/** True when WordNet knows the word and none of its noun senses can act: "platform", "system". */
 export function namesNoPerson(noun: string): boolean {
   const nounSenses = lexnamesOf(noun).filter((name) => name.startsWith("noun."));
-  return nounSenses.length > 0 && !nounSenses.includes("noun.person");
+  return nounSenses.length > 0 && !nounSenses.some((name) => ACTOR_CLASSES.has(name));
 }
 
 /** True for a verb whose every sense is a thinking one ("understand", "explore", "evaluate"). */
