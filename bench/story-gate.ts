@@ -10,41 +10,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { checkStoryText, checkStoryTexts, QUS_CRITERIA } from "../packages/ai/src/quality";
-import { DATA_DIR } from "./real/data";
+import { DATA_DIR, readCsv } from "./real/data";
 
 const DATA = path.join(DATA_DIR, "user-stories");
 const USTAI = path.join(DATA, "ustai-annotated.csv");
 const TARGET = 0.8;
-
-/** RFC 4180 rows: quoted fields may hold commas, quotes ("") and line breaks. */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(field);
-      field = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += ch;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows.filter((r) => r.some((f) => f.trim()));
-}
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -69,13 +39,11 @@ function agreement(name: string, people: boolean[], gate: boolean[], note: strin
 }
 
 function ustai() {
-  const [header, ...rows] = csvRows(readFileSync(USTAI, "utf8"));
-  const col = (name: string) => header!.indexOf(name);
-  const stories = rows.map((r) => ({
-    text: r[col("User story")]!.trim(),
-    atomic: r[col("atomic")]!.trim(),
-    minimal: r[col("minimal")]!.trim(),
-    sound: r[col("Conceptually sound")]!.trim(),
+  const stories = readCsv(USTAI).map((r) => ({
+    text: (r["User story"] ?? "").trim(),
+    atomic: (r.atomic ?? "").trim(),
+    minimal: (r.minimal ?? "").trim(),
+    sound: (r["Conceptually sound"] ?? "").trim(),
   }));
   const started = performance.now();
   const defects = stories.map((s) => checkStoryText(s.text));

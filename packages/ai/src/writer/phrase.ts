@@ -321,7 +321,8 @@ function featureOfVerb(tokens: Token[]): string {
   }
   const objectTokens: Token[] = [];
   for (const t of rest) {
-    if (t.pos === "ADP" && objectTokens.length) break;
+    // An object never starts with a preposition: "pay at the table" has none ("Paying at the table").
+    if (t.pos === "ADP") break;
     if (t.pos === "SCONJ" || (t.pos === "PUNCT" && t.text !== "-")) break;
     objectTokens.push(t);
   }

@@ -100,6 +100,20 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
     return epic;
   };
 
+  /** The feature of that name, made in the epic `epic()` gives when it is new. */
+  const featureFor = (name: string, epic: () => EpicDraft) => {
+    const featureKey = key(name) || name.toLowerCase();
+    let entry = featureByKey.get(featureKey);
+    if (!entry) {
+      const home = epic();
+      const feature: EvidenceFeature = { name, description: "", acceptanceCriteria: [], stories: [] };
+      home.features.push(feature);
+      entry = { feature, epic: home };
+      featureByKey.set(featureKey, entry);
+    }
+    return entry;
+  };
+
   for (const extraction of extractions) {
     const speaker = options.role?.trim() || extraction.role || PERSONA[extraction.stakeholderType];
     for (const item of extraction.items) {
@@ -121,20 +135,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           !RECEIVING_VERB[need.action[0]?.lemma ?? ""] &&
           drafts[0]
         ) {
-          const featureKey = key(drafts[0].feature) || drafts[0].feature.toLowerCase();
-          let entry = featureByKey.get(featureKey);
-          if (!entry) {
-            const epic = epicFor(drafts[0].topic, drafts[0].feature);
-            const feature: EvidenceFeature = {
-              name: drafts[0].feature,
-              description: "",
-              acceptanceCriteria: [],
-              stories: [],
-            };
-            epic.features.push(feature);
-            entry = { feature, epic };
-            featureByKey.set(featureKey, entry);
-          }
+          const entry = featureFor(drafts[0].feature, () => epicFor(drafts[0]!.topic, drafts[0]!.feature));
           const said = thirdPerson(clean(item.quote)).replace(/^(?!I\b)./, (c) => c.toLowerCase());
           entry.feature.acceptanceCriteria.push({
             text: `Given ${withArticle(speaker)}, then ${said}`,
@@ -146,22 +147,10 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
         let needEpic: EpicDraft | null = null;
         for (const draft of drafts) {
           const role = options.role?.trim() || draft.role || speaker;
-          const featureKey = key(draft.feature) || draft.feature.toLowerCase();
-          let entry = featureByKey.get(featureKey);
-          if (!entry) {
+          const { feature } = featureFor(draft.feature, () => {
             needEpic ??= epicFor(draft.topic, draft.feature);
-            const epic = needEpic;
-            const feature: EvidenceFeature = {
-              name: draft.feature,
-              description: "",
-              acceptanceCriteria: [],
-              stories: [],
-            };
-            epic.features.push(feature);
-            entry = { feature, epic };
-            featureByKey.set(featureKey, entry);
-          }
-          const { feature } = entry;
+            return needEpic;
+          });
           const same = feature.stories.find(
             (s) => s.userType === role && key(s.action) === key(draft.action),
           );
@@ -208,15 +197,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
         const name =
           (need && draftStories({ ...need, negated: false }, speaker)[0]?.feature) || limitName(item.quote);
         if (!name) continue;
-        const featureKey = key(name) || name.toLowerCase();
-        const entry = featureByKey.get(featureKey);
-        if (entry) feature = entry.feature;
-        else {
-          const epic = epicFor(name, name);
-          feature = { name, description: "", acceptanceCriteria: [], stories: [] };
-          epic.features.push(feature);
-          featureByKey.set(featureKey, { feature, epic });
-        }
+        feature = featureFor(name, () => epicFor(name, name)).feature;
       }
       const text = forbiddingCriterion(item.quote, speaker);
       if (!feature.acceptanceCriteria.some((c) => c.text === text))
