@@ -19,7 +19,9 @@ import { detectLanguage } from "../packages/ai/src/text/language";
 import { contentStems as contentLemmas, tokensOf } from "../packages/ai/src/text/nlp";
 import { FakeStructuredOpenAi } from "../packages/ai/test/fake-structured-openai";
 import { simulatedAnswer } from "../packages/ai/test/simulated-model";
+import { benchDatabase, makePro, register, startServer } from "./lib";
 import { type RealInterview, realData } from "./real/data";
+import { requirementsThroughJobs } from "./real/jobs";
 
 const showStories = process.argv.includes("--stories");
 const data = realData();
@@ -164,6 +166,59 @@ if (showStories)
       for (const c of f.acceptanceCriteria) console.log(`      * ${c.text}`);
     }
   }
+
+// ─── The same through the real jobs: REST doors, pg-boss, PostgreSQL ──────────────────────────
+if (!process.argv.includes("--no-jobs")) {
+  try {
+    const database = await benchDatabase("real");
+    const server = await startServer({ DATABASE_URL: database.url });
+    try {
+      const owner = await register(server.url, `real-${process.pid}@bench.test`);
+      await makePro(database.url, owner.userId);
+      const recalls: number[] = [];
+      let storyCount = 0;
+      for (const [index, interview] of data.salon.entries()) {
+        const language = detectLanguage(
+          interview.messages
+            .filter((m) => m.role === "user")
+            .map((m) => m.content)
+            .join(" "),
+        );
+        const tree = await requirementsThroughJobs(
+          server.url,
+          { authorization: owner.headers.authorization },
+          `Salon ${index + 1}`,
+          interview.messages,
+        );
+        const stories = tree.epics.flatMap((e) => e.features.flatMap((f) => f.stories));
+        storyCount += stories.length;
+        const items = treeItems(tree).map((t) => contentLemmas(t));
+        const elicited = Object.entries(interview.labels ?? {})
+          .filter(([, l]) => l === "Elicited")
+          .map(([id]) => id);
+        if (language.code === "en")
+          recalls.push(
+            elicited.length ? elicited.filter((id) => reached(id, items)).length / elicited.length : 1,
+          );
+        if (language.code !== "en")
+          console.log(
+            `\nThrough the jobs, the ${language.name} interview: ${stories.length} stories, notices ${JSON.stringify(tree.notices)}`,
+          );
+      }
+      const mean = recalls.reduce((a, b) => a + b, 0) / Math.max(1, recalls.length);
+      console.log(
+        `Through the real jobs (REST, pg-boss, PostgreSQL), offline: mean recall ${pct(mean)} over ${recalls.length} English interviews, ${storyCount} stories`,
+      );
+    } finally {
+      await server.stop();
+      await database.drop();
+    }
+  } catch (error) {
+    console.log(
+      `\nThrough the real jobs: skipped (${(error as Error).message}); needs the PostgreSQL server at BENCH_DATABASE_URL.`,
+    );
+  }
+}
 
 // ─── Verified quotes and negations, on every tree above ──────────────────────────────────────
 {

@@ -2,7 +2,7 @@
 // interviewer's choice of the next topic both read it.
 
 import { attributeTopics, type StoredDecisions, topicSenses } from "./state";
-import { keywords, senses } from "./text";
+import { informativeWordCount, senses } from "./text";
 import type { InterviewMessage, InterviewPlan } from "./types";
 
 export type CoverageStatus = "covered" | "thin" | "not_reached";
@@ -37,7 +37,7 @@ export function coverage(
       if (m.role !== "user") continue;
       const onTopic = turns[index]?.topicId === t.id;
       const raised = [...senses(m.content)].some((s) => marks.has(s));
-      if (onTopic || raised) count += keywords(m.content).length;
+      if (onTopic || raised) count += informativeWordCount(m.content);
     }
     const status: CoverageStatus =
       count >= COVERED_WORDS ? "covered" : asked || count > 0 ? "thin" : "not_reached";

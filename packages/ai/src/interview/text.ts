@@ -52,6 +52,14 @@ const contentWords = kept((text) => [
 ]);
 export const keywords = (text: string): string[] => [...contentWords(text)];
 
+/** How much an answer says: its content words and its numbers ("twenty plumbers", "two hours"). */
+export const informativeWordCount = (text: string): number =>
+  new Set(
+    tokensOf(text)
+      .filter((t) => isContent(t) || t.pos === "NUM")
+      .map((t) => t.normal),
+  ).size;
+
 /**
  * What a content word means when two texts are compared: its lemma, and for an action noun the verb
  * it names, so "rescheduling" meets "reschedule" and "bookings" meets "book".
