@@ -4,7 +4,6 @@ import { isContent, tokensOf } from "../text/nlp";
 import { opposite } from "./text";
 import { TopicIndex, topicTitle, topicWords } from "./topics";
 import type { Conflict, Evidence, ExtractedItem, Extraction, Synthesis, Theme } from "./types";
-import { contentWords } from "./words";
 
 const THEME_KINDS = new Set(["need", "pain", "goal", "constraint", "metric"]);
 const STANCE_KINDS = new Set(["need", "constraint", "goal"]);

@@ -408,18 +408,17 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
     // The wanted thing is the subject; who wants it is the "by" phrase, if a person.
     const by = clause.findIndex((t, j) => j >= trigger.rest && t.normal === "by");
     const agent = by >= 0 ? clause.slice(by + 1).filter((t) => t.pos !== "PUNCT") : [];
-    return {
-      trigger: "list",
-      subject: [],
-      actor: agent,
-      action: subject.filter((t) => t.pos !== "ADV"),
-      ends: [],
-      conditions: [],
-      anchors: [],
-      negated: trigger.negated,
+    return plainNeed(
+      {
+        trigger: "list",
+        subject: [],
+        actor: agent,
+        action: subject.filter((t) => t.pos !== "ADV"),
+        negated: trigger.negated,
+      },
       clause,
       sentence,
-    };
+    );
   }
   if (trigger.kind === "complaint") {
     // What is a problem today is what they need improved (the participant's reason, not ours: unstated).
@@ -431,36 +430,22 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
     const thing = clause
       .slice(lastComma + 1, trigger.subjectEnd)
       .filter((t) => t.pos !== "AUX" && t.pos !== "PUNCT");
-    return {
-      trigger: "complaint",
-      subject: thing,
-      actor: [],
-      action: thing,
-      ends: [],
-      conditions: [],
-      anchors: [],
-      negated: false,
+    return plainNeed(
+      { trigger: "complaint", subject: thing, actor: [], action: thing, negated: false },
       clause,
       sentence,
-    };
+    );
   }
   // "I don't think it will be the most useful one": an opinion against, not a refusal of a need.
   if (trigger.kind === "subjects" && trigger.negated) return null;
   if (trigger.kind === "subjects") {
     // The subject is the list; a subject that is only "it" or "this" names nothing.
     if (!subject.some((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "VERB")) return null;
-    return {
-      trigger: "list",
-      subject: [],
-      actor: [],
-      action: subject,
-      ends: [],
-      conditions: [],
-      anchors: [],
-      negated: trigger.negated,
+    return plainNeed(
+      { trigger: "list", subject: [], actor: [], action: subject, negated: trigger.negated },
       clause,
       sentence,
-    };
+    );
   }
   let start = skipFrames(clause, trigger.rest);
   let actor: Token[] = [];
@@ -546,6 +531,15 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
   };
 }
 
+/** A need with no ends or conditions of its own (a listed thing, a complaint, a subject list). */
+function plainNeed(
+  parts: Pick<FoundNeed, "trigger" | "subject" | "actor" | "action" | "negated">,
+  clause: Token[],
+  sentence: Sentence,
+): FoundNeed {
+  return { ...parts, ends: [], conditions: [], anchors: [], clause, sentence };
+}
+
 /** Every need in a text, sentence by sentence and clause by clause. */
 export function findNeeds(text: string): FoundNeed[] {
   const needs: FoundNeed[] = [];
@@ -581,19 +575,7 @@ export function needOfListedThing(clause: Token[], sentence: Sentence): FoundNee
   if (sentence.text.trim().endsWith("?")) return null;
   // "no loyalty programs": a thing refused, never a story.
   const negated = clause.some((t) => t.negated || /^(?:no|not|none|without|never)$/.test(t.normal));
-  const need: FoundNeed = {
-    trigger: "list",
-    subject: [],
-    actor: [],
-    action: words,
-    ends: [],
-    conditions: [],
-    anchors: [],
-    negated,
-    clause,
-    sentence,
-  };
-  return need;
+  return plainNeed({ trigger: "list", subject: [], actor: [], action: words, negated }, clause, sentence);
 }
 
 /**
@@ -609,19 +591,12 @@ export function needOfImperative(clause: Token[], sentence: Sentence): FoundNeed
   if (sentence.text.trim().endsWith("?")) return null;
   const { action, ends, conditions, anchors } = cutTail(words);
   if (!action.length) return null;
-  const need: FoundNeed = {
-    trigger: "list",
-    subject: [],
-    actor: [],
-    action,
+  return {
+    ...plainNeed({ trigger: "list", subject: [], actor: [], action, negated: false }, clause, sentence),
     ends,
     conditions,
     anchors,
-    negated: false,
-    clause,
-    sentence,
   };
-  return need;
 }
 
 /** A verb in its base form that asks for something, not a turn of speech ("let", "see", "tell"). */

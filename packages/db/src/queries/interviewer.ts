@@ -18,27 +18,6 @@ export function listTurns(db: Db, interviewId: number) {
     .execute();
 }
 
-export async function appendTurns(
-  db: Db,
-  interviewId: number,
-  turns: Array<{ role: "ai" | "user"; content: string; decision?: unknown; final?: boolean }>,
-) {
-  if (!turns.length) return [];
-  return db
-    .insertInto("interview_turns")
-    .values(
-      turns.map((t) => ({
-        interview_id: interviewId,
-        role: t.role,
-        content: t.content,
-        decision: t.decision === undefined ? null : JSON.stringify(t.decision),
-        final: t.final ?? false,
-      })),
-    )
-    .returning(turnColumns)
-    .execute();
-}
-
 /** The interview's plan and interviewer state, with what the planner needs of its project. */
 export function getInterviewerState(db: Db, interviewId: number) {
   return db

@@ -1,6 +1,6 @@
 import { finalIfRefused, projectExtractions } from "../../services/evidence";
 import { defineJob } from "../define";
-import { ownersProject } from "./evidence-project";
+import { projectRun } from "./evidence-project";
 
 interface ExtractInput {
   projectId: number;
@@ -19,23 +19,13 @@ export const evidenceExtract = defineJob({
   retryDelaySeconds: 5,
   expireInSeconds: 300,
   async run({ services, progress, signal }, input: ExtractInput) {
-    const project = await ownersProject(services.db, input);
-    const { extractions } = await projectExtractions(
-      {
-        services,
-        projectId: project.id,
-        ownerId: input.ownerId,
-        progress,
-        signal,
-        outputLanguage: project.output_language,
-      },
-      {
-        component: "summary_agent",
-        operation: "extraction",
-        totalSteps: 0,
-        interviewIds: [input.interviewId],
-      },
-    ).catch(finalIfRefused);
+    const { project, run } = await projectRun({ services, progress, signal }, input);
+    const { extractions } = await projectExtractions(run, {
+      component: "summary_agent",
+      operation: "extraction",
+      totalSteps: 0,
+      interviewIds: [input.interviewId],
+    }).catch(finalIfRefused);
     const items = extractions[0]?.items ?? [];
     return {
       interviewId: input.interviewId,

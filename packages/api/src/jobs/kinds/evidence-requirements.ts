@@ -3,7 +3,7 @@ import { clearDismissals, listDismissals, loadTree, replaceTree } from "@parley/
 import { finalIfRefused, runRequirements } from "../../services/evidence";
 import { asEvidenceTree, mergeGenerated, treeMarkdown } from "../../services/evidence-tree";
 import { defineJob } from "../define";
-import { type EvidenceJobInput, ownersProject, projectJobOptions } from "./evidence-project";
+import { type EvidenceJobInput, projectJobOptions, projectRun } from "./evidence-project";
 
 /**
  * "Generate Requirements": the tree with evidence from the interviews, merged into the stored tree
@@ -14,22 +14,12 @@ export const evidenceRequirements = defineJob({
   kind: "evidence.requirements",
   ...projectJobOptions,
   async run({ services, progress, signal }, input: EvidenceJobInput) {
-    const project = await ownersProject(services.db, input);
+    const { project, run } = await projectRun({ services, progress, signal }, input);
     const {
       tree: generated,
       quality,
       notices,
-    } = await runRequirements(
-      {
-        services,
-        projectId: project.id,
-        ownerId: input.ownerId,
-        progress,
-        signal,
-        outputLanguage: project.output_language,
-      },
-      project.title,
-    ).catch(finalIfRefused);
+    } = await runRequirements(run, project.title).catch(finalIfRefused);
     return services.db.transaction().execute(async (trx) => {
       // Deleted items stay deleted; an empty tree starts over (the owner cleared it to begin again).
       const stored = await loadTree(trx, project.id);

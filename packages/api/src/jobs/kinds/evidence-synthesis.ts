@@ -1,7 +1,7 @@
 import { insertSynthesisDocument } from "@parley/db/queries/evidence";
 import { finalIfRefused, runSynthesis } from "../../services/evidence";
 import { defineJob } from "../define";
-import { type EvidenceJobInput, ownersProject, projectJobOptions } from "./evidence-project";
+import { type EvidenceJobInput, projectJobOptions, projectRun } from "./evidence-project";
 
 /**
  * "Summarize Interviews": extraction per interview (map), then themes, conflicts and the summary
@@ -12,18 +12,8 @@ export const evidenceSynthesis = defineJob({
   kind: "evidence.synthesis",
   ...projectJobOptions,
   async run({ services, progress, signal }, input: EvidenceJobInput) {
-    const project = await ownersProject(services.db, input);
-    const { synthesis, interviewIds, notices } = await runSynthesis(
-      {
-        services,
-        projectId: project.id,
-        ownerId: input.ownerId,
-        progress,
-        signal,
-        outputLanguage: project.output_language,
-      },
-      project.title,
-    ).catch(finalIfRefused);
+    const { project, run } = await projectRun({ services, progress, signal }, input);
+    const { synthesis, interviewIds, notices } = await runSynthesis(run, project.title).catch(finalIfRefused);
     const { themes, conflicts, openQuestions, summary } = synthesis;
     const doc = await services.db.transaction().execute((trx) =>
       insertSynthesisDocument(trx, {
