@@ -177,6 +177,7 @@ if (!process.argv.includes("--no-jobs")) {
       await makePro(database.url, owner.userId);
       const recalls: number[] = [];
       let storyCount = 0;
+      const perInterview: string[] = [];
       for (const [index, interview] of data.salon.entries()) {
         const language = detectLanguage(
           interview.messages
@@ -192,6 +193,7 @@ if (!process.argv.includes("--no-jobs")) {
         );
         const stories = tree.epics.flatMap((e) => e.features.flatMap((f) => f.stories));
         storyCount += stories.length;
+        perInterview.push(`${interview.id.slice(0, 8)} ${stories.length}`);
         const items = treeItems(tree).map((t) => contentLemmas(t));
         const elicited = Object.entries(interview.labels ?? {})
           .filter(([, l]) => l === "Elicited")
@@ -207,7 +209,7 @@ if (!process.argv.includes("--no-jobs")) {
       }
       const mean = recalls.reduce((a, b) => a + b, 0) / Math.max(1, recalls.length);
       console.log(
-        `Through the real jobs (REST, pg-boss, PostgreSQL), offline: mean recall ${pct(mean)} over ${recalls.length} English interviews, ${storyCount} stories`,
+        `Through the real jobs (REST, pg-boss, PostgreSQL), offline: mean recall ${pct(mean)} over ${recalls.length} English interviews, ${storyCount} stories (${perInterview.join(", ")})`,
       );
     } finally {
       await server.stop();

@@ -131,4 +131,51 @@ describe("merging a generated tree into the stored one", () => {
     ]);
     expect(epicGone.epics.map((e) => e.name)).toEqual(["Other"]);
   });
+
+  it("keeps every story split from one answer, and counts deleting one of them as a deletion", () => {
+    const list = {
+      interviewId: 1,
+      turn: 3,
+      quote: "It should book rooms, rent equipment and sign up for classes",
+    };
+    const story = (action: string) => ({
+      userType: "member",
+      action,
+      benefit: "not stated",
+      assumption: true,
+      priority: "medium" as const,
+      evidence: [list],
+    });
+    const feature = (name: string, action: string) => ({
+      name,
+      description: "",
+      acceptanceCriteria: [],
+      stories: [story(action)],
+    });
+    const split = {
+      epics: [
+        {
+          name: "Club",
+          description: "",
+          features: [
+            feature("Room booking", "book rooms"),
+            feature("Equipment rental", "rent equipment"),
+            feature("Class sign-up", "sign up for classes"),
+          ],
+        },
+      ],
+    };
+    const first = mergeGenerated([], split);
+    expect(first.epics[0]!.features.flatMap((f) => f.stories.map((s) => s.action))).toEqual([
+      "book rooms",
+      "rent equipment",
+      "sign up for classes",
+    ]);
+
+    const oneDeleted = structuredClone(first);
+    oneDeleted.epics[0]!.features[1]!.stories = [];
+    expect(removedItems(first, oneDeleted).filter((d) => d.kind === "story")).toEqual([
+      { kind: "story", key: "member|rent equipment", evidence: [list] },
+    ]);
+  });
 });

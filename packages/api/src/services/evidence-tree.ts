@@ -62,6 +62,56 @@ const featureEvidence = (f: TreeFeature) => [
   ...f.acceptanceCriteria.flatMap((c) => c.evidence ?? []),
 ];
 
+interface Sameness<T> {
+  key: (item: T) => string;
+  evidence: (item: T) => EvidenceRef[];
+}
+
+/**
+ * Pairs items of `left` with items of `right`, one to one: by key first, then what is left by a
+ * quote they share. Siblings written from one quote (a list of needs split into stories) each pair
+ * with their own row; a rewording pairs with the row it rewords.
+ */
+function pairUp<L, R>(left: L[], right: R[], l: Sameness<L>, r: Sameness<R>): Map<L, R> {
+  const pairs = new Map<L, R>();
+  const taken = new Set<R>();
+  const pair = (matches: (a: L, b: R) => boolean) => {
+    for (const a of left) {
+      if (pairs.has(a)) continue;
+      const b = right.find((candidate) => !taken.has(candidate) && matches(a, candidate));
+      if (b === undefined) continue;
+      pairs.set(a, b);
+      taken.add(b);
+    }
+  };
+  pair((a, b) => l.key(a) === r.key(b));
+  pair((a, b) => sharesEvidence(r.evidence(b), l.evidence(a)));
+  return pairs;
+}
+
+const features: Sameness<TreeFeature> = { key: (f) => key(f.name), evidence: featureEvidence };
+const stories: Sameness<TreeStory> = { key: storyKey, evidence: (s) => s.evidence ?? [] };
+const criteria: Sameness<AcceptanceCriterion> = {
+  key: (c) => key(c.text),
+  evidence: (c) => c.evidence ?? [],
+};
+type GeneratedFeature = EvidenceTree["epics"][number]["features"][number];
+const generatedFeatures: Sameness<GeneratedFeature> = {
+  key: (f) => key(f.name),
+  evidence: (f) => [
+    ...f.stories.flatMap((s) => s.evidence),
+    ...f.acceptanceCriteria.flatMap((c) => c.evidence),
+  ],
+};
+const generatedStories: Sameness<GeneratedFeature["stories"][number]> = {
+  key: storyKey,
+  evidence: (s) => s.evidence,
+};
+const generatedCriteria: Sameness<GeneratedFeature["acceptanceCriteria"][number]> = {
+  key: (c) => key(c.text),
+  evidence: (c) => c.evidence,
+};
+
 /**
  * What the owner's change took out of the tree: each epic, feature, story and criterion of `before`
  * that nothing in `after` stands for any more (by name, text, or user type and action, or by a quote
@@ -69,18 +119,23 @@ const featureEvidence = (f: TreeFeature) => [
  * renamed epic or feature is an edit, not a deletion.
  */
 export function removedItems(before: TreeInput, after: TreeInput): Dismissal[] {
-  const features = after.epics.flatMap((e) => e.features);
-  const stories = features.flatMap((f) => f.stories);
-  const criteria = features.flatMap((f) => f.acceptanceCriteria);
+  const all = (tree: TreeInput) => {
+    const list = tree.epics.flatMap((e) => e.features);
+    return {
+      features: list,
+      stories: list.flatMap((f) => f.stories),
+      criteria: list.flatMap((f) => f.acceptanceCriteria),
+    };
+  };
+  const was = all(before);
+  const is = all(after);
+  const pairedFeatures = pairUp(was.features, is.features, features, features);
+  const pairedStories = pairUp(was.stories, is.stories, stories, stories);
+  const pairedCriteria = pairUp(was.criteria, is.criteria, criteria, criteria);
   const kept = {
-    feature: (f: TreeFeature) =>
-      features.some(
-        (g) => key(g.name) === key(f.name) || sharesEvidence(featureEvidence(g), featureEvidence(f)),
-      ),
-    story: (s: TreeStory) =>
-      stories.some((g) => storyKey(g) === storyKey(s) || sharesEvidence(g.evidence, s.evidence ?? [])),
-    criterion: (c: AcceptanceCriterion) =>
-      criteria.some((g) => key(g.text) === key(c.text) || sharesEvidence(g.evidence, c.evidence ?? [])),
+    feature: (f: TreeFeature) => pairedFeatures.has(f),
+    story: (s: TreeStory) => pairedStories.has(s),
+    criterion: (c: AcceptanceCriterion) => pairedCriteria.has(c),
   };
   const removed: Dismissal[] = [];
   for (const epic of before.epics) {
@@ -122,17 +177,21 @@ export function mergeGenerated(
   dismissals: Dismissal[] = [],
 ): TreeInput {
   const tree = storedAsInput(stored);
-  const allFeatures = () => tree.epics.flatMap((e) => e.features);
+  // Generated features pair with the stored ones (by name, else a shared quote), one to one; a
+  // generated feature named like one this refresh already added joins it.
+  const storedFeatures = tree.epics.flatMap((e) => e.features);
+  const pairedFeatures = pairUp(
+    generated.epics.flatMap((e) => e.features),
+    storedFeatures,
+    generatedFeatures,
+    features,
+  );
+  const added: TreeFeature[] = [];
   for (const genEpic of generated.epics) {
     let epic = tree.epics.find((e) => key(e.name) === key(genEpic.name));
     for (const genFeature of genEpic.features) {
-      const genEvidence = [
-        ...genFeature.stories.flatMap((s) => s.evidence),
-        ...genFeature.acceptanceCriteria.flatMap((c) => c.evidence),
-      ];
-      let feature =
-        allFeatures().find((f) => key(f.name) === key(genFeature.name)) ??
-        allFeatures().find((f) => sharesEvidence(featureEvidence(f), genEvidence));
+      const genEvidence = generatedFeatures.evidence(genFeature);
+      let feature = pairedFeatures.get(genFeature) ?? added.find((f) => key(f.name) === key(genFeature.name));
       const isNew = !feature;
       if (!feature) {
         if (dismissedBy(dismissals, "feature", key(genFeature.name), genEvidence)) continue;
@@ -144,10 +203,15 @@ export function mergeGenerated(
           stories: [],
         };
       }
+      const sameCriteria = pairUp(
+        genFeature.acceptanceCriteria,
+        [...feature.acceptanceCriteria],
+        generatedCriteria,
+        criteria,
+      );
+      const sameStories = pairUp(genFeature.stories, [...feature.stories], generatedStories, stories);
       for (const genCriterion of genFeature.acceptanceCriteria) {
-        const same =
-          feature.acceptanceCriteria.find((c) => key(c.text) === key(genCriterion.text)) ??
-          feature.acceptanceCriteria.find((c) => sharesEvidence(c.evidence, genCriterion.evidence));
+        const same = sameCriteria.get(genCriterion);
         if (same) {
           if (!same.evidence?.length) same.evidence = genCriterion.evidence;
         } else if (!dismissedBy(dismissals, "criterion", key(genCriterion.text), genCriterion.evidence)) {
@@ -155,9 +219,7 @@ export function mergeGenerated(
         }
       }
       for (const genStory of genFeature.stories) {
-        const same =
-          feature.stories.find((s) => storyKey(s) === storyKey(genStory)) ??
-          feature.stories.find((s) => sharesEvidence(s.evidence, genStory.evidence));
+        const same = sameStories.get(genStory);
         if (same) {
           if (!same.evidence?.length) same.evidence = genStory.evidence;
           same.priority ??= genStory.priority;
@@ -172,6 +234,7 @@ export function mergeGenerated(
           tree.epics.push(epic);
         }
         epic.features.push(feature);
+        added.push(feature);
       }
     }
   }
