@@ -3,7 +3,7 @@
  * is a noun phrase naming a person, the means a verb phrase after "I want to", nothing else rides
  * along (brackets, examples, asides, a second sentence), and the ends says something.
  */
-import { articleFor, type Token, verbOfActionNoun } from "../text";
+import { articleFor, isVerb, type Token, verbOfActionNoun } from "../text";
 import { canBeNoun, lexnamesOf, namesNoPerson, onlyThinking } from "../text/lexicon";
 import { type StoryParts, textOf, tokensIn } from "./parse";
 import { type Defect, defect } from "./types";
@@ -25,7 +25,10 @@ const participle = (t: Token) => t.pos === "VERB" && /(?:ed|ing|en)$/.test(t.nor
  */
 function describesPerson(tokens: Token[], at: number): boolean {
   const isPerson = (t: Token | undefined) => t?.pos === "NOUN" && lexnamesOf(t.lemma).includes("noun.person");
-  if (!isPerson(tokens[at - 1])) return false;
+  // "working professional experiencing stress": a word read as an adjective that names a person.
+  const namesPerson = (t: Token | undefined) =>
+    isPerson(t) || (t?.pos === "ADJ" && lexnamesOf(t.normal).includes("noun.person"));
+  if (!namesPerson(tokens[at - 1])) return false;
   let end = at + 1;
   while (tokens[end] && (NOUNISH.has(tokens[end]!.pos) || tokens[end]!.pos === "ADJ")) end += 1;
   return !isPerson(tokens[end - 1]);
@@ -80,7 +83,12 @@ export function readRole(parts: StoryParts): RoleReading {
     if (!modifier) break;
     phrase.push(t);
   }
-  const headToken = [...phrase].reverse().find((t) => NOUNISH.has(t.pos));
+  // The head: the last noun, or a last adjective that names a person ("working professional").
+  const last = phrase.at(-1);
+  const headToken =
+    last?.pos === "ADJ" && lexnamesOf(last.normal).includes("noun.person")
+      ? last
+      : [...phrase].reverse().find((t) => NOUNISH.has(t.pos));
   const rest = tokens.slice(i);
   const fragment = (why: string) =>
     defects.push(defect("grammatical", "role-fragment", `the role "${role}" is not a noun phrase: ${why}`));
@@ -112,12 +120,37 @@ export function readRole(parts: StoryParts): RoleReading {
   return { head, lemmas: phrase.filter((t) => t.pos !== "PUNCT").map((t) => t.lemma), defects };
 }
 
-/** The means' main verb: the first verb after "I want to", past "be able to". */
+/** Adverbs before a verb, coordinated ones included ("quickly and easily find"). */
+const adverbial = (tokens: Token[], i: number) =>
+  tokens[i]?.pos === "ADV" ||
+  (tokens[i]?.pos === "CCONJ" && tokens[i - 1]?.pos === "ADV" && tokens[i + 1]?.pos === "ADV");
+
+/**
+ * The means' main verb: the first verb after "I want to", past "be able to" and adverbs. A word the
+ * tagger read as a noun right after "to" is the verb when it has verb senses and an object follows
+ * ("to benchmark the model").
+ */
 function mainVerb(tokens: Token[]): Token | undefined {
-  let at = tokens.findIndex((t) => t.pos !== "ADV");
+  const past = (from: number) => {
+    let i = from;
+    while (i < tokens.length && adverbial(tokens, i)) i += 1;
+    return i;
+  };
+  let at = past(0);
   const first = tokens[at];
-  if (first?.lemma === "be" && tokens[at + 1]?.normal === "able" && tokens[at + 2]?.normal === "to") at += 3;
-  return tokens.slice(at).find((t) => t.pos !== "ADV");
+  if (first?.lemma === "be" && tokens[at + 1]?.normal === "able" && tokens[at + 2]?.normal === "to")
+    at = past(at + 3);
+  const verb = tokens[at];
+  const next = tokens[at + 1];
+  if (
+    verb?.pos === "NOUN" &&
+    (next?.pos === "DET" || next?.pos === "ADJ" || next?.normal === "our" || next?.normal === "my") &&
+    (lexnamesOf(verb.lemma).some((name) => name.startsWith("verb.")) ||
+      isVerb(verb.normal) ||
+      MAKING_VERBS.has(verb.lemma))
+  )
+    return { ...verb, pos: "VERB" };
+  return verb;
 }
 
 /**
@@ -156,7 +189,7 @@ export function meansDefects(parts: StoryParts, role: RoleReading): Defect[] {
     return defects;
   }
   // "inventory management": a bare noun compound naming an activity, read as a verb only because of "to".
-  const after = tokens.slice(tokens.indexOf(verb) + 1);
+  const after = tokens.slice(tokens.findIndex((t) => t.start === verb.start) + 1);
   const head = after.at(-1);
   if (
     after.length > 0 &&
