@@ -295,6 +295,8 @@ if (!process.argv.includes("--no-jobs")) {
     const recalls: number[] = [];
     let storiesTotal = 0;
     let defective = 0;
+    const perInterview: string[] = [];
+    let german = "";
     for (const [index, interview] of data.salon.entries()) {
       const src = source(interview, index + 1);
       const language = detectLanguage(
@@ -322,11 +324,15 @@ if (!process.argv.includes("--no-jobs")) {
         .map(([id]) => id);
       const hit = elicited.filter((id) => reached(id, items));
       if (language.code === "en") recalls.push(elicited.length ? hit.length / elicited.length : 1);
+      else
+        german = `${language.name} interview ${interview.id.slice(0, 8)} on the model path: ${stories.length} stories (the fake reads English only, as the offline rules do; a model reads ${language.name} and writes English stories quoting the participant with a translation beside each — that path is tested with a glossary we wrote, apps/api/test/evidence-language.integration.test.ts)`;
+      perInterview.push(`${interview.id.slice(0, 8)} ${stories.length} (${hit.length}/${elicited.length})`);
     }
     const meanModel = recalls.reduce((a, b) => a + b, 0) / Math.max(1, recalls.length);
     console.log(
-      `\nModel path (our structured fake answering from its simulated rules, not a language model): mean recall ${pct(meanModel)}, ${storiesTotal} stories, ${pct(defective / Math.max(1, storiesTotal))} with a QUS defect`,
+      `\nModel path (our structured fake answering with the offline rules' reading, not a language model: this measures the model path's schemas, chunks, guards and gate): mean recall ${pct(meanModel)}, ${storiesTotal} stories, ${pct(defective / Math.max(1, storiesTotal))} with a QUS defect\n  stories (requirements reached) per interview: ${perInterview.join(", ")}`,
     );
+    if (german) console.log(`  ${german}`);
   } finally {
     await fake.stop();
   }

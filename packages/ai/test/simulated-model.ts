@@ -1,14 +1,16 @@
 /**
  * A scripted stand-in for a model, used to author the recorded responses and to drive the bench:
  * it reads the same request a model would (numbered sentences, item lines) and answers in the
- * strict schemas with the offline rules. No model is reachable here; this is not one.
+ * strict schemas with the offline rules (the extraction reads the numbered clauses back into turns
+ * and answers with what the offline extraction finds). No model is reachable here; this is not one.
  * Given a glossary (the participant's sentences in another language → English), it reads those
  * sentences through their English and answers as a model asked for English output would: English
  * stories and criteria citing the participant's own items, and each cited item's translation.
  */
-import { classify } from "../src/evidence/classify";
+import { extractInterview } from "../src/evidence/extract";
 import { buildRequirements } from "../src/evidence/requirements";
 import { buildThemes, findConflicts, themeTopics } from "../src/evidence/synthesize";
+import type { Turn } from "../src/evidence/turns";
 import type { Evidence, ExtractedItem, Extraction, StakeholderType } from "../src/evidence/types";
 
 const userContent = (body: any): string => body.messages.find((m: any) => m.role === "user")?.content ?? "";
@@ -70,17 +72,42 @@ function extractionAnswer(content: string, glossary: Glossary = {}) {
     metric: answer.metrics,
     open_question: answer.openQuestions,
   };
+  // The interview as the request shows it: interviewer lines, and the participant's numbered clauses
+  // (read through their English), joined back into turns for the offline extraction to read.
+  const turns: Turn[] = [];
+  const refs: Array<{ ref: number; text: string; turn: number }> = [];
   for (const line of content.split("\n")) {
+    const asked = /^Interviewer: (.*)$/.exec(line);
+    if (asked) {
+      turns.push({ index: turns.length, speaker: "interviewer", text: asked[1]! });
+      continue;
+    }
     const match = /^\[(\d+)\] (.*)$/.exec(line);
     if (!match) continue;
-    const ref = Number(match[1]);
     const clause = translate(glossary, match[2]!) ?? match[2]!;
-    const c = classify(clause, clause);
-    if (!c) continue;
-    if (c.kind === "constraint") answer.constraints.push({ ref, type: c.constraint ?? "integration" });
-    else lists[c.kind].push(ref);
-    if (c.polarity === "does_not_want") answer.doesNotWant.push(ref);
-    if (c.polarity === "must_never") answer.mustNever.push(ref);
+    if (turns.at(-1)?.speaker !== "participant")
+      turns.push({ index: turns.length, speaker: "participant", text: "" });
+    const turn = turns.at(-1)!;
+    turn.text = `${turn.text} ${clause}`.trim();
+    refs.push({ ref: Number(match[1]), text: folded(clause), turn: turn.index });
+  }
+  const extraction = extractInterview(
+    { interviewId: 1, stakeholderType: "business", messages: null, transcript: null },
+    turns,
+  );
+  const answered = new Set<number>();
+  for (const item of extraction.items) {
+    const quote = folded(item.quote);
+    const ref = refs.find(
+      (r) =>
+        r.turn === item.turn && !answered.has(r.ref) && (r.text.includes(quote) || quote.includes(r.text)),
+    )?.ref;
+    if (ref === undefined) continue;
+    answered.add(ref);
+    if (item.kind === "constraint") answer.constraints.push({ ref, type: item.constraint ?? "integration" });
+    else lists[item.kind].push(ref);
+    if (item.polarity === "does_not_want") answer.doesNotWant.push(ref);
+    if (item.polarity === "must_never") answer.mustNever.push(ref);
   }
   return answer;
 }

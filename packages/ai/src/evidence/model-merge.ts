@@ -1,5 +1,6 @@
 /** The reduce steps through a model: themes, conflicts and requirements over extracted items, guarded. */
 import { z } from "zod";
+import { contentStems } from "../text/nlp";
 import { priorityOf } from "./classify";
 import { fence, requirementsPrompt, synthesisPrompt } from "./prompts";
 import { epicOf } from "./requirements";
@@ -229,6 +230,12 @@ export function guardModelTree(
   const rank = { high: 0, medium: 1, low: 2 } as const;
   const priority = (items: ExtractedItem[]) =>
     items.map((i) => priorityOf(i.quote)).sort((a, b) => rank[a] - rank[b])[0] ?? "medium";
+  // What the model wrote must rest on what its cited items say (or their translation): one word
+  // stem in common at least, so "use the hub" citing "unlock it with my phone" is not kept.
+  const grounded = (text: string, items: ExtractedItem[]) => {
+    const said = new Set(items.flatMap((i) => contentStems(`${i.quote} ${translations.get(i) ?? ""}`)));
+    return contentStems(text).some((stem) => said.has(stem));
+  };
   return answer.epics.map((epic) => ({
     name: clean(epic.name),
     description: `What stakeholders said about ${clean(epic.name).toLowerCase()}.`,
@@ -237,7 +244,7 @@ export function guardModelTree(
         [...new Set(ids)].map((id) => byId.get(id)).filter((i): i is ExtractedItem => !!i);
       const stories = feature.stories.flatMap((story) => {
         const evidence = items(story.itemIds);
-        if (!evidence.length) return [];
+        if (!evidence.length || !grounded(story.action, evidence)) return [];
         if (evidence.some((i) => i.polarity !== "wants") && !isNegated(story.action)) return [];
         const stated = evidence.some(
           (i) =>
@@ -259,18 +266,13 @@ export function guardModelTree(
         const evidence = items(criterion.itemIds);
         return evidence.length ? [{ text: clean(criterion.text), evidence: evidence.map(evidenceOf) }] : [];
       });
-      const cited = [...stories, ...acceptanceCriteria].flatMap((x) => x.evidence);
-      const quotes = cited.map((e) => e.quote);
-      // A name is the participant's phrase; when they spoke another language than the project's,
-      // no phrase of theirs can name it, and the model's name in the project's language stands.
-      const foreign =
-        cited.length > 0 &&
-        cited.every(
-          (e) => (writing.languages.get(e.interviewId) ?? writing.language.code) !== writing.language.code,
-        );
+      const quotes = [...stories, ...acceptanceCriteria].flatMap((x) => x.evidence).map((e) => e.quote);
+      const cited = items([...feature.stories, ...feature.criteria].flatMap((x) => x.itemIds));
+      // The participant's own phrase when the name is one, else the model's name when it rests on
+      // what they said ("Staff allocation" for "allocate the staff"); the quality gate checks either.
       const said =
         quotes.map((q) => originalQuote(feature.name, q)).find((n) => n) ??
-        (foreign ? clean(feature.name) : null);
+        (grounded(feature.name, cited) ? clean(feature.name) : null);
       if (!said || (!stories.length && !acceptanceCriteria.length)) return [];
       return [
         {

@@ -119,7 +119,7 @@ describe("model path guards", () => {
     ]);
   });
 
-  it("drops stories that grant a refusal and features nobody named, and marks unstated benefits", () => {
+  it("drops stories that grant a refusal or rest on nothing said, keeps a grounded name, and marks unstated benefits", () => {
     const item = (id: string, quote: string, polarity: ExtractedItem["polarity"]): ExtractedItem => ({
       id,
       kind: "need",
@@ -165,13 +165,18 @@ describe("model path guards", () => {
                 criteria: [],
                 stories: [story("use the hub", "it is easy", [2])],
               },
+              {
+                name: "Phone unlocking",
+                criteria: [],
+                stories: [story("unlock the bike with my phone", "I can leave the card at home", [2])],
+              },
             ],
           },
         ],
       },
       byId,
     );
-    expect(epics[0]!.features.map((f) => f.name)).toEqual(["Unlock it with my phone"]);
+    expect(epics[0]!.features.map((f) => f.name)).toEqual(["Unlock it with my phone", "Phone unlocking"]);
     const feature = epics[0]!.features[0]!;
     expect(feature.stories).toEqual([
       expect.objectContaining({ action: "unlock it with my phone", assumption: true, priority: "medium" }),
