@@ -19,7 +19,7 @@ export const evidenceExtract = defineJob({
   retryDelaySeconds: 5,
   expireInSeconds: 300,
   async run({ services, progress, signal }, input: ExtractInput) {
-    const { project, run } = await projectRun({ services, progress, signal }, input);
+    const { run } = await projectRun({ services, progress, signal }, input);
     const { extractions } = await projectExtractions(run, {
       component: "summary_agent",
       operation: "extraction",
