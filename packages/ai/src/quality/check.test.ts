@@ -66,6 +66,18 @@ describe("checkStory", () => {
       "we keep clients",
       "well-formed: role-builds-product",
     ],
+    ["driving-school owner", "add one", "pupils find us", "well-formed: vague-object"],
+    ["driving-school owner", "do that then you can see", "pupils find us", "well-formed: vague-object"],
+    [
+      "driving-school owner",
+      "have for driving schools on top of the list",
+      "we are seen",
+      "grammatical: fragment",
+    ],
+    ["salon owner", "have cloud based is good", "I can work from home", "grammatical: fragment"],
+    ["salon owner", "have i'm aligned with the scope", "we agree", "grammatical: fragment"],
+    ["salon owner", "have cancellation and", "clients can cancel", "grammatical: fragment"],
+    ["student", "have the **online booking system**", "I can book", "minimal: markup"],
     ["salon owner", "to see the bookings", "I can plan the week", "uniform: template-repeated"],
   ])("flags As a %s, I want to %s, so that %s (%s)", (userType, action, benefit, expected) => {
     expect(criteriaOf(checkStory(story(userType, action, benefit)))).toContain(expected);
@@ -84,6 +96,13 @@ describe("checkStory", () => {
     ["journalist", "quickly and easily find background information", "my story is right"],
     ["working professional experiencing stress", "get a reminder to take a break", "I rest"],
     ["healthcare professional", "see each patient's readings", "I can act early"],
+    ["trainer", "update one of my courses", "it shows the right dates"],
+    ["publisher", "make it easy to prove that our data is valid", "we keep our promise"],
+    ["agency user", "ensure that deleted records are not included in submissions", "totals are right"],
+    ["nurse", "use this system at the bedside", "I can act early"],
+    ["data publisher", "have a view on all the datasets I have published", "I can manage them"],
+    ["developer", "have the beta site be set up", "I can deploy to it"],
+    ["consumer", "be notified of changes to a package I care about", "I can act"],
   ])("passes As a %s, I want to %s, so that %s", (userType, action, benefit) => {
     expect(checkStory(story(userType, action, benefit))).toEqual([]);
   });

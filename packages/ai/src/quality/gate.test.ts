@@ -72,6 +72,17 @@ describe("gateTree", () => {
     expect(report.repaired).toBe(1);
   });
 
+  it("takes markdown marks and a cut-off list's last word out of a story", () => {
+    const { tree } = gateTree(
+      treeOf([
+        story({ action: "book rooms **online**", evidence: [said("Clients should book rooms")] }),
+        story({ action: "rent equipment and", evidence: [said("rent equipment")] }),
+      ]),
+      { turnsById },
+    );
+    expect(storiesOf(tree).map((s) => s.action)).toEqual(["book rooms online", "rent equipment"]);
+  });
+
   it("gives a role fragment its own noun phrase, or the stakeholder's", () => {
     const { tree } = gateTree(
       treeOf([

@@ -11,6 +11,7 @@ import {
   EMPTY_OUTCOME_LEMMAS,
   EXAMPLE_MARKERS,
   MAKING_VERBS,
+  POINTING_BACK,
   PRODUCT_MAKER_ROLES,
   SPOKEN_ASIDES,
 } from "./vocabulary";
@@ -188,8 +189,45 @@ export function meansDefects(parts: StoryParts, role: RoleReading): Defect[] {
     );
     return defects;
   }
-  // "inventory management": a bare noun compound naming an activity, read as a verb only because of "to".
   const after = tokens.slice(tokens.findIndex((t) => t.start === verb.start) + 1);
+  // "add one", "include that functionality", "find another solution": the object points back at
+  // words said before the story and names nothing on its own.
+  const objectAt = after.findIndex((t) => t.pos !== "ADV" && t.pos !== "PART");
+  const object = after[objectAt];
+  // A noun elsewhere ("unlock it with my phone", "print those invoices") says enough to act on.
+  if (object && pointsBack(after, objectAt) && !after.some((t) => NOUNISH.has(t.pos)))
+    defects.push(
+      defect(
+        "well-formed",
+        "vague-object",
+        `"${verb.text} ${object.text}" points back at words not in the story`,
+      ),
+    );
+  // "have for driving schools": "have" needs an object before any preposition.
+  // "have cloud based is good": "have" takes a thing, not a sentence ("have a site that is fast" is one).
+  // A sentence starts at a finite verb-like word ("is", "should"; not "have the site be set up") or
+  // at a subject pronoun before any noun ("have i'm aligned"; "the datasets I have published" is a
+  // noun's own clause).
+  const clauseAt = after.findIndex(
+    (t, i) =>
+      (t.pos === "AUX" && t.normal !== "be" && after[i - 1]?.pos !== "PRON") ||
+      (t.pos === "PRON" &&
+        SUBJECT_PRONOUN.test(t.normal) &&
+        ["VERB", "AUX"].includes(after[i + 1]?.pos ?? "") &&
+        !after.slice(0, i).some((u) => NOUNISH.has(u.pos))),
+  );
+  const introduced = after
+    .slice(0, Math.max(0, clauseAt))
+    .some((t) => t.pos === "SCONJ" || RELATIVE_WORDS.has(t.normal));
+  const lastWord = [...after].reverse().find((t) => t.pos !== "PUNCT");
+  // "have Cancellation and": a list cut off ("a package I care about" ends well).
+  if (lastWord && (lastWord.pos === "CCONJ" || ["a", "an", "the"].includes(lastWord.normal)))
+    defects.push(defect("grammatical", "fragment", `"${means}" ends with "${lastWord.text}"`));
+  else if (verb.lemma === "have" && clauseAt >= 0 && !introduced)
+    defects.push(defect("grammatical", "fragment", `"${means}" runs a sentence into "${verb.text}"`));
+  else if (verb.lemma === "have" && (after[0]?.pos === "ADP" || after[0]?.pos === "SCONJ"))
+    defects.push(defect("grammatical", "fragment", `"${verb.text} ${after[0].text}" has no object`));
+  // "inventory management": a bare noun compound naming an activity, read as a verb only because of "to".
   const head = after.at(-1);
   if (
     after.length > 0 &&
@@ -241,6 +279,56 @@ export function meansDefects(parts: StoryParts, role: RoleReading): Defect[] {
     );
   return defects;
 }
+
+/**
+ * Whether the word at `at` points back at something said before (the story names nothing else): "it" and "them" (not "make it
+ * easy"), "one" alone, "another …", and "that"/"those" alone or before words with no verb in them
+ * ("include that functionality", not "ensure that deleted records are kept"); "this system"
+ * names the product at hand, so "this"/"these" count only alone.
+ */
+function pointsBack(tokens: Token[], at: number): boolean {
+  const word = tokens[at];
+  if (!word || !POINTING_BACK.has(word.normal)) return false;
+  const next = tokens[at + 1];
+  const alone = !next || ["PUNCT", "ADV", "ADP", "CCONJ", "SCONJ"].includes(next.pos);
+  switch (word.normal) {
+    case "it":
+    case "them":
+      // "make it easy to prove …": "it" stands for the clause that follows.
+      return (
+        next?.pos !== "ADJ" && next?.pos !== "ADV" && !["to", "that"].includes(tokens[at + 2]?.normal ?? "")
+      );
+    case "another":
+      return true;
+    case "one":
+      // "one of my courses" names which; "add one" does not.
+      return !next || ["PUNCT", "ADV", "CCONJ"].includes(next.pos);
+    case "this":
+    case "these":
+      return alone;
+    default: {
+      // A verb after it makes "that" the start of a clause ("ensure that the records are kept").
+      return alone || !tokens.slice(at + 1).some((t) => t.pos === "VERB" || t.pos === "AUX");
+    }
+  }
+}
+
+/** Subject pronouns, contracted ones included ("i'm", "we're"): closed class. */
+const SUBJECT_PRONOUN = /^(?:i|we|you|he|she|they)(?:'m|'re|'s|'ve|'d|'ll)?$/;
+
+/** Words that start a clause inside a noun phrase (closed class). */
+const RELATIVE_WORDS = new Set([
+  "that",
+  "which",
+  "who",
+  "whom",
+  "whose",
+  "what",
+  "where",
+  "when",
+  "how",
+  "why",
+]);
 
 /** The role speaking of itself inside the means (closed-class pronouns). */
 const FIRST_PERSON = new Set(["me", "my", "mine", "myself"]);
@@ -297,6 +385,7 @@ export function minimalDefects(parts: StoryParts): Defect[] {
   const defects: Defect[] = [];
   const text = parts.text;
   if (/[()[\]{}]/.test(text)) defects.push(defect("minimal", "brackets", "brackets"));
+  if (/\*\*|__|(?:^|\s)#{1,6}\s|`/.test(text)) defects.push(defect("minimal", "markup", "markdown marks"));
   const example = EXAMPLE_MARKERS.find((m) => has(text, m));
   const likeExample = parts.tokens.some(
     (t, i) => t.normal === "like" && t.pos !== "VERB" && NOUNISH.has(parts.tokens[i - 1]?.pos ?? ""),

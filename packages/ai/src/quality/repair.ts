@@ -67,6 +67,14 @@ export function repairStory(story: Story, defects: Defect[], context: RepairCont
     benefit = trimToMinimal(benefit) || UNSTATED_BENEFIT;
     userType = trimToMinimal(userType);
   }
+  if (codes.has("markup")) {
+    const unmarked = (text: string) => text.replace(/\*\*|__|`|(?:^|\s)#{1,6}\s/g, " ").replace(/\s+/g, " ");
+    action = unmarked(action);
+    benefit = unmarked(benefit);
+    userType = unmarked(userType);
+  }
+  // "keep track of supplies and": the list was cut off; what came before it stands.
+  if (codes.has("fragment")) action = action.replace(/[\s,]+(?:and|or|but|nor|a|an|the)[\s.,;:]*$/i, "");
   if (codes.has("means-is-noun-phrase") || codes.has("want-to-no-verb")) {
     const verbPhrase = actionNounToVerb(action);
     if (!verbPhrase) return null;

@@ -63,6 +63,21 @@ export const EMPTY_OUTCOME_LEMMAS: ReadonlySet<string> = new Set([
  * Roles of the people who build or research a product rather than use it. A story told by one of
  * them about making or studying the product (see lexicon.ts) has no user role in the QUS sense.
  */
+/**
+ * Pronouns and determiners that point back at something said earlier ("add it", "do that",
+ * "another solution"): as a story's object they leave it meaningless on its own (closed class).
+ */
+export const POINTING_BACK: ReadonlySet<string> = new Set([
+  "it",
+  "that",
+  "this",
+  "these",
+  "those",
+  "them",
+  "one",
+  "another",
+]);
+
 export const PRODUCT_MAKER_ROLES: ReadonlySet<string> = new Set([
   "developer",
   "programmer",
