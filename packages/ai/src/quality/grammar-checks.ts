@@ -394,7 +394,7 @@ export function minimalDefects(parts: StoryParts): Defect[] {
     defects.push(defect("minimal", "examples", `examples ("${example ?? "like"}")`));
   const aside = SPOKEN_ASIDES.find((m) => has(text, m));
   if (aside) defects.push(defect("minimal", "aside", `an aside ("${aside}")`));
-  if (/\s[-–—]\s|\s—|—\s|;/.test(text))
+  if (/\s[-–—][\s,]|\s—|—\s|;/.test(text))
     defects.push(defect("minimal", "dash-comment", "a comment after a dash"));
   const second = parts.sentenceStarts.find((start) => {
     const before = text.slice(0, start).trimEnd();

@@ -78,11 +78,13 @@ function bareNounPhrase(said: Token[]): Token[] {
       t.text === "-" ||
       (t.pos === "VERB" && /(?:ing|ed)$/.test(t.normal)),
   );
+  // The head is a noun or an -ing noun ("online booking"); a past participle after it starts a
+  // phrase of its own ("staff based on …", "employees scheduled for …").
   while (
     kept.length &&
     kept.at(-1)!.pos !== "NOUN" &&
     kept.at(-1)!.pos !== "PROPN" &&
-    kept.at(-1)!.pos !== "VERB"
+    !(kept.at(-1)!.pos === "VERB" && kept.at(-1)!.normal.endsWith("ing"))
   )
     kept.pop();
   return kept;
