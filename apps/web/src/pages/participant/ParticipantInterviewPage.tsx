@@ -150,9 +150,15 @@ export default function ParticipantInterviewPage() {
     if (result.kind === "failed") toast(START_FAILED_TOAST);
   };
 
+  /** Out of voice; words heard of an answer not yet sent go into the answer box. */
+  const toText = () => {
+    if (voice.held) setDraft((d) => d || voice.held);
+    voice.stop();
+  };
+
   const changeMode = async (next: Mode) => {
     if (next === mode) return;
-    if (next === "text") return voice.stop();
+    if (next === "text") return toText();
     if (await voice.start()) voice.listenAfter(VOICE.resumeDelayMs);
   };
 
@@ -279,8 +285,10 @@ export default function ParticipantInterviewPage() {
                 status={voice.status}
                 listener={voice.listener}
                 serverSpeech={serverSpeech}
+                micSilent={voice.micSilent}
+                held={voice.held}
                 onPauseOrResume={voice.pauseOrResume}
-                onSwitchToText={voice.stop}
+                onSwitchToText={toText}
               />
             ) : (
               <MessageComposer
