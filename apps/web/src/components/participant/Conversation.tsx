@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Box, Button, Group, Loader, Text } from "@mantine/core";
-import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
+import { Anchor, Badge, Box, Button, Group, Loader, Text } from "@mantine/core";
+import { IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { readNotSaid } from "../../features/voice/sentences";
 import type { ListenerEngine, VoiceStatus } from "../../features/voice/voiceMachine";
 
@@ -125,41 +125,5 @@ export function VoiceBar({
         </Button>
       </Group>
     </Group>
-  );
-}
-
-/**
- * The server refused the interviewer's reply (too fast, or the allowance is used up): its own
- * message, beside the composer, with a way to ask again. What the participant said stays saved.
- */
-export function RefusalAlert({
-  message,
-  retrying,
-  onRetry,
-  onClose,
-}: {
-  message: string;
-  retrying: boolean;
-  onRetry: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Alert
-      color="orange"
-      icon={<IconAlertTriangle size={18} />}
-      title="The interviewer can't answer right now"
-      withCloseButton
-      onClose={onClose}
-      mb="sm"
-      role="alert"
-    >
-      <Text size="sm">{message}</Text>
-      <Text size="sm" c="dimmed">
-        Your answer is saved. Ask again in a moment, or keep writing and send later.
-      </Text>
-      <Button size="xs" variant="light" mt="xs" loading={retrying} onClick={onRetry}>
-        Ask again
-      </Button>
-    </Alert>
   );
 }

@@ -4,11 +4,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { MessageComposer } from "../../components/messages/MessageComposer";
 import { MessageScroll } from "../../components/messages/MessageScroll";
-import { Bubble, RefusalAlert, VoiceBar } from "../../components/participant/Conversation";
+import { Bubble, VoiceBar } from "../../components/participant/Conversation";
 import { FinalNotice } from "../../components/participant/FinalNotice";
 import { InterviewRoom } from "../../components/participant/InterviewRoom";
 import { EndConfirm, InterviewToolbar, useLeaveWarning } from "../../components/participant/InterviewToolbar";
 import { type NoteImage, NotesPad } from "../../components/participant/NotesPad";
+import { RefusalNotice } from "../../components/participant/RefusalNotice";
 import {
   AlreadyCompleted,
   LoadingInterview,
@@ -273,7 +274,7 @@ export default function ParticipantInterviewPage() {
           <>
             {session.final && <FinalNotice />}
             {session.refusal && (
-              <RefusalAlert
+              <RefusalNotice
                 message={session.refusal}
                 retrying={retrying}
                 onRetry={() => void askAgain()}
