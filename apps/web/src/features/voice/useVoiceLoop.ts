@@ -70,7 +70,9 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
     (ms: number) => {
       setTimeout(() => {
         if (speaking.current) return;
-        if (store.dispatch({ type: "listen" }).status === "listening") startListening();
+        const { status } = store.dispatch({ type: "listen" });
+        // Taking their time ("give me a minute"), the participant is listened to all the same.
+        if (status === "listening" || status === "thinking") startListening();
       }, ms);
     },
     [startListening, store],

@@ -70,6 +70,13 @@ describe("readUtterance", () => {
       before: "We use Excel mostly, but",
     });
     expect(readUtterance("Give me a minute")).toEqual({ kind: "thinking", before: "" });
+    // Fillers and "oh" before it are not words to keep.
+    expect(readUtterance("Hmm, give me a minute.")).toEqual({ kind: "thinking", before: "" });
+    expect(readUtterance("Oh, um, let me think.")).toEqual({ kind: "thinking", before: "" });
+    expect(readUtterance("We use Excel, but um, hmm, hold on")).toEqual({
+      kind: "thinking",
+      before: "We use Excel, but",
+    });
     expect(readUtterance("Our manager asked a good question.").kind).toBe("finished");
     expect(readUtterance("We hold on to the invoices.").kind).toBe("finished");
   });

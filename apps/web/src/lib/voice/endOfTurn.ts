@@ -103,15 +103,21 @@ export function readUtterance(text: string): TurnReading {
   let end = words.length;
   for (let around = endingOf(words, AROUND, end); around && end > 0; around = endingOf(words, AROUND, end))
     end -= around.length;
+  // Where what was said before `at` ends, leaving out the "oh", "well" or fillers just before it.
+  const saidUpTo = (at: number) => {
+    let start = at;
+    while (start > 0 && (FILLER.has(words[start - 1]!.word) || AROUND_WORDS.has(words[start - 1]!.word)))
+      start -= 1;
+    return start;
+  };
   const asked = endingOf(words, THINKING, end);
-  if (asked) return { kind: "thinking", before: before(text, words[end - asked.length]!.start) };
-  // A courtesy that buys time, with nothing else said but "oh", "well" or a filler.
+  if (asked) {
+    const at = saidUpTo(end - asked.length);
+    return { kind: "thinking", before: at ? before(text, words[at]!.start) : "" };
+  }
+  // A courtesy that buys time, said alone.
   const courtesy = endingOf(words, COURTESY, end);
-  if (
-    courtesy &&
-    words.slice(0, end - courtesy.length).every(({ word }) => FILLER.has(word) || AROUND_WORDS.has(word))
-  )
-    return { kind: "thinking", before: "" };
+  if (courtesy && saidUpTo(end - courtesy.length) === 0) return { kind: "thinking", before: "" };
   if (TRAILING_OFF.test(text)) return { kind: "unfinished", why: "trailing-off" };
   if (FILLER.has(words.at(-1)!.word)) return { kind: "unfinished", why: "filler" };
   if (endingOf(words, CLOSED)) return { kind: "finished" };
