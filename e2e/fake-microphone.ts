@@ -72,3 +72,26 @@ export async function configureFakeOpenAi(settings: { profile?: "realistic"; rep
   });
   if (res.status !== 204) throw new Error(`The fake OpenAI answered ${res.status}`);
 }
+
+/** A WAV of digital silence: what a muted or dead microphone gives. */
+export function silence(name: string, seconds: number): string {
+  const out = path.join(FIXTURES, `${name}.wav`);
+  if (existsSync(out)) return out;
+  mkdirSync(FIXTURES, { recursive: true });
+  execFileSync("sox", [
+    "-n",
+    "-r",
+    "48000",
+    "-c",
+    "1",
+    "-b",
+    "16",
+    "-e",
+    "signed-integer",
+    out,
+    "trim",
+    "0",
+    String(seconds),
+  ]);
+  return out;
+}

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./a11y";
 import { fakeMicrophone, transcribeAs, twoUtterances } from "./fake-microphone";
 import { interviewViaApi, screenshot } from "./support";
 
@@ -7,7 +8,7 @@ import { interviewViaApi, screenshot } from "./support";
 const VOICE_URL = process.env.E2E_VOICE_URL as string;
 const WAV = twoUtterances("thinking", "Hmm, give me a minute.", "We check the weather first.", 8);
 
-test.use({ launchOptions: fakeMicrophone(WAV) });
+test.use({ launchOptions: fakeMicrophone(WAV), bypassCSP: true });
 
 test("'give me a minute' shows 'Take your time' with Resume and is not sent; the next words are", async ({
   page,
@@ -22,6 +23,7 @@ test("'give me a minute' shows 'Take your time' with Resume and is not sent; the
   const resume = page.getByRole("button", { name: "Resume" });
   await expect(resume).toBeVisible();
   await screenshot(page, "voice-patience-take-your-time");
+  await expectNoSeriousViolations(page, "take your time");
   // Nothing was sent, and nothing is sent while they think.
   await page.waitForTimeout(1500);
   await expect(thinking).toBeVisible();
