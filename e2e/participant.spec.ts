@@ -122,12 +122,14 @@ test("the interview reads well on a phone", async ({ page, request, baseURL }) =
   await screenshot(page, "participant-active-phone");
 });
 
-test("a reply refused by a limit shows the server's message by the composer and loses nothing", async ({
+test("a reply refused by a limit shows the server's message on one line above the composer and loses nothing", async ({
   page,
   request,
   baseURL,
 }) => {
   const { shareLink, interviewId, headers } = await interviewViaApi(request, baseURL as string);
+  // A phone: the notice must leave the answer box and what is typed in view.
+  await page.setViewportSize({ width: 375, height: 667 });
   await page.goto(`/interview/${shareLink}`);
   await page.getByRole("button", { name: "Start Text Interview" }).click();
   const ai = page.locator('[data-speaker="ai"]');
@@ -135,7 +137,7 @@ test("a reply refused by a limit shows the server's message by the composer and 
 
   // The server answers the AI call as it does when a participant goes too fast (HTTP 429). The
   // request still reaches the server, which keeps the answer before anything can refuse it.
-  const refusal = "Too many requests. Please wait a few minutes and try again.";
+  const refusal = "You're going a little fast. Please wait a moment and send again.";
   await page.route("**/trpc/ai.interviewResponseStream**", async (route) => {
     await (await route.fetch()).body();
     await route.fulfill({
@@ -154,23 +156,106 @@ test("a reply refused by a limit shows the server's message by the composer and 
       ])}\n`,
     });
   });
-  await page.getByLabel("Your answer").fill("Routes are planned by hand every morning.");
+  const input = page.getByLabel("Your answer");
+  await input.fill("Routes are planned by hand every morning.");
   await page.getByRole("button", { name: "Send" }).click();
-  const alert = page.getByRole("alert").filter({ hasText: "The interviewer can't answer right now" });
-  await expect(alert).toBeVisible();
-  await expect(alert).toContainText(refusal);
-  await screenshot(page, "participant-refused");
-  // The answer stays in the conversation, saved.
+  const notice = page.getByRole("alert", { name: "The interviewer can't answer right now" });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(refusal);
+  // One line (at 375 px), right above the answer box.
+  const line = (await notice.boundingBox())!;
+  const box = (await input.boundingBox())!;
+  expect(line.height).toBeLessThanOrEqual(36);
+  expect(box.y - (line.y + line.height)).toBeLessThan(24);
+  // The answer stays in the conversation, saved; what the participant types next stays in the box.
   await expect(page.locator('[data-speaker="user"]')).toHaveText("Routes are planned by hand every morning.");
+  await input.fill("Also the drivers call in");
+  await input.focus();
+  await expect(notice).toBeVisible();
+  await expect(input).toHaveValue("Also the drivers call in");
+  await expect(input).toBeInViewport();
+  await screenshot(page, "participant-refused-phone");
   const saved = await (await request.get(`/api/interviews/${interviewId}/conversation`, { headers })).json();
   expect(saved.messages.map((m: string) => JSON.parse(m).content)).toContain(
     "Routes are planned by hand every morning.",
   );
 
-  // Later the participant asks again and the interview carries on.
+  // A tap on the message shows all of it.
+  await notice.getByRole("button", { name: refusal }).click();
+  await expect(notice.getByRole("button", { name: refusal })).toHaveAttribute("aria-expanded", "true");
+
+  // Later the participant asks again and the interview carries on, with their typing untouched.
   await page.unroute("**/trpc/ai.interviewResponseStream**");
-  await alert.getByRole("button", { name: "Ask again" }).click();
+  await notice.getByRole("button", { name: "Ask again" }).click();
   await expect(ai).toHaveCount(2);
-  await expect(alert).toBeHidden();
+  await expect(notice).toBeHidden();
   await expect(page.locator('[data-speaker="user"]')).toHaveCount(1);
+  await expect(input).toHaveValue("Also the drivers call in");
+});
+
+test("on a phone every field reads at 16 px, and the answer box stays in view with the keyboard open", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { shareLink } = await interviewViaApi(request, baseURL as string);
+  // A stand-in for iOS Safari's visual viewport, which shrinks when the keyboard opens while the
+  // page (and 100dvh) keeps its height.
+  await page.addInitScript(() => {
+    const real = window.visualViewport;
+    const fake = new EventTarget() as EventTarget & { height: number; width: number; scale: number };
+    Object.assign(fake, { height: window.innerHeight, width: window.innerWidth, scale: 1 });
+    Object.defineProperty(window, "visualViewport", { get: () => fake, configurable: true });
+    (window as unknown as { keyboard: (px: number) => void }).keyboard = (px) => {
+      fake.height = (real?.height ?? window.innerHeight) - px;
+      fake.dispatchEvent(new Event("resize"));
+    };
+  });
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto(`/interview/${shareLink}`);
+  await page.getByRole("button", { name: "Start Text Interview" }).click();
+  const ai = page.locator('[data-speaker="ai"]');
+  await expect(ai).toHaveCount(1);
+  const input = page.getByLabel("Your answer");
+  // Several answers, so the conversation is longer than the screen.
+  const answers = ["We plan by hand.", "It takes two hours.", "The dispatcher does it."];
+  for (const [i, answer] of answers.entries()) {
+    await input.fill(answer);
+    await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
+    await input.press("Enter");
+    await expect(ai).toHaveCount(i + 2);
+  }
+  const fontSize = (locator: import("@playwright/test").Locator) =>
+    locator.evaluate((element) => getComputedStyle(element).fontSize);
+  expect(await fontSize(input)).toBe("16px");
+  // The notes (in their drawer, kept mounted) too.
+  expect(await fontSize(page.getByLabel("Interview notes"))).toBe("16px");
+
+  // The keyboard opens over the lower 300 px: the answer box and the last question are above it.
+  await input.focus();
+  await input.fill("Mostly on paper");
+  await page.evaluate(() => (window as unknown as { keyboard: (px: number) => void }).keyboard(300));
+  const visible = 667 - 300;
+  await expect
+    .poll(async () => {
+      const box = (await input.boundingBox())!;
+      return box.y + box.height;
+    })
+    .toBeLessThanOrEqual(visible);
+  const last = (await ai.last().boundingBox())!;
+  expect(last.y + last.height).toBeLessThanOrEqual(visible);
+  expect(last.y + last.height).toBeGreaterThan(0);
+  await expect(input).toHaveValue("Mostly on paper");
+  await page.screenshot({
+    path: "test-results/screens/participant-keyboard-phone.png",
+    clip: { x: 0, y: 0, width: 375, height: visible },
+  });
+
+  // Android with interactive-widget=resizes-content: the page itself shrinks to what is visible.
+  // (The stand-in visual viewport follows the page, as the real one does there.)
+  await page.setViewportSize({ width: 375, height: visible });
+  await page.evaluate(() => (window as unknown as { keyboard: (px: number) => void }).keyboard(0));
+  await expect(input).toBeInViewport({ ratio: 1 });
+  await expect(ai.last()).toBeInViewport();
+  await screenshot(page, "participant-keyboard-android");
 });

@@ -158,6 +158,29 @@ describe("OpenAI provider against a local fake server", () => {
     expect(spoken.body.input).toBe("Hello there");
   });
 
+  it("takes Safari's MP4 and Firefox's Ogg recordings and forwards each under its own name", async () => {
+    const { interviewId, participant } = await ownerWithInterview(server);
+    const upload = async (type: string, name: string) => {
+      const form = new FormData();
+      form.append("interviewId", String(interviewId));
+      form.append("audio", new Blob([Buffer.alloc(4000, 1)], { type }), name);
+      const res = await fetch(`${server.url}/api/ai/transcribe`, {
+        method: "POST",
+        body: form,
+        headers: { cookie: participant.cookieHeader() },
+      });
+      const raw = fake.requests.filter((r) => r.path.endsWith("/audio/transcriptions")).at(-1)!.raw;
+      return { status: res.status, forwarded: /filename="([^"]+)"/.exec(raw.toString("latin1"))?.[1] };
+    };
+    expect(await upload("audio/mp4", "speech.mp4")).toEqual({ status: 200, forwarded: "speech.mp4" });
+    expect(await upload("audio/x-m4a", "speech.m4a")).toEqual({ status: 200, forwarded: "speech.m4a" });
+    expect(await upload("audio/aac", "speech.m4a")).toEqual({ status: 200, forwarded: "speech.m4a" });
+    expect(await upload("audio/ogg;codecs=opus", "speech.ogg")).toEqual({
+      status: 200,
+      forwarded: "speech.ogg",
+    });
+  });
+
   it("streams speech through /api/ai/tts as the provider sends it, not after the whole file", async () => {
     const { interviewId, participant } = await ownerWithInterview(server);
     fake.options.profile = REALISTIC_PROFILE;

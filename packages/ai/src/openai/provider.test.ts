@@ -132,6 +132,26 @@ describe("OpenAI provider streaming against the fake server", () => {
     expect((heard as AiError).message).not.toMatch(/api key/i);
   });
 
+  it("sends a recording to the transcription service under a name that says its real format", async () => {
+    const sent = async (mimeType: string) => {
+      await provider.transcribe(Buffer.alloc(500, 1), mimeType);
+      const raw = fake.requests.filter((r) => r.path.endsWith("/audio/transcriptions")).at(-1)?.raw;
+      const part = /filename="([^"]+)"\r\nContent-Type: ([^\r]+)/i.exec(raw?.toString("latin1") ?? "");
+      return { name: part?.[1], type: part?.[2] };
+    };
+    expect(await sent("audio/webm;codecs=opus")).toEqual({
+      name: "speech.webm",
+      type: "audio/webm;codecs=opus",
+    });
+    expect(await sent("audio/mp4")).toEqual({ name: "speech.mp4", type: "audio/mp4" });
+    expect(await sent("audio/x-m4a")).toEqual({ name: "speech.m4a", type: "audio/x-m4a" });
+    expect(await sent("audio/aac")).toEqual({ name: "speech.m4a", type: "audio/aac" });
+    expect(await sent("audio/ogg;codecs=opus")).toEqual({
+      name: "speech.ogg",
+      type: "audio/ogg;codecs=opus",
+    });
+  });
+
   it("hands speech on as its first bytes arrive, long before the whole audio has come", async () => {
     fake.options.profile = REALISTIC_PROFILE;
     try {

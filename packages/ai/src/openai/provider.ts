@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, toFile } from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { audioFileName } from "../audioFormat";
 import { AiError } from "../errors";
 import type { ModelChoice } from "../models";
 
@@ -202,14 +203,9 @@ export class OpenAiProvider {
 
   async transcribe(audio: Buffer, mimeType: string): Promise<string> {
     try {
-      const extension = mimeType.includes("wav")
-        ? "wav"
-        : mimeType.includes("mp4")
-          ? "mp4"
-          : mimeType.includes("mpeg")
-            ? "mp3"
-            : "webm";
-      const file = await toFile(audio, `speech.${extension}`, { type: mimeType });
+      // The service reads the format from the file's extension: a Safari recording (audio/mp4) or an
+      // Ogg one must not arrive as speech.webm.
+      const file = await toFile(audio, audioFileName(mimeType), { type: mimeType });
       const result = await this.client.audio.transcriptions.create({
         file,
         model: this.speech.transcriptionModel,

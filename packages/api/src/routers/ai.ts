@@ -1,3 +1,4 @@
+import { isTranscribableType } from "@parley/ai/audioFormat";
 import { hasSpeechData } from "@parley/ai/speech";
 import { setImageDescription } from "@parley/db/queries/participant";
 import { getProject } from "@parley/db/queries/projects";
@@ -176,7 +177,7 @@ export const aiRouter = {
         typeof input.audio === "string" ? Buffer.from(input.audio, "base64") : Buffer.from(input.audio);
       if (audio.length > MAX_AUDIO_BYTES)
         throw new AppError("PAYLOAD_TOO_LARGE", "Audio must be at most 25 MB");
-      if (!input.mimeType.startsWith("audio/") && !input.mimeType.startsWith("video/webm")) {
+      if (!isTranscribableType(input.mimeType)) {
         throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only audio can be transcribed");
       }
       if (!hasSpeechData(audio.length)) return { text: "" }; // under 100 characters of data: no speech

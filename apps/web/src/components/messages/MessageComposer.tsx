@@ -1,6 +1,9 @@
 import { ActionIcon, Group, type GroupProps, Loader, Textarea } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
-import type { KeyboardEvent } from "react";
+import type { FocusEvent, KeyboardEvent } from "react";
+
+/** About how long a phone's on-screen keyboard takes to open. */
+const KEYBOARD_OPENS_MS = 300;
 
 interface MessageComposerProps extends Omit<GroupProps, "onChange"> {
   value: string;
@@ -38,6 +41,12 @@ export function MessageComposer({
       onSend();
     }
   };
+  // Once the keyboard is open, the box being typed in is brought into view (iOS pans the page instead
+  // of shrinking it).
+  const onFocus = (event: FocusEvent<HTMLTextAreaElement>) => {
+    const box = event.currentTarget;
+    setTimeout(() => box.scrollIntoView({ block: "nearest" }), KEYBOARD_OPENS_MS);
+  };
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap" {...group}>
       <Textarea
@@ -50,6 +59,7 @@ export function MessageComposer({
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
       />
       <ActionIcon size={buttonSize} onClick={onSend} disabled={!canSend} aria-label={sendLabel}>
         {loading ? <Loader size="xs" color="white" /> : <IconSend size={buttonSize === "xl" ? 20 : 18} />}

@@ -1,5 +1,5 @@
-import { Alert, Badge, Box, Button, Group, Loader, Text } from "@mantine/core";
-import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
+import { Anchor, Badge, Box, Button, Group, Loader, Text } from "@mantine/core";
+import { IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { readNotSaid } from "../../features/voice/sentences";
 import type { ListenerEngine, VoiceStatus } from "../../features/voice/voiceMachine";
 
@@ -45,21 +45,33 @@ const VOICE_LABELS: Record<VoiceStatus, string> = {
   processing: "Thinking…",
   speaking: "The interviewer is speaking…",
   paused: "Paused",
+  thinking: "Take your time. I'll listen when you're ready.",
 };
+
+/** A microphone that gives no sound (issue 24): named, with typing offered. */
+export const SILENT_MICROPHONE_NOTICE =
+  "No sound from your microphone for 10 seconds. Check that it is on and not muted, or type your answer instead.";
 
 export function VoiceBar({
   status,
   listener,
   serverSpeech,
+  micSilent = false,
+  held = "",
   onPauseOrResume,
   onSwitchToText,
 }: {
   status: VoiceStatus;
   listener: ListenerEngine | null;
   serverSpeech: boolean;
+  /** The microphone has given no sound for 10 s of listening. */
+  micSilent?: boolean;
+  /** Words heard of an answer that is not sent yet (unfinished, or paused for time). */
+  held?: string;
   onPauseOrResume: () => void;
   onSwitchToText: () => void;
 }) {
+  const resumes = status === "paused" || status === "thinking";
   // Which speech is in use, so a participant without the server's speech knows it is their browser's.
   const engine =
     listener === "browser"
@@ -80,6 +92,19 @@ export function VoiceBar({
             {VOICE_LABELS[status]}
           </Text>
         </Group>
+        {held && (status === "listening" || status === "thinking") && (
+          <Text size="xs" c="dimmed" lineClamp={2} data-held>
+            So far: “{held.replace(/(\.\.\.|…)$/u, "")}…”
+          </Text>
+        )}
+        {micSilent && status === "listening" && (
+          <Text size="sm" c="orange.9" role="status" data-mic-silent>
+            {SILENT_MICROPHONE_NOTICE}{" "}
+            <Anchor component="button" type="button" size="sm" onClick={onSwitchToText}>
+              Type instead
+            </Anchor>
+          </Text>
+        )}
         {engine && (
           <Text size="xs" c="dimmed" data-speech-engine={listener === "browser" ? "browser" : "server"}>
             {engine}
@@ -90,51 +115,15 @@ export function VoiceBar({
         <Button
           size="xs"
           variant="default"
-          leftSection={status === "paused" ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />}
+          leftSection={resumes ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />}
           onClick={onPauseOrResume}
         >
-          {status === "paused" ? "Resume" : "Pause"}
+          {resumes ? "Resume" : "Pause"}
         </Button>
         <Button size="xs" variant="light" onClick={onSwitchToText}>
           Switch to Text
         </Button>
       </Group>
     </Group>
-  );
-}
-
-/**
- * The server refused the interviewer's reply (too fast, or the allowance is used up): its own
- * message, beside the composer, with a way to ask again. What the participant said stays saved.
- */
-export function RefusalAlert({
-  message,
-  retrying,
-  onRetry,
-  onClose,
-}: {
-  message: string;
-  retrying: boolean;
-  onRetry: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Alert
-      color="orange"
-      icon={<IconAlertTriangle size={18} />}
-      title="The interviewer can't answer right now"
-      withCloseButton
-      onClose={onClose}
-      mb="sm"
-      role="alert"
-    >
-      <Text size="sm">{message}</Text>
-      <Text size="sm" c="dimmed">
-        Your answer is saved. Ask again in a moment, or keep writing and send later.
-      </Text>
-      <Button size="xs" variant="light" mt="xs" loading={retrying} onClick={onRetry}>
-        Ask again
-      </Button>
-    </Alert>
   );
 }

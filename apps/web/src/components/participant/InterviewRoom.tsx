@@ -1,10 +1,12 @@
 import { Box, Card, Container, Drawer, Grid, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
+import { useVisibleHeight, VISIBLE_HEIGHT_VAR } from "../../hooks/useVisibleHeight";
 import { SHELL_HEADER_PX } from "./states";
 
 /**
  * The running interview's layout: the conversation card (toolbar, messages, answer box) beside the
- * notes on a wide screen; on a phone the card fills the screen and the notes open in a bottom drawer.
+ * notes on a wide screen; on a phone the card fills what is visible of the screen (above the keyboard,
+ * when it is open) and the notes open in a bottom drawer.
  */
 export function InterviewRoom({
   phone,
@@ -24,6 +26,7 @@ export function InterviewRoom({
   onCloseNotes: () => void;
 }) {
   const padding = phone ? "sm" : "md";
+  useVisibleHeight(phone);
   return (
     <>
       <Container size="xl" py={phone ? 0 : "md"} px={phone ? 0 : "md"}>
@@ -36,7 +39,9 @@ export function InterviewRoom({
               style={{
                 display: "flex",
                 flexDirection: "column",
-                height: phone ? `calc(100dvh - ${SHELL_HEADER_PX}px)` : "calc(100vh - 120px)",
+                height: phone
+                  ? `calc(var(${VISIBLE_HEIGHT_VAR}, 100dvh) - ${SHELL_HEADER_PX}px)`
+                  : "calc(100vh - 120px)",
                 minHeight: phone ? 0 : 480,
               }}
             >

@@ -1,3 +1,4 @@
+import { audioFileName } from "@parley/ai/audioFormat";
 import { isServiceUnavailableText, isValidTranscription } from "@parley/ai/speech";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { createStore, useStoreState } from "../../hooks/store";
@@ -8,6 +9,7 @@ import { watchForBargeIn } from "./bargeIn";
 import { BrowserRecognizer, browserCanRecognize } from "./browserRecognizer";
 import { SentenceSplitter } from "./sentences";
 import { SpeechQueue } from "./speechQueue";
+import { usePatience } from "./usePatience";
 import { heldBack, initialVoiceState, voiceReducer } from "./voiceMachine";
 import {
   AUDIO_PROCESSING_TOAST,
@@ -57,8 +59,10 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
   }, []);
 
   const startListening = useCallback(() => {
-    if (store.get().listener === "browser") recognizer.current?.start();
-    else capture.current?.start();
+    if (store.get().listener !== "browser") return capture.current?.start();
+    recognizer.current?.start();
+    // The level is still watched: speech onset, a silent microphone.
+    capture.current?.start({ record: false });
   }, [store]);
 
   /** Listens again after a delay, unless paused, out of voice, mid-turn or speaking meanwhile. */
@@ -66,7 +70,9 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
     (ms: number) => {
       setTimeout(() => {
         if (speaking.current) return;
-        if (store.dispatch({ type: "listen" }).status === "listening") startListening();
+        const { status } = store.dispatch({ type: "listen" });
+        // Taking their time ("give me a minute"), the participant is listened to all the same.
+        if (status === "listening" || status === "thinking") startListening();
       }, ms);
     },
     [startListening, store],
@@ -103,7 +109,21 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
     [listenAfter, stopListening, store],
   );
 
-  /** What was heard, by either listener: checked (spec 2 §5), then handed to the page. */
+  /** The participant's answer, handed to the page. */
+  const send = useCallback(async (text: string) => {
+    // The exchange's requests go out before the toast is drawn.
+    const exchange = latest.current.onHeard(text);
+    toast({ title: "Message sent", description: messagePreview(text), duration: 2000 });
+    await exchange;
+  }, []);
+
+  // Unfinished words and requests for time wait for more (lib/voice/endOfTurn.ts).
+  const patience = usePatience(store, {
+    speaking: () => capture.current?.speaking ?? false,
+    send: (text) => void takeTurn(() => send(text)),
+  });
+
+  /** What was heard, by either listener: checked (spec 2 §5), then sent or held (endOfTurn.ts). */
   const heard = useCallback(
     async (text: string) => {
       if (isServiceUnavailableText(text)) {
@@ -111,12 +131,11 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
         return stop();
       }
       if (!isValidTranscription(text)) return listenAfter(VOICE.noSpeechRetryMs);
-      // The exchange's requests go out before the toast is drawn.
-      const exchange = latest.current.onHeard(text.trim());
-      toast({ title: "Message sent", description: messagePreview(text), duration: 2000 });
-      await exchange;
+      const answer = patience.take(text.trim());
+      if (answer === null) return listenAfter(0);
+      await send(answer);
     },
-    [listenAfter, stop],
+    [listenAfter, patience, send, stop],
   );
 
   /** One recording from the microphone, checked in the spec's order (spec 2 §5, §8). */
@@ -130,7 +149,7 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
         }
         const form = new FormData();
         form.append("interviewId", String(latest.current.interviewId));
-        form.append("audio", blob, "speech.webm");
+        form.append("audio", blob, audioFileName(blob.type));
         let outcome: ReturnType<typeof readTranscription>;
         try {
           const res = await fetch("/api/ai/transcribe", {
@@ -161,7 +180,7 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
     listener.onSpeechEnd = () => performance.mark(MARK_UTTERANCE_END);
     listener.onText = (text) => void takeTurn(() => heard(text));
     listener.onFailure = (failure) => {
-      if (store.get().status !== "listening") return;
+      if (store.get().status !== "listening" && store.get().status !== "thinking") return;
       if (failure === "no-speech") return listenAfter(0); // a pause to think: listen on, quietly
       // The browser's recognizer does not work here (refused, offline, no device; headless Chromium
       // answers not-allowed or audio-capture). The microphone itself opened, so recordings go to the
@@ -180,9 +199,18 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
       const voice = await VoiceCapture.open();
       capture.current = voice;
       voice.onUtterance = ({ blob, speechMs }) => void onRecording(blob, speechMs);
+      voice.onSpeechStart = patience.resumed;
+      voice.onSilence = (silent) => store.dispatch({ type: "micSilent", silent });
+      // A recorder that cannot start is a microphone failure: 'Voice Recognition Failed', text.
+      voice.onFailure = () => {
+        toast(MICROPHONE_TOASTS.failed);
+        stop();
+      };
       // No speech service on the server: the browser listens, where it can. Where it cannot, the
       // recording goes to the server, whose 503 leads to 'Speech Recognition Unavailable'.
       const browser = !latest.current.serverSpeech && browserCanRecognize();
+      if (!browser && !voice.canRecord)
+        throw new DOMException("No supported recording type", "NotSupportedError");
       recognizer.current = browser ? makeRecognizer() : null;
       store.dispatch({ type: "ready", listener: browser ? "browser" : "server" });
       return true;
@@ -191,7 +219,7 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
       stop();
       return false;
     }
-  }, [makeRecognizer, onRecording, stop, store]);
+  }, [makeRecognizer, onRecording, patience, stop, store]);
 
   /**
    * Speaks a reply while it streams. Paused or out of voice, it says nothing (the text is shown) and
@@ -262,14 +290,17 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
   );
 
   const pauseOrResume = useCallback(() => {
-    if (store.get().status === "paused") {
+    const { status } = store.get();
+    if (status === "thinking") return patience.resumed();
+    if (status === "paused") {
+      patience.resumed();
       if (store.dispatch({ type: "resume" }).status === "listening") listenAfter(VOICE.resumeDelayMs);
       return;
     }
     stopListening();
     speaking.current?.stop();
     store.dispatch({ type: "pause" });
-  }, [listenAfter, stopListening, store]);
+  }, [listenAfter, patience, stopListening, store]);
 
   return { ...state, start, stop, listenAfter, speakReply, pauseOrResume };
 }

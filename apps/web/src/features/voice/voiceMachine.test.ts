@@ -64,6 +64,29 @@ describe("voice loop", () => {
     );
   });
 
+  it("takes its time after 'give me a minute': listens behind 'Take your time' until they speak or resume", () => {
+    const asked = run([{ type: "open" }, { type: "listen" }, { type: "heard" }, { type: "think" }]);
+    expect(asked.status).toBe("thinking");
+    const waiting = voiceReducer(asked, { type: "turnDone", turn: asked.turn ?? 0 });
+    // Listening again (after the turn) keeps the participant's time; their next words are taken.
+    expect(voiceReducer(waiting, { type: "listen" }).status).toBe("thinking");
+    expect(voiceReducer(waiting, { type: "heard" }).status).toBe("processing");
+    expect(voiceReducer(waiting, { type: "resume" }).status).toBe("listening");
+    // Pause still pauses, and Resume from there listens.
+    expect(run([{ type: "pause" }, { type: "resume" }], waiting).status).toBe("listening");
+  });
+
+  it("names a silent microphone only while listening, and forgets it when listening ends", () => {
+    const listening = run([{ type: "open" }, { type: "listen" }]);
+    const silent = voiceReducer(listening, { type: "micSilent", silent: true });
+    expect(silent.micSilent).toBe(true);
+    expect(voiceReducer(silent, { type: "micSilent", silent: false }).micSilent).toBe(false);
+    expect(voiceReducer(silent, { type: "heard" }).micSilent).toBe(false);
+    expect(voiceReducer(silent, { type: "pause" }).micSilent).toBe(false);
+    const speaking = run([{ type: "heard" }, { type: "speak" }], listening);
+    expect(voiceReducer(speaking, { type: "micSilent", silent: true }).micSilent).toBe(false);
+  });
+
   it("leaves voice entirely on close", () => {
     const closed = run([{ type: "open" }, { type: "listen" }, { type: "heard" }, { type: "close" }]);
     expect(closed).toMatchObject({ status: "off", listener: null, turn: null });

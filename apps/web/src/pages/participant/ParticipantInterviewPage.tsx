@@ -4,11 +4,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { MessageComposer } from "../../components/messages/MessageComposer";
 import { MessageScroll } from "../../components/messages/MessageScroll";
-import { Bubble, RefusalAlert, VoiceBar } from "../../components/participant/Conversation";
+import { Bubble, VoiceBar } from "../../components/participant/Conversation";
 import { FinalNotice } from "../../components/participant/FinalNotice";
 import { InterviewRoom } from "../../components/participant/InterviewRoom";
 import { EndConfirm, InterviewToolbar, useLeaveWarning } from "../../components/participant/InterviewToolbar";
 import { type NoteImage, NotesPad } from "../../components/participant/NotesPad";
+import { RefusalNotice } from "../../components/participant/RefusalNotice";
 import {
   AlreadyCompleted,
   LoadingInterview,
@@ -150,9 +151,15 @@ export default function ParticipantInterviewPage() {
     if (result.kind === "failed") toast(START_FAILED_TOAST);
   };
 
+  /** Out of voice; words heard of an answer not yet sent go into the answer box. */
+  const toText = () => {
+    if (voice.held) setDraft((d) => d || voice.held);
+    voice.stop();
+  };
+
   const changeMode = async (next: Mode) => {
     if (next === mode) return;
-    if (next === "text") return voice.stop();
+    if (next === "text") return toText();
     if (await voice.start()) voice.listenAfter(VOICE.resumeDelayMs);
   };
 
@@ -267,7 +274,7 @@ export default function ParticipantInterviewPage() {
           <>
             {session.final && <FinalNotice />}
             {session.refusal && (
-              <RefusalAlert
+              <RefusalNotice
                 message={session.refusal}
                 retrying={retrying}
                 onRetry={() => void askAgain()}
@@ -279,8 +286,10 @@ export default function ParticipantInterviewPage() {
                 status={voice.status}
                 listener={voice.listener}
                 serverSpeech={serverSpeech}
+                micSilent={voice.micSilent}
+                held={voice.held}
                 onPauseOrResume={voice.pauseOrResume}
-                onSwitchToText={voice.stop}
+                onSwitchToText={toText}
               />
             ) : (
               <MessageComposer

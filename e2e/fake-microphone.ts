@@ -1,0 +1,97 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Page, Request } from "@playwright/test";
+import { BASE_LAUNCH_ARGS } from "./support";
+
+const FIXTURES = path.resolve("test-results/fixtures");
+
+/**
+ * A WAV for the fake microphone: espeak-ng's sentences at 48 kHz mono, 4 s of silence first, `gapS`
+ * seconds between them and 3 s after (TESTING-NOTES.md). Made once, when the test file loads.
+ */
+export function twoUtterances(name: string, first: string, second: string, gapS: number): string {
+  const out = path.join(FIXTURES, `${name}.wav`);
+  if (existsSync(out)) return out;
+  mkdirSync(FIXTURES, { recursive: true });
+  const parts = [first, second].map((text, i) => {
+    const raw = path.join(FIXTURES, `${name}-${i}-raw.wav`);
+    const part = path.join(FIXTURES, `${name}-${i}.wav`);
+    execFileSync("espeak-ng", ["-w", raw, text]);
+    const pad = i === 0 ? ["4", String(gapS)] : ["0", "3"];
+    execFileSync("sox", [
+      raw,
+      "-r",
+      "48000",
+      "-c",
+      "1",
+      "-b",
+      "16",
+      "-e",
+      "signed-integer",
+      part,
+      "pad",
+      ...pad,
+    ]);
+    return part;
+  });
+  execFileSync("sox", [...parts, out]);
+  return out;
+}
+
+/** Launch options for Debian's Chromium with this WAV as the microphone, played once. */
+export const fakeMicrophone = (wav: string) => ({
+  executablePath: "/usr/bin/chromium",
+  args: [
+    ...BASE_LAUNCH_ARGS,
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-audio-capture=${wav}%noloop`,
+    "--autoplay-policy=no-user-gesture-required",
+  ],
+});
+
+/** Answers /api/ai/transcribe with these texts in turn (then ""); the uploads, as they come. */
+export async function transcribeAs(page: Page, texts: string[]) {
+  const uploads: Request[] = [];
+  await page.route("**/api/ai/transcribe", async (route) => {
+    uploads.push(route.request());
+    const text = texts[uploads.length - 1] ?? "";
+    await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ text }) });
+  });
+  return uploads;
+}
+
+/** Switches the voice server's fake OpenAI (E2E_PORT + 2) to a timing profile and a reply. */
+export async function configureFakeOpenAi(settings: { profile?: "realistic"; reply?: string }) {
+  const port = Number(process.env.E2E_PORT ?? 4173) + 2;
+  const res = await fetch(`http://127.0.0.1:${port}/__configure`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(settings),
+  });
+  if (res.status !== 204) throw new Error(`The fake OpenAI answered ${res.status}`);
+}
+
+/** A WAV of digital silence: what a muted or dead microphone gives. */
+export function silence(name: string, seconds: number): string {
+  const out = path.join(FIXTURES, `${name}.wav`);
+  if (existsSync(out)) return out;
+  mkdirSync(FIXTURES, { recursive: true });
+  execFileSync("sox", [
+    "-n",
+    "-r",
+    "48000",
+    "-c",
+    "1",
+    "-b",
+    "16",
+    "-e",
+    "signed-integer",
+    out,
+    "trim",
+    "0",
+    String(seconds),
+  ]);
+  return out;
+}
