@@ -130,7 +130,7 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
         }
         const form = new FormData();
         form.append("interviewId", String(latest.current.interviewId));
-        form.append("audio", blob, "speech.webm");
+        form.append("audio", blob, `speech.${blob.type.split("/")[1] || "webm"}`);
         let outcome: ReturnType<typeof readTranscription>;
         try {
           const res = await fetch("/api/ai/transcribe", {

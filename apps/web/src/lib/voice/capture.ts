@@ -15,6 +15,13 @@ export const VOICE = {
   errorRetryMs: 1500,
 } as const;
 
+/**
+ * Recording types in order of preference: Safari before 18.4 records only mp4 (AAC), and
+ * `new MediaRecorder(stream, { mimeType: "audio/webm" })` throws there.
+ */
+const RECORDING_TYPES = ["audio/webm;codecs=opus", "audio/webm", "audio/mp4", "audio/ogg;codecs=opus"];
+const recordingType = () => RECORDING_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
+
 export interface Utterance {
   blob: Blob;
   speechMs: number;
@@ -106,13 +113,11 @@ export class VoiceCapture {
   }
 
   #startRecording(now: number) {
-    const mimeType = MediaRecorder.isTypeSupported("audio/webm;codecs=opus")
-      ? "audio/webm;codecs=opus"
-      : "audio/webm";
+    const mimeType = recordingType();
     this.#chunks = [];
     this.#speechStart = now;
     this.#lastSound = now;
-    const recorder = new MediaRecorder(this.#stream, { mimeType });
+    const recorder = new MediaRecorder(this.#stream, mimeType ? { mimeType } : {});
     recorder.ondataavailable = (event) => {
       if (event.data.size) this.#chunks.push(event.data);
     };
@@ -126,7 +131,8 @@ export class VoiceCapture {
     const speechMs = this.#lastSound - this.#speechStart;
     this.#recorder = undefined;
     recorder.onstop = () => {
-      this.onUtterance({ blob: new Blob(this.#chunks, { type: "audio/webm" }), speechMs });
+      const type = (recorder.mimeType || "audio/webm").split(";")[0] as string;
+      this.onUtterance({ blob: new Blob(this.#chunks, { type }), speechMs });
     };
     recorder.stop();
   }
