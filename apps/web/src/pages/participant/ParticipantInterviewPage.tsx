@@ -17,6 +17,8 @@ import {
   Welcome,
 } from "../../components/participant/states";
 import { ThankYou } from "../../components/participant/ThankYou";
+import { useVoicePlan } from "../../features/voice/useVoicePlan";
+import { CANNOT_LISTEN_REASONS, CANNOT_LISTEN_TITLE } from "../../features/voice/voiceToasts";
 import { nowIso } from "../../lib/dates";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
@@ -56,8 +58,7 @@ export default function ParticipantInterviewPage() {
     retry: false,
     refetchOnMount: false,
   });
-  const aiStatus = useQuery({ ...trpc.ai.status.queryOptions(), retry: false });
-  const serverSpeech = aiStatus.data?.speech ?? true;
+  const plan = useVoicePlan(share.data?.voice);
 
   const [phase, setPhase] = useState<Phase>("welcome");
   const [draft, setDraft] = useState("");
@@ -92,7 +93,7 @@ export default function ParticipantInterviewPage() {
   );
   const session = useInterviewSession(share.data, turnContext);
 
-  const { voice, replyAloud } = useVoiceReplies(session, interviewId, serverSpeech);
+  const { voice, replyAloud } = useVoiceReplies(session, interviewId, plan);
   const mode: Mode = voice.status === "off" ? "text" : "voice";
 
   // Resume where the participant was: a reload keeps the conversation, notes and images.
@@ -150,9 +151,15 @@ export default function ParticipantInterviewPage() {
     if (result.kind === "failed") toast(START_FAILED_TOAST);
   };
 
+  /** The mode switch, tapped: switching to voice unlocks sound in the same tap. */
   const changeMode = async (next: Mode) => {
     if (next === mode) return;
     if (next === "text") return voice.stop();
+    if (plan.cannotListen) {
+      toast({ title: CANNOT_LISTEN_TITLE, description: CANNOT_LISTEN_REASONS[plan.cannotListen] });
+      return;
+    }
+    voice.unlock();
     if (await voice.start()) voice.listenAfter(VOICE.resumeDelayMs);
   };
 
@@ -221,7 +228,11 @@ export default function ParticipantInterviewPage() {
           objective={share.data.project.objective}
           minutes={interview.timeLimitMinutes}
           starting={starting}
-          onVoice={() => void begin("voice")}
+          voice={plan}
+          onVoice={() => {
+            voice.unlock(); // in the tap itself, before begin() awaits anything
+            void begin("voice");
+          }}
           onText={() => void begin("text")}
         />
       </ParticipantShell>
@@ -278,9 +289,11 @@ export default function ParticipantInterviewPage() {
               <VoiceBar
                 status={voice.status}
                 listener={voice.listener}
-                serverSpeech={serverSpeech}
+                speaker={plan.speaker}
+                output={voice.output}
                 onPauseOrResume={voice.pauseOrResume}
                 onSwitchToText={voice.stop}
+                onAllowSound={voice.unlock}
               />
             ) : (
               <MessageComposer

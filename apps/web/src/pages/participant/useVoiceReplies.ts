@@ -1,3 +1,4 @@
+import type { VoicePlan } from "../../features/voice/capabilities";
 import { type ReplySpeaker, useVoiceLoop } from "../../features/voice/useVoiceLoop";
 import { SPEECH_PROCESSING_TOAST } from "../../features/voice/voiceToasts";
 import { toast } from "../../lib/toast";
@@ -10,7 +11,7 @@ type Session = ReturnType<typeof useInterviewSession>;
  * The voice loop wired to the interview session: what the participant says is sent as their answer,
  * and `replyAloud` speaks a reply as it streams and marks what a barge-in left unsaid.
  */
-export function useVoiceReplies(session: Session, interviewId: number, serverSpeech: boolean) {
+export function useVoiceReplies(session: Session, interviewId: number, plan: VoicePlan) {
   const replyAloud = async (
     speaker: ReplySpeaker | null,
     ask: (onChunk?: (c: string) => void) => Promise<ExchangeResult>,
@@ -27,7 +28,7 @@ export function useVoiceReplies(session: Session, interviewId: number, serverSpe
 
   const voice = useVoiceLoop({
     interviewId,
-    serverSpeech,
+    plan,
     onHeard: async (text) => {
       const result = await replyAloud(voice.speakReply(), (onChunk) => session.exchange(text, onChunk));
       if (result.kind === "failed") {
