@@ -135,7 +135,8 @@ describe("OpenAI provider against a local fake server", () => {
   it("tells the participant's welcome that this server can transcribe and speak", async () => {
     const { shareLink } = await ownerWithInterview(server);
     const opened = await fetch(`${server.url}/api/interviews/share/${shareLink}`);
-    expect((await opened.json()).voice).toEqual({ transcribe: true, speak: true });
+    const { voice } = (await opened.json()) as { voice: unknown };
+    expect(voice).toEqual({ transcribe: true, speak: true });
   });
 
   it("transcribes and speaks through the fake", async () => {
