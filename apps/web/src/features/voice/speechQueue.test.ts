@@ -5,9 +5,8 @@ import { SpeechQueue } from "./speechQueue";
 const player = vi.hoisted(() => ({ outcomes: [] as string[], played: [] as string[] }));
 const browserVoice = vi.hoisted(() => ({ result: "failed" as "spoken" | "failed", said: [] as string[] }));
 
+vi.mock("../../lib/voice/streaming", () => ({ streamingPath: () => "whole-file", SpeechDownload: class {} }));
 vi.mock("../../lib/voice/player", () => ({
-  streamingPath: () => "whole-file",
-  SpeechDownload: class {},
   speechPlayer: {
     stop() {},
     async play(source: { url: string }, onPlaying: () => void): Promise<PlayOutcome> {

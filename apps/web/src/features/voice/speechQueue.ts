@@ -1,6 +1,7 @@
 import { sanitizeForSpeech } from "@parley/ai/speech";
-import { SpeechDownload, type SpeechSource, speechPlayer, streamingPath } from "../../lib/voice/player";
+import { speechPlayer } from "../../lib/voice/player";
 import { requestSpeech, speakWithBrowser } from "../../lib/voice/speech";
+import { SpeechDownload, type SpeechSource, streamingPath } from "../../lib/voice/streaming";
 
 /** Who turns text into sound: the server's speech service, or the browser's own speechSynthesis. */
 export type SpeakerEngine = "server" | "browser";

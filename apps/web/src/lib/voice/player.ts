@@ -5,99 +5,13 @@
  * for every sentence; a fresh `new Audio()` after a network wait is refused (NotAllowedError).
  */
 
-/** How a sentence's bytes reach the element while they download. */
-export type StreamingPath = "media-source" | "managed-media-source" | "whole-file";
-
-interface MediaSourceClass {
-  isTypeSupported(type: string): boolean;
-}
-
-/**
- * MediaSource where the browser has it; ManagedMediaSource on an iPhone, which has only that;
- * otherwise the whole file is downloaded before it plays.
- */
-export function chooseStreamingPath(
-  scope: { MediaSource?: MediaSourceClass; ManagedMediaSource?: MediaSourceClass },
-  type = "audio/mpeg",
-): StreamingPath {
-  const supports = (source: MediaSourceClass | undefined) =>
-    typeof source?.isTypeSupported === "function" && source.isTypeSupported(type);
-  if (supports(scope.MediaSource)) return "media-source";
-  if (supports(scope.ManagedMediaSource)) return "managed-media-source";
-  return "whole-file";
-}
-
-type MediaSourceConstructor = new () => MediaSource;
-const mediaSourceClass = (path: StreamingPath): MediaSourceConstructor | undefined => {
-  const scope = globalThis as {
-    MediaSource?: MediaSourceConstructor;
-    ManagedMediaSource?: MediaSourceConstructor;
-  };
-  return path === "media-source"
-    ? scope.MediaSource
-    : path === "managed-media-source"
-      ? scope.ManagedMediaSource
-      : undefined;
-};
-
-export const streamingPath = (): StreamingPath =>
-  chooseStreamingPath(globalThis as Parameters<typeof chooseStreamingPath>[0]);
-
-/** A sentence's speech as it downloads: the bytes so far, and word of each new part. */
-export class SpeechDownload {
-  readonly parts: Uint8Array[] = [];
-  /** Every byte arrived (true) or the download broke off (false). */
-  readonly complete: Promise<boolean>;
-  #settled = false;
-  readonly #reader: ReadableStreamDefaultReader<Uint8Array>;
-  readonly #listeners = new Set<() => void>();
-
-  constructor(body: ReadableStream<Uint8Array>) {
-    this.#reader = body.getReader();
-    this.complete = this.#read();
-  }
-
-  /** No more bytes will come (finished or broken off). */
-  get settled() {
-    return this.#settled;
-  }
-
-  blob(): Blob {
-    return new Blob(this.parts as BlobPart[], { type: "audio/mpeg" });
-  }
-
-  onProgress(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  cancel() {
-    void this.#reader.cancel().catch(() => {});
-  }
-
-  async #read(): Promise<boolean> {
-    let whole = false;
-    try {
-      for (let next = await this.#reader.read(); !next.done; next = await this.#reader.read()) {
-        this.parts.push(next.value);
-        this.#notify();
-      }
-      whole = true;
-    } catch {
-      // A broken download plays what arrived.
-    }
-    this.#settled = true;
-    this.#notify();
-    return whole;
-  }
-
-  #notify() {
-    for (const listener of this.#listeners) listener();
-  }
-}
-
-/** A sentence to play: a finished file, or bytes still arriving. */
-export type SpeechSource = { url: string } | { download: SpeechDownload };
+import {
+  type MediaSourceConstructor,
+  mediaSourceClass,
+  type SpeechSource,
+  streamInto,
+  streamingPath,
+} from "./streaming";
 
 /**
  * How playing one sentence ended: to its end, not at all (undecodable, never started), refused by
@@ -133,50 +47,6 @@ export const SILENT_CLIP = (() => {
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return `data:audio/wav;base64,${btoa(binary)}`;
 })();
-
-/** Feeds a download into a (Managed)MediaSource on the element as its bytes arrive; answers a detach. */
-function streamInto(audio: HTMLAudioElement, download: SpeechDownload, Source: MediaSourceConstructor) {
-  const source = new Source();
-  const url = URL.createObjectURL(source);
-  let buffer: SourceBuffer | null = null;
-  let fed = 0;
-  let detached = false;
-  const pump = () => {
-    if (detached || !buffer || buffer.updating || source.readyState !== "open") return;
-    try {
-      const next = download.parts[fed];
-      if (next) {
-        fed += 1;
-        buffer.appendBuffer(next as Uint8Array<ArrayBuffer>);
-      } else if (download.settled) {
-        source.endOfStream();
-      }
-    } catch {
-      // A part the buffer will not take: what was appended plays, the rest is given up.
-      if (source.readyState === "open") source.endOfStream();
-    }
-  };
-  source.addEventListener(
-    "sourceopen",
-    () => {
-      URL.revokeObjectURL(url); // attached: the URL is no longer needed
-      try {
-        buffer = source.addSourceBuffer("audio/mpeg");
-        buffer.addEventListener("updateend", pump);
-        pump();
-      } catch {
-        // Not playable this way: the element reports an error or the start time-out gives up.
-      }
-    },
-    { once: true },
-  );
-  const stopListening = download.onProgress(pump);
-  audio.src = url;
-  return () => {
-    detached = true;
-    stopListening();
-  };
-}
 
 /**
  * The interview's one audio element and AudioContext. `unlock()` must run synchronously inside a
@@ -229,7 +99,7 @@ class SpeechPlayer {
         silence.connect(context.destination);
         silence.start(0);
       } catch {
-        // A closed or unusable context: the microphone meter makes its own.
+        // A context that cannot start a source has nothing to unlock.
       }
     }
     const synth = globalThis.speechSynthesis;
@@ -260,14 +130,20 @@ class SpeechPlayer {
         detach();
         resolve(outcome);
       };
+      // An event of the tap's moment of silence, still on its way when this sentence took over.
+      const stale = () => audio.currentSrc === SILENT_CLIP;
       const markPlaying = () => {
-        if (playing) return;
+        if (playing || stale()) return;
         playing = true;
         onPlaying();
       };
-      const ended = () => finish("ended");
+      const ended = () => {
+        if (!stale()) finish("ended");
+      };
       // Failing before a sound was made lets the caller try another way; after, the rest is skipped.
-      const failed = () => finish(playing ? "ended" : "failed");
+      const failed = () => {
+        if (!stale()) finish(playing ? "ended" : "failed");
+      };
       const stop = () => {
         audio.pause();
         finish("stopped");
@@ -292,7 +168,7 @@ class SpeechPlayer {
         const name = (error as { name?: unknown } | null)?.name;
         if (name === "NotAllowedError") finish(playing ? "ended" : "refused");
         // AbortError: the page moved on (stopped, or the next source); the time-out covers the rest.
-        else if (name !== "AbortError") failed();
+        else if (name !== "AbortError") finish(playing ? "ended" : "failed");
       });
     });
   }

@@ -18,7 +18,6 @@ import {
 } from "../../components/participant/states";
 import { ThankYou } from "../../components/participant/ThankYou";
 import { useVoicePlan } from "../../features/voice/useVoicePlan";
-import { CANNOT_LISTEN_REASONS, CANNOT_LISTEN_TITLE } from "../../features/voice/voiceToasts";
 import { nowIso } from "../../lib/dates";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
@@ -29,7 +28,6 @@ import {
   notesSection,
 } from "../../lib/transcript";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
-import { VOICE } from "../../lib/voice/capture";
 import { canSend } from "./sendRules";
 import { useInterviewSession } from "./useInterviewSession";
 import { useMinutesLeft } from "./useMinutesLeft";
@@ -93,7 +91,7 @@ export default function ParticipantInterviewPage() {
   );
   const session = useInterviewSession(share.data, turnContext);
 
-  const { voice, replyAloud } = useVoiceReplies(session, interviewId, plan);
+  const { voice, replyAloud, switchToVoice } = useVoiceReplies(session, interviewId, plan);
   const mode: Mode = voice.status === "off" ? "text" : "voice";
 
   // Resume where the participant was: a reload keeps the conversation, notes and images.
@@ -151,16 +149,10 @@ export default function ParticipantInterviewPage() {
     if (result.kind === "failed") toast(START_FAILED_TOAST);
   };
 
-  /** The mode switch, tapped: switching to voice unlocks sound in the same tap. */
   const changeMode = async (next: Mode) => {
     if (next === mode) return;
     if (next === "text") return voice.stop();
-    if (plan.cannotListen) {
-      toast({ title: CANNOT_LISTEN_TITLE, description: CANNOT_LISTEN_REASONS[plan.cannotListen] });
-      return;
-    }
-    voice.unlock();
-    if (await voice.start()) voice.listenAfter(VOICE.resumeDelayMs);
+    await switchToVoice();
   };
 
   const transcriptText = () =>
