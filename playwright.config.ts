@@ -47,7 +47,17 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: /(webkit|firefox)-voice\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    // Voice on the other browsers, driven by their own drivers (no Playwright browser is launched):
+    // WebKitGTK's MiniBrowser through WebKitWebDriver, Firefox ESR through puppeteer-core over BiDi.
+    { name: "webkitgtk", testMatch: /webkit-voice\.spec\.ts/ },
+    { name: "firefox-esr", testMatch: /firefox-voice\.spec\.ts/ },
+  ],
   webServer: [
     {
       command: "node_modules/.bin/tsx apps/api/src/main.ts",

@@ -132,6 +132,13 @@ describe("OpenAI provider against a local fake server", () => {
     expect(slow.body.message).toBe("The AI service took too long to answer. Please try again.");
   });
 
+  it("tells the participant's welcome that this server can transcribe and speak", async () => {
+    const { shareLink } = await ownerWithInterview(server);
+    const opened = await fetch(`${server.url}/api/interviews/share/${shareLink}`);
+    const { voice } = (await opened.json()) as { voice: unknown };
+    expect(voice).toEqual({ transcribe: true, speak: true });
+  });
+
   it("transcribes and speaks through the fake", async () => {
     const { interviewId, participant } = await ownerWithInterview(server);
     const form = new FormData();

@@ -188,6 +188,7 @@ export async function ownerWithInterview(
     owner,
     projectId: created.body.id as number,
     interviewId: interview.body.id as number,
+    shareLink: interview.body.shareLink as string,
     participant,
   };
 }

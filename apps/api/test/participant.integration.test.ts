@@ -45,6 +45,8 @@ describe("opening a share link", () => {
       ownerName: "Ada Lovelace",
     });
     expect(res.body.interview).toMatchObject({ id: interview.id, status: "scheduled", timeLimitMinutes: 12 });
+    // The welcome says what voice can do here: this server has no speech service (no key).
+    expect(res.body.voice).toEqual({ transcribe: false, speak: false });
     expect(JSON.stringify(res.body)).not.toContain(owner.email);
     expect(JSON.stringify(res.body)).not.toContain(owner.user.id);
     const grant = res.headers.getSetCookie().find((c) => c.startsWith(`pgrant_${interview.id}=`));

@@ -142,6 +142,11 @@ export class AiEngine {
     });
   }
 
+  /** Whether the provider can do this at all (no key: no speech service, no structured calls). */
+  supports(capability: Capability): boolean {
+    return this.#provider.supports(capability);
+  }
+
   /** Called after an admin edits model configurations, so the next call uses them. */
   invalidateModelCache(): void {
     this.models.invalidate();

@@ -183,6 +183,7 @@ export const participantRouter = {
         },
         conversation,
         images: images.map(toImage),
+        voice: { transcribe: ctx.ai.supports("speech"), speak: ctx.ai.supports("speech") },
       };
     }),
 

@@ -85,6 +85,8 @@ export const ZShareInterview = z.object({
   }),
   conversation: ZConversation.nullable(),
   images: z.array(z.object({ id: z.number(), url: z.string(), description: z.string().nullable() })),
+  /** What the server can do in a voice interview, so the welcome can say what voice can do here. */
+  voice: z.object({ transcribe: z.boolean(), speak: z.boolean() }),
 });
 
 export const ZImage = z.object({ id: z.number(), url: z.string(), description: z.string().nullable() });

@@ -1,7 +1,13 @@
-import { Anchor, Box, Button, Card, Center, List, Loader, Stack, Text, Title } from "@mantine/core";
-import { IconMessageCircle, IconMicrophone } from "@tabler/icons-react";
+import { Alert, Anchor, Box, Button, Card, Center, List, Loader, Stack, Text, Title } from "@mantine/core";
+import { IconMessageCircle, IconMicrophone, IconMicrophoneOff, IconVolumeOff } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { VoicePlan } from "../../features/voice/capabilities";
+import {
+  CANNOT_LISTEN_REASONS,
+  CANNOT_LISTEN_TITLE,
+  CANNOT_SPEAK_TEXT,
+} from "../../features/voice/voiceToasts";
 import { Brand } from "../Brand";
 
 /** The height of the shell's brand bar, so a full-height chat can fill the rest of the screen. */
@@ -87,6 +93,7 @@ export function Welcome({
   onVoice,
   onText,
   starting,
+  voice,
 }: {
   projectTitle: string;
   ownerName: string | null;
@@ -95,7 +102,10 @@ export function Welcome({
   onVoice: () => void;
   onText: () => void;
   starting: boolean;
+  /** What voice can do here, said before the participant starts (issue 24). */
+  voice: VoicePlan;
 }) {
+  const canListen = voice.cannotListen === null;
   return (
     <Center py={60} px="md">
       <Card withBorder radius="lg" p="xl" maw={560}>
@@ -138,9 +148,37 @@ export function Welcome({
             </Anchor>
           </Box>
           <Stack gap="sm" mt="sm">
-            <Button size="lg" leftSection={<IconMicrophone size={20} />} onClick={onVoice} loading={starting}>
+            <Button
+              size="lg"
+              leftSection={canListen ? <IconMicrophone size={20} /> : <IconMicrophoneOff size={20} />}
+              onClick={onVoice}
+              loading={starting}
+              disabled={!canListen}
+              aria-describedby={!canListen || !voice.speaker ? "voice-here" : undefined}
+            >
               Start Voice Interview
             </Button>
+            {voice.cannotListen && (
+              <Alert
+                id="voice-here"
+                color="gray"
+                icon={<IconMicrophoneOff size={18} />}
+                title={CANNOT_LISTEN_TITLE}
+                data-voice-plan="cannot-listen"
+              >
+                {CANNOT_LISTEN_REASONS[voice.cannotListen]}
+              </Alert>
+            )}
+            {canListen && !voice.speaker && (
+              <Alert
+                id="voice-here"
+                color="gray"
+                icon={<IconVolumeOff size={18} />}
+                data-voice-plan="cannot-speak"
+              >
+                {CANNOT_SPEAK_TEXT}
+              </Alert>
+            )}
             <Button
               size="lg"
               variant="light"

@@ -1,95 +1,59 @@
 import { sanitizeForSpeech } from "@parley/ai/speech";
+import { speechPlayer } from "../../lib/voice/player";
 import { requestSpeech, speakWithBrowser } from "../../lib/voice/speech";
+import { SpeechDownload, type SpeechSource, streamingPath } from "../../lib/voice/streaming";
 
 /** Who turns text into sound: the server's speech service, or the browser's own speechSynthesis. */
 export type SpeakerEngine = "server" | "browser";
 
-/** A sentence whose speech is on its way: an audio element that plays it, or null (browser voice). */
-type Prepared = { audio: HTMLAudioElement; cancel: () => void } | null;
-
 interface Item {
   raw: string;
   clean: string;
-  prepared: Promise<Prepared> | null;
+  prepared: Promise<SpeechSource | null> | null;
 }
 
 /** Audio of a sentence already fetched, per spoken text (spec 1 §9: synthesized speech is cached). */
 const cache = new Map<string, string>();
-/** A sentence's audio that has not begun to play after this long is given up for the browser's voice. */
-const START_TIMEOUT_MS = 8000;
 
-const streamable = () =>
-  typeof MediaSource !== "undefined" &&
-  typeof MediaSource.isTypeSupported === "function" &&
-  MediaSource.isTypeSupported("audio/mpeg");
-
-function appendTo(buffer: SourceBuffer, bytes: Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => {
-    buffer.addEventListener("updateend", () => resolve(), { once: true });
-    buffer.addEventListener("error", () => reject(new Error("append failed")), { once: true });
-    buffer.appendBuffer(bytes as Uint8Array<ArrayBuffer>);
+function cacheWhenComplete(download: SpeechDownload, clean: string) {
+  void download.complete.then((whole) => {
+    if (whole) cache.set(clean, URL.createObjectURL(download.blob()));
   });
 }
 
-/**
- * Plays speech as its bytes arrive: the response body is fed into a MediaSource, so the first
- * sentence starts about when its first audio frames are here, not when the whole file is. When the
- * download completes the audio is cached for the same text.
- */
-function streamIntoAudio(body: ReadableStream<Uint8Array>, clean: string): Prepared {
-  const source = new MediaSource();
-  const audio = new Audio();
-  audio.preload = "auto";
-  audio.src = URL.createObjectURL(source);
-  const reader = body.getReader();
-  let cancelled = false;
-  source.addEventListener(
-    "sourceopen",
-    async () => {
-      URL.revokeObjectURL(audio.src); // attached: the URL is no longer needed
-      const parts: Uint8Array[] = [];
-      try {
-        const buffer = source.addSourceBuffer("audio/mpeg");
-        for (let next = await reader.read(); !next.done; next = await reader.read()) {
-          parts.push(next.value);
-          await appendTo(buffer, next.value);
-        }
-        cache.set(clean, URL.createObjectURL(new Blob(parts as BlobPart[], { type: "audio/mpeg" })));
-      } catch {
-        // A broken download plays what arrived; an empty one fails and falls back to the browser.
-      }
-      if (!cancelled && source.readyState === "open") source.endOfStream();
-    },
-    { once: true },
-  );
-  return {
-    audio,
-    cancel: () => {
-      cancelled = true;
-      void reader.cancel().catch(() => {});
-    },
-  };
-}
-
-async function fetchSpeech(clean: string, interviewId: number, signal: AbortSignal): Promise<Prepared> {
+async function fetchSpeech(
+  clean: string,
+  interviewId: number,
+  signal: AbortSignal,
+): Promise<SpeechSource | null> {
   const cached = cache.get(clean);
-  if (cached) return { audio: new Audio(cached), cancel: () => {} };
+  if (cached) return { url: cached };
   try {
     const res = await requestSpeech(clean, interviewId, signal);
     if (!res.ok) return null;
-    if (res.body && streamable()) return streamIntoAudio(res.body, clean);
+    if (res.body && streamingPath() !== "whole-file") {
+      // Played as its bytes arrive, so the first sentence starts about when its first frames are here.
+      const download = new SpeechDownload(res.body);
+      cacheWhenComplete(download, clean);
+      return { download };
+    }
     const url = URL.createObjectURL(await res.blob());
     cache.set(clean, url);
-    return { audio: new Audio(url), cancel: () => {} };
+    return { url };
   } catch {
     return null;
   }
 }
 
+const cancelSource = (source: SpeechSource | null) => {
+  if (source && "download" in source) source.download.cancel();
+};
+
 /**
  * The sentences of one reply, spoken in order while later ones are still being written. Each
  * sentence's speech is requested as soon as the sentence is complete, so it is ready (or arriving)
- * when its turn comes; a sentence the server cannot voice is said by the browser (spec 1 §8).
+ * when its turn comes, and played on the interview's one unlocked audio element; a sentence the
+ * server cannot voice is said by the browser (spec 1 §8).
  */
 export class SpeechQueue {
   readonly #engine: SpeakerEngine;
@@ -102,9 +66,13 @@ export class SpeechQueue {
   #wake: (() => void) | null = null;
   #stopCurrent: (() => void) | null = null;
   #started = false;
+  #refused = false;
+  #browserVoiceFails = false;
   readonly finished: Promise<void>;
   /** Called once, when the first sound of this reply starts. */
   onFirstAudio: () => void = () => {};
+  /** Called once if the browser refuses to play this reply and its own voice cannot say it either. */
+  onRefused: () => void = () => {};
 
   constructor(options: { engine: SpeakerEngine; interviewId: number }) {
     this.#engine = options.engine;
@@ -117,7 +85,9 @@ export class SpeechQueue {
     if (this.#stopped || this.#closed) return;
     const clean = sanitizeForSpeech(raw);
     const prepared =
-      clean && this.#engine === "server" ? fetchSpeech(clean, this.#interviewId, this.#abort.signal) : null;
+      clean && this.#engine === "server" && !this.#refused
+        ? fetchSpeech(clean, this.#interviewId, this.#abort.signal)
+        : null;
     this.#items.push({ raw, clean, prepared });
     this.#poke();
   }
@@ -139,6 +109,16 @@ export class SpeechQueue {
 
   get stopped() {
     return this.#stopped;
+  }
+
+  /** Some of this reply was heard. */
+  get heard() {
+    return this.#started;
+  }
+
+  /** The browser refused to play sound (its autoplay rule) and nothing else could say the reply. */
+  get refused() {
+    return this.#refused && !this.#started;
   }
 
   /** The reply's text whose speech finished: everything before the sentence that was cut off. */
@@ -164,7 +144,7 @@ export class SpeechQueue {
       }
       const item = this.#items[index];
       if (this.#stopped || !item) {
-        for (const rest of this.#items.slice(index)) void rest.prepared?.then((p) => p?.cancel());
+        for (const rest of this.#items.slice(index)) void rest.prepared?.then(cancelSource);
         return;
       }
       if (item.clean) await this.#say(item);
@@ -180,46 +160,33 @@ export class SpeechQueue {
   }
 
   async #say(item: Item) {
-    const prepared = item.prepared ? await item.prepared : null;
-    if (this.#stopped) return prepared?.cancel();
-    if (prepared && (await this.#play(prepared.audio))) return;
+    const source = item.prepared ? await item.prepared : null;
+    if (this.#stopped) return cancelSource(source);
+    if (source && !this.#refused) {
+      this.#stopCurrent = () => speechPlayer.stop();
+      const outcome = await speechPlayer.play(source, () => this.#markStarted());
+      this.#stopCurrent = null;
+      if (outcome === "ended" || outcome === "stopped") return;
+      // Refused once, refused for the rest of the reply: the browser's voice is tried instead.
+      if (outcome === "refused") this.#refused = true;
+    } else {
+      cancelSource(source);
+    }
     if (this.#stopped) return;
-    this.#markStarted();
-    this.#stopCurrent = () => window.speechSynthesis?.cancel();
-    await speakWithBrowser(item.clean);
-    this.#stopCurrent = null;
+    if (!this.#browserVoiceFails) {
+      this.#stopCurrent = () => globalThis.speechSynthesis?.cancel();
+      const said = await speakWithBrowser(item.clean, () => this.#markStarted());
+      this.#stopCurrent = null;
+      // Nothing says it here (no voice, or refused too): later sentences do not wait 3 s each for it.
+      if (said === "failed") this.#browserVoiceFails = true;
+    }
+    if (this.#browserVoiceFails) this.#reportRefusal();
   }
 
-  /** Plays one sentence's audio to its end; false if it could not be played at all. */
-  #play(audio: HTMLAudioElement): Promise<boolean> {
-    return new Promise((resolve) => {
-      let playing = false;
-      const finish = (ok: boolean) => {
-        clearTimeout(timer);
-        this.#stopCurrent = null;
-        audio.onplaying = null;
-        audio.onended = null;
-        audio.onerror = null;
-        resolve(ok);
-      };
-      const timer = setTimeout(() => {
-        if (!playing) {
-          audio.pause();
-          finish(false);
-        }
-      }, START_TIMEOUT_MS);
-      this.#stopCurrent = () => {
-        audio.pause();
-        finish(true);
-      };
-      audio.onplaying = () => {
-        playing = true;
-        this.#markStarted();
-      };
-      audio.onended = () => finish(true);
-      // Failing before a sound was made falls back to the browser; after, the rest is skipped.
-      audio.onerror = () => finish(playing);
-      audio.play().catch(() => finish(playing));
-    });
+  #reportRefusal() {
+    if (!this.refused || this.#stopped) return;
+    const report = this.onRefused;
+    this.onRefused = () => {};
+    report();
   }
 }

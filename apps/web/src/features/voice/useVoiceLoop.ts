@@ -1,12 +1,15 @@
 import { audioFileName } from "@parley/ai/audioFormat";
 import { isServiceUnavailableText, isValidTranscription } from "@parley/ai/speech";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createStore, useStoreState } from "../../hooks/store";
 import { toast } from "../../lib/toast";
 import { VOICE, VoiceCapture } from "../../lib/voice/capture";
+import { speechPlayer } from "../../lib/voice/player";
 import { judgeRecording, messagePreview, microphoneFailure, readTranscription } from "../../lib/voice/rules";
+import { browserHasVoices } from "../../lib/voice/speech";
 import { watchForBargeIn } from "./bargeIn";
 import { BrowserRecognizer, browserCanRecognize } from "./browserRecognizer";
+import type { VoicePlan } from "./capabilities";
 import { SentenceSplitter } from "./sentences";
 import { SpeechQueue } from "./speechQueue";
 import { usePatience } from "./usePatience";
@@ -25,11 +28,17 @@ export const MARK_AGENT_AUDIO = "parley:agent-audio";
 
 export interface VoiceLoopOptions {
   interviewId: number;
-  /** The server has a speech service (transcription and speech); otherwise the browser's own is used. */
-  serverSpeech: boolean;
+  /** Who listens and who speaks here (capabilities.ts). */
+  plan: VoicePlan;
   /** The participant said this: run the exchange (speaking the reply through speakReply). */
   onHeard: (text: string) => Promise<void>;
 }
+
+/**
+ * How the interviewer's words reach the participant: heard; shown only (no voice here, or the last
+ * reply could not be played); or shown because the browser refused to play sound (its autoplay rule).
+ */
+export type VoiceOutput = "sound" | "text" | "blocked";
 
 /** One reply being spoken sentence by sentence while it is written. */
 export interface ReplySpeaker {
@@ -52,6 +61,21 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
   const capture = useRef<VoiceCapture | null>(null);
   const recognizer = useRef<BrowserRecognizer | null>(null);
   const speaking = useRef<ReplySpeaker | null>(null);
+  const [output, setOutputState] = useState<VoiceOutput>("sound");
+  const outputNow = useRef<VoiceOutput>("sound");
+  const setOutput = useCallback((next: VoiceOutput) => {
+    outputNow.current = next;
+    setOutputState(next);
+  }, []);
+
+  /**
+   * Must run synchronously inside the participant's tap (Start, Resume, the mode switch), before
+   * any await: the one audio element and AudioContext are unlocked for the rest of the interview.
+   */
+  const unlock = useCallback(() => {
+    speechPlayer.unlock({ primeBrowserVoice: browserHasVoices() });
+    if (outputNow.current === "blocked") setOutput("sound");
+  }, [setOutput]);
 
   const stopListening = useCallback(() => {
     capture.current?.stop();
@@ -196,7 +220,7 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
   const start = useCallback(async (): Promise<boolean> => {
     store.dispatch({ type: "open" });
     try {
-      const voice = await VoiceCapture.open();
+      const voice = await VoiceCapture.open(speechPlayer.context);
       capture.current = voice;
       voice.onUtterance = ({ blob, speechMs }) => void onRecording(blob, speechMs);
       voice.onSpeechStart = patience.resumed;
@@ -206,29 +230,31 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
         toast(MICROPHONE_TOASTS.failed);
         stop();
       };
-      // No speech service on the server: the browser listens, where it can. Where it cannot, the
-      // recording goes to the server, whose 503 leads to 'Speech Recognition Unavailable'.
-      const browser = !latest.current.serverSpeech && browserCanRecognize();
+      // The plan's listener; a browser recognizer that then fails sends recordings to the server,
+      // whose 503 (no speech service) leads to 'Speech Recognition Unavailable'.
+      const browser = latest.current.plan.listener === "browser" && browserCanRecognize();
       if (!browser && !voice.canRecord)
         throw new DOMException("No supported recording type", "NotSupportedError");
       recognizer.current = browser ? makeRecognizer() : null;
       store.dispatch({ type: "ready", listener: browser ? "browser" : "server" });
+      if (outputNow.current !== "blocked") setOutput(latest.current.plan.speaker ? "sound" : "text");
       return true;
     } catch (error) {
       toast(MICROPHONE_TOASTS[microphoneFailure(error)]);
       stop();
       return false;
     }
-  }, [makeRecognizer, onRecording, patience, stop, store]);
+  }, [makeRecognizer, onRecording, patience, setOutput, stop, store]);
 
   /**
-   * Speaks a reply while it streams. Paused or out of voice, it says nothing (the text is shown) and
-   * only listens again afterwards, should the participant have resumed meanwhile.
+   * Speaks a reply while it streams. Paused or out of voice, or with nothing to speak with here (or
+   * sound refused until the next tap), it says nothing (the text is shown) and listens afterwards.
    */
   const speakReply = useCallback(
     (welcome = false): ReplySpeaker => {
       const listenDelay = welcome ? VOICE.welcomeListenDelayMs : VOICE.replyListenDelayMs;
-      if (heldBack(store.get())) {
+      const speaker = latest.current.plan.speaker;
+      if (heldBack(store.get()) || speaker === null || outputNow.current === "blocked") {
         return {
           push() {},
           async end() {
@@ -239,10 +265,7 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
         };
       }
       stopListening();
-      const queue = new SpeechQueue({
-        engine: latest.current.serverSpeech ? "server" : "browser",
-        interviewId: latest.current.interviewId,
-      });
+      const queue = new SpeechQueue({ engine: speaker, interviewId: latest.current.interviewId });
       const splitter = new SentenceSplitter();
       let interrupted = false;
       let stopWatching = () => {};
@@ -250,16 +273,19 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
         if (queue.stopped) return;
         interrupted = true;
         queue.stop();
-        if (speaking.current === speaker) speaking.current = null;
+        if (speaking.current === reply) speaking.current = null;
         if (store.dispatch({ type: "bargeIn" }).status === "listening") startListening();
       };
+      // Never a silent "speaking": the page says sound was refused, and the question is shown.
+      queue.onRefused = () => setOutput("blocked");
       queue.onFirstAudio = () => {
+        setOutput("sound");
         performance.mark(MARK_AGENT_AUDIO);
         store.dispatch({ type: "speak", welcome });
         const voice = capture.current;
         if (voice) stopWatching = watchForBargeIn(() => voice.level(), bargeIn);
       };
-      const speaker: ReplySpeaker = {
+      const reply: ReplySpeaker = {
         push(chunk) {
           for (const sentence of splitter.push(chunk)) queue.add(sentence);
         },
@@ -268,7 +294,8 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
           queue.close();
           await queue.finished;
           stopWatching();
-          if (speaking.current === speaker) speaking.current = null;
+          if (speaking.current === reply) speaking.current = null;
+          if (!queue.stopped && !queue.heard && outputNow.current === "sound") setOutput("text");
           if (interrupted) {
             const said = queue.saidText().trimStart();
             return { said, notSaid: fullText.trimStart().slice(said.length) };
@@ -279,20 +306,22 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
         stop() {
           stopWatching();
           queue.stop();
-          if (speaking.current === speaker) speaking.current = null;
+          if (speaking.current === reply) speaking.current = null;
         },
       };
       speaking.current?.stop();
-      speaking.current = speaker;
-      return speaker;
+      speaking.current = reply;
+      return reply;
     },
-    [listenAfter, startListening, stopListening, store],
+    [listenAfter, setOutput, startListening, stopListening, store],
   );
 
+  /** Pause or Resume, tapped: resuming unlocks sound again in the same tap. */
   const pauseOrResume = useCallback(() => {
     const { status } = store.get();
     if (status === "thinking") return patience.resumed();
     if (status === "paused") {
+      unlock();
       patience.resumed();
       if (store.dispatch({ type: "resume" }).status === "listening") listenAfter(VOICE.resumeDelayMs);
       return;
@@ -300,7 +329,7 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
     stopListening();
     speaking.current?.stop();
     store.dispatch({ type: "pause" });
-  }, [listenAfter, patience, stopListening, store]);
+  }, [listenAfter, patience, stopListening, store, unlock]);
 
-  return { ...state, start, stop, listenAfter, speakReply, pauseOrResume };
+  return { ...state, output, unlock, start, stop, listenAfter, speakReply, pauseOrResume };
 }

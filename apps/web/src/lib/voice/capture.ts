@@ -80,6 +80,8 @@ export interface Utterance {
 export class VoiceCapture {
   #stream: MediaStream;
   #context: AudioContext;
+  #ownsContext: boolean;
+  #source: MediaStreamAudioSourceNode;
   #analyser: AnalyserNode;
   #timer: ReturnType<typeof setInterval> | undefined;
   #recorder: MediaRecorder | undefined;
@@ -100,22 +102,24 @@ export class VoiceCapture {
   /** The recorder could not start or broke: the page says so and falls back to text (spec 2 §8). */
   onFailure: (error: unknown) => void = () => {};
 
-  private constructor(stream: MediaStream) {
+  private constructor(stream: MediaStream, context?: AudioContext) {
     this.#stream = stream;
-    this.#context = new AudioContext();
-    const source = this.#context.createMediaStreamSource(stream);
+    // The page's context, unlocked in the participant's tap: iOS keeps one made later suspended.
+    this.#context = context ?? new AudioContext();
+    this.#ownsContext = !context;
+    this.#source = this.#context.createMediaStreamSource(stream);
     this.#analyser = this.#context.createAnalyser();
     this.#analyser.fftSize = 256;
     this.#analyser.smoothingTimeConstant = 0;
-    source.connect(this.#analyser);
+    this.#source.connect(this.#analyser);
   }
 
-  static async open(): Promise<VoiceCapture> {
+  static async open(context?: AudioContext): Promise<VoiceCapture> {
     if (!navigator.mediaDevices?.getUserMedia) throw new Error("Media devices are not supported");
     const stream = await navigator.mediaDevices.getUserMedia({
       audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
     });
-    return new VoiceCapture(stream);
+    return new VoiceCapture(stream, context);
   }
 
   level(): number {
@@ -177,7 +181,8 @@ export class VoiceCapture {
   close() {
     this.stop();
     for (const track of this.#stream.getTracks()) track.stop();
-    void this.#context.close();
+    this.#source.disconnect();
+    if (this.#ownsContext) void this.#context.close();
   }
 
   #tick() {

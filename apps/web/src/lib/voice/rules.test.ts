@@ -66,10 +66,11 @@ describe("readTranscription", () => {
 });
 
 describe("microphoneFailure", () => {
-  it("tells a refused permission from other microphone failures", () => {
+  it("tells a refused permission and a missing microphone from other microphone failures", () => {
     expect(microphoneFailure(new DOMException("Permission denied", "NotAllowedError"))).toBe("denied");
     expect(microphoneFailure(new DOMException("Insecure", "SecurityError"))).toBe("denied");
-    expect(microphoneFailure(new DOMException("No device", "NotFoundError"))).toBe("failed");
+    expect(microphoneFailure(new DOMException("No device", "NotFoundError"))).toBe("missing");
+    expect(microphoneFailure(new DOMException("No such device", "OverconstrainedError"))).toBe("missing");
     expect(microphoneFailure(new DOMException("Busy", "NotReadableError"))).toBe("failed");
     expect(microphoneFailure(new Error("Media devices are not supported"))).toBe("failed");
     expect(microphoneFailure(undefined)).toBe("failed");

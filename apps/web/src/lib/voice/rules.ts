@@ -56,14 +56,14 @@ export function readTranscription(
 }
 
 /**
- * Why the microphone could not be opened: the participant (or the browser) refused permission, or
- * anything else (no device, device busy, no media support in this browser).
+ * Why the microphone could not be opened: the participant (or the browser) refused permission, there
+ * is no microphone at all, or anything else (device busy, no media support in this browser).
  */
-export function microphoneFailure(error: unknown): "denied" | "failed" {
-  const name = (error as { name?: unknown } | null)?.name;
-  return ["NotAllowedError", "PermissionDeniedError", "SecurityError"].includes(String(name))
-    ? "denied"
-    : "failed";
+export function microphoneFailure(error: unknown): "denied" | "missing" | "failed" {
+  const name = String((error as { name?: unknown } | null)?.name);
+  if (["NotAllowedError", "PermissionDeniedError", "SecurityError"].includes(name)) return "denied";
+  if (["NotFoundError", "DevicesNotFoundError", "OverconstrainedError"].includes(name)) return "missing";
+  return "failed";
 }
 
 /** The toast preview of what the participant said (spec 2 §9: 50 characters). */

@@ -18,6 +18,7 @@ import {
   Welcome,
 } from "../../components/participant/states";
 import { ThankYou } from "../../components/participant/ThankYou";
+import { useVoicePlan } from "../../features/voice/useVoicePlan";
 import { nowIso } from "../../lib/dates";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
@@ -28,7 +29,6 @@ import {
   notesSection,
 } from "../../lib/transcript";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
-import { VOICE } from "../../lib/voice/capture";
 import { canSend } from "./sendRules";
 import { useInterviewSession } from "./useInterviewSession";
 import { useMinutesLeft } from "./useMinutesLeft";
@@ -57,8 +57,7 @@ export default function ParticipantInterviewPage() {
     retry: false,
     refetchOnMount: false,
   });
-  const aiStatus = useQuery({ ...trpc.ai.status.queryOptions(), retry: false });
-  const serverSpeech = aiStatus.data?.speech ?? true;
+  const plan = useVoicePlan(share.data?.voice);
 
   const [phase, setPhase] = useState<Phase>("welcome");
   const [draft, setDraft] = useState("");
@@ -93,7 +92,7 @@ export default function ParticipantInterviewPage() {
   );
   const session = useInterviewSession(share.data, turnContext);
 
-  const { voice, replyAloud } = useVoiceReplies(session, interviewId, serverSpeech);
+  const { voice, replyAloud, switchToVoice } = useVoiceReplies(session, interviewId, plan);
   const mode: Mode = voice.status === "off" ? "text" : "voice";
 
   // Resume where the participant was: a reload keeps the conversation, notes and images.
@@ -160,7 +159,7 @@ export default function ParticipantInterviewPage() {
   const changeMode = async (next: Mode) => {
     if (next === mode) return;
     if (next === "text") return toText();
-    if (await voice.start()) voice.listenAfter(VOICE.resumeDelayMs);
+    await switchToVoice();
   };
 
   const transcriptText = () =>
@@ -228,7 +227,11 @@ export default function ParticipantInterviewPage() {
           objective={share.data.project.objective}
           minutes={interview.timeLimitMinutes}
           starting={starting}
-          onVoice={() => void begin("voice")}
+          voice={plan}
+          onVoice={() => {
+            voice.unlock(); // in the tap itself, before begin() awaits anything
+            void begin("voice");
+          }}
           onText={() => void begin("text")}
         />
       </ParticipantShell>
@@ -285,11 +288,13 @@ export default function ParticipantInterviewPage() {
               <VoiceBar
                 status={voice.status}
                 listener={voice.listener}
-                serverSpeech={serverSpeech}
+                speaker={plan.speaker}
+                output={voice.output}
                 micSilent={voice.micSilent}
                 held={voice.held}
                 onPauseOrResume={voice.pauseOrResume}
                 onSwitchToText={toText}
+                onAllowSound={voice.unlock}
               />
             ) : (
               <MessageComposer

@@ -1,5 +1,10 @@
+import type { VoicePlan } from "../../features/voice/capabilities";
 import { type ReplySpeaker, useVoiceLoop } from "../../features/voice/useVoiceLoop";
-import { SPEECH_PROCESSING_TOAST } from "../../features/voice/voiceToasts";
+import {
+  CANNOT_LISTEN_REASONS,
+  CANNOT_LISTEN_TITLE,
+  SPEECH_PROCESSING_TOAST,
+} from "../../features/voice/voiceToasts";
 import { toast } from "../../lib/toast";
 import { VOICE } from "../../lib/voice/capture";
 import type { ExchangeResult, useInterviewSession } from "./useInterviewSession";
@@ -8,9 +13,10 @@ type Session = ReturnType<typeof useInterviewSession>;
 
 /**
  * The voice loop wired to the interview session: what the participant says is sent as their answer,
- * and `replyAloud` speaks a reply as it streams and marks what a barge-in left unsaid.
+ * `replyAloud` speaks a reply as it streams and marks what a barge-in left unsaid, and
+ * `switchToVoice` is the mode switch's way into voice.
  */
-export function useVoiceReplies(session: Session, interviewId: number, serverSpeech: boolean) {
+export function useVoiceReplies(session: Session, interviewId: number, plan: VoicePlan) {
   const replyAloud = async (
     speaker: ReplySpeaker | null,
     ask: (onChunk?: (c: string) => void) => Promise<ExchangeResult>,
@@ -27,7 +33,7 @@ export function useVoiceReplies(session: Session, interviewId: number, serverSpe
 
   const voice = useVoiceLoop({
     interviewId,
-    serverSpeech,
+    plan,
     onHeard: async (text) => {
       const result = await replyAloud(voice.speakReply(), (onChunk) => session.exchange(text, onChunk));
       if (result.kind === "failed") {
@@ -40,5 +46,18 @@ export function useVoiceReplies(session: Session, interviewId: number, serverSpe
       }
     },
   });
-  return { voice, replyAloud };
+  /**
+   * The mode switch, tapped: voice where something can listen here (else why not), with sound
+   * unlocked in the same tap.
+   */
+  const switchToVoice = async () => {
+    if (plan.cannotListen) {
+      toast({ title: CANNOT_LISTEN_TITLE, description: CANNOT_LISTEN_REASONS[plan.cannotListen] });
+      return;
+    }
+    voice.unlock();
+    if (await voice.start()) voice.listenAfter(VOICE.resumeDelayMs);
+  };
+
+  return { voice, replyAloud, switchToVoice };
 }
