@@ -41,10 +41,9 @@ export const middleware = t.middleware;
  * itself, tRPC calls its parseAsync, which skips zod's compiled object check and makes a promise per
  * field; answers are plain data, so the synchronous check says the same, several times faster.
  */
-export const checked =
-  <T extends z.ZodType>(schema: T) =>
-  (value: unknown): z.output<T> =>
-    schema.parse(value);
+export const checked = <T extends z.ZodType>(schema: T) =>
+  // The schema rides along for the OpenAPI document (rest/openapi.ts), which describes the answer.
+  Object.assign((value: unknown): z.output<T> => schema.parse(value), { schema });
 
 /**
  * Anyone, signed in or not: plans, sign-in and sign-up, public pages. No middleware of its own: AI

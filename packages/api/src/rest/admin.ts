@@ -1,4 +1,5 @@
-import { USERS_PAGE_MAX } from "../routers/admin";
+import { z } from "zod";
+import { USERS_PAGE_MAX, ZAdminUser } from "../routers/admin";
 import { body, pathId, type RestRequest, type RestRoute, route } from "./types";
 
 const userId = (req: RestRequest) => req.params.id ?? "";
@@ -24,6 +25,8 @@ export const adminRoutes: RestRoute[] = [
       } while (next);
       return all;
     },
+    procedure: "admin.users",
+    doc: { query: ["search", "limit", "offset", "cursor"], response: z.array(ZAdminUser) },
   },
   route({ method: "GET", path: "/api/admin/stats", procedure: "admin.stats" }),
   route({
@@ -31,42 +34,49 @@ export const adminRoutes: RestRoute[] = [
     path: "/api/admin/users/:id",
     procedure: "admin.user",
     input: (req) => ({ id: userId(req) }),
+    doc: { stringParams: ["id"] },
   }),
   route({
     method: "GET",
     path: "/api/admin/users/:id/projects",
     procedure: "admin.userProjects",
     input: (req) => ({ id: userId(req) }),
+    doc: { stringParams: ["id"] },
   }),
   route({
     method: "GET",
     path: "/api/admin/users/:id/interviews",
     procedure: "admin.userInterviews",
     input: (req) => ({ id: userId(req) }),
+    doc: { stringParams: ["id"] },
   }),
   route({
     method: "PATCH",
     path: "/api/admin/users/:id",
     procedure: "admin.updateUser",
     input: (req) => ({ ...body(req), id: userId(req) }),
+    doc: { stringParams: ["id"], body: { omit: ["id"] } },
   }),
   route({
     method: "DELETE",
     path: "/api/admin/users/:id",
     procedure: "admin.deleteUser",
     input: (req) => ({ id: userId(req), confirmDelete: body(req).confirmDelete }),
+    doc: { stringParams: ["id"], body: { pick: ["confirmDelete"] } },
   }),
   route({
     method: "POST",
     path: "/api/admin/users/:id/cancel-subscription",
     procedure: "admin.cancelSubscription",
     input: (req) => ({ id: userId(req) }),
+    doc: { stringParams: ["id"] },
   }),
   route({
     method: "POST",
     path: "/api/admin/users/:id/reset-usage",
     procedure: "admin.resetUsage",
     input: (req) => ({ id: userId(req) }),
+    doc: { stringParams: ["id"] },
   }),
   route({ method: "POST", path: "/api/admin/sync-subscriptions", procedure: "admin.syncSubscriptions" }),
   route({ method: "GET", path: "/api/admin/model-configurations", procedure: "admin.modelConfigurations" }),
@@ -82,6 +92,7 @@ export const adminRoutes: RestRoute[] = [
     path: "/api/admin/model-configurations/:id",
     procedure: "admin.updateModelConfiguration",
     input: (req) => ({ ...body(req), id: pathId(req) }),
+    doc: { body: { omit: ["id"] } },
   }),
   route({
     method: "DELETE",

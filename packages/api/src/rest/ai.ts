@@ -1,5 +1,9 @@
+import { z } from "zod";
 import { AppError } from "../errors";
 import { body, type RestRequest, type RestRoute, route } from "./types";
+
+/** The documented answer: the requirements as markdown (the tree travels on the tRPC door only). */
+const ZRestRequirements = z.object({ requirements: z.string() });
 
 const IMAGE_LIMIT = 15 * 1024 * 1024;
 const AUDIO_LIMIT = 36 * 1024 * 1024;
@@ -50,6 +54,10 @@ export const aiRoutes: RestRoute[] = [
       const key = req.headers?.["idempotency-key"];
       return { ...body(req), ...(typeof key === "string" && key ? { idempotencyKey: key } : {}) };
     },
+    doc: {
+      body: { omit: ["idempotencyKey"] },
+      headers: { "Idempotency-Key": "A repeat with the same key answers what the first call answered." },
+    },
   }),
   route({
     method: "POST",
@@ -62,7 +70,8 @@ export const aiRoutes: RestRoute[] = [
     path: "/api/ai/generate-agile-requirements",
     procedure: "ai.generateRequirements",
     input: body,
-    output: ({ requirements }) => ({ requirements }),
+    output: ({ requirements }) => ZRestRequirements.parse({ requirements }),
+    doc: { response: ZRestRequirements },
   }),
   route({
     method: "POST",
@@ -83,6 +92,13 @@ export const aiRoutes: RestRoute[] = [
     multipart: true,
     // The form's file is read before the procedure runs, so this entry awaits its input itself.
     call: async (c, req) => c.ai.transcribe(await transcribeInput(req)),
+    procedure: "ai.transcribe",
+    doc: {
+      body: "input",
+      description:
+        "Multipart form data (a file field `audio`, plus `interviewId`) as a browser's recorder sends it, or JSON with the audio in base64.",
+      headers: { "X-Interview-Id": "The interview, when the body does not name it." },
+    },
   },
   route({
     method: "POST",
@@ -94,6 +110,11 @@ export const aiRoutes: RestRoute[] = [
       interviewId: body(req).interviewId ?? (Number(req.headers?.["x-interview-id"]) || undefined),
     }),
     output: ({ audio }) => audio,
+    doc: {
+      body: { pick: ["text", "interviewId"] },
+      headers: { "X-Interview-Id": "The interview, when the body does not name it." },
+      response: { binary: ["audio/mpeg"] },
+    },
   }),
   route({
     method: "POST",

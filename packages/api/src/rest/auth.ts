@@ -12,6 +12,7 @@ export const authRoutes: RestRoute[] = [
       if (!user) throw new AppError("UNAUTHORIZED", "Not signed in");
       return user;
     },
+    doc: { response: "output" },
   }),
   route({ method: "GET", path: "/api/auth/providers", procedure: "auth.providers" }),
   route({ method: "POST", path: "/api/auth/logout", procedure: "auth.logout" }),

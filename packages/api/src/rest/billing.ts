@@ -8,6 +8,7 @@ export const billingRoutes: RestRoute[] = [
     path: "/api/create-subscription",
     procedure: "billing.subscribe",
     input: (req) => ({ planId: body(req).planId, checkout: body(req).checkout }),
+    doc: { body: { pick: ["planId", "checkout"] } },
   }),
   route({ method: "POST", path: "/api/cancel-subscription", procedure: "billing.cancel" }),
   route({ method: "GET", path: "/api/user/budget", procedure: "billing.budget" }),

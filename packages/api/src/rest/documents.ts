@@ -25,5 +25,6 @@ export const documentsRoutes: RestRoute[] = [
     path: "/api/projects/:id/summary",
     procedure: "documents.saveSummary",
     input: (req) => ({ projectId: pathId(req), summary: body(req).summary }),
+    doc: { body: { pick: ["summary"] } },
   }),
 ];

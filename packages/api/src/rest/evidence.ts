@@ -31,6 +31,7 @@ export const evidenceRoutes: RestRoute[] = [
     input: (req) => ({ projectId: pathId(req), format: req.query.format }),
     output: (file) =>
       new BinaryResult(new TextEncoder().encode(file.content), file.contentType, file.fileName),
+    doc: { query: ["format"], response: { binary: ["text/markdown", "text/csv", "application/json"] } },
   }),
   route({
     method: "POST",

@@ -24,18 +24,21 @@ export const interviewsRoutes: RestRoute[] = [
       if (!summary) throw new AppError("NOT_FOUND", "No summary saved for this interview yet.");
       return summary;
     },
+    doc: { response: "output" },
   }),
   route({
     method: "PUT",
     path: "/api/interviews/:id/summary",
     procedure: "interviews.saveSummary",
     input: (req) => ({ id: pathId(req), content: body(req).content }),
+    doc: { body: { pick: ["content"] } },
   }),
   route({
     method: "PATCH",
     path: "/api/interviews/:id/selection",
     procedure: "interviews.setSelection",
     input: (req) => ({ id: pathId(req), selected: body(req).selected }),
+    doc: { body: { pick: ["selected"] } },
   }),
   route({
     method: "GET",
@@ -48,6 +51,7 @@ export const interviewsRoutes: RestRoute[] = [
     path: "/api/interviews/:id/plan",
     procedure: "interviews.updatePlan",
     input: (req) => ({ id: pathId(req), plan: body(req).plan }),
+    doc: { body: { pick: ["plan"] } },
   }),
   route({
     method: "GET",

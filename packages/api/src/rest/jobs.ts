@@ -1,5 +1,11 @@
-import type { RestRoute } from "./types";
+import { type RestRoute, route } from "./types";
 
 export const jobsRoutes: RestRoute[] = [
-  { method: "GET", path: "/api/jobs/:id", call: (c, req) => c.jobs.get({ id: req.params.id ?? "" }) },
+  route({
+    method: "GET",
+    path: "/api/jobs/:id",
+    procedure: "jobs.get",
+    input: (req) => ({ id: req.params.id ?? "" }),
+    doc: { stringParams: ["id"] },
+  }),
 ];

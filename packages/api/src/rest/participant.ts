@@ -1,4 +1,7 @@
+import { z } from "zod";
 import { AppError } from "../errors";
+import { ZId } from "../schemas/common";
+import { ZConversation, ZMessage, ZShareInterview } from "../schemas/participant";
 import { BinaryResult, body, pathId, type RestRequest, type RestRoute, route } from "./types";
 
 /** A conversation save: a 40-minute interview is about 100 kB of text; images travel apart. */
@@ -21,8 +24,16 @@ function decodeMessages(req: RestRequest): unknown {
   });
 }
 
+/** A message as the REST door sends it: the stored message, JSON-encoded. */
+const ZEncodedMessage = z.string().describe("A conversation message as a JSON-encoded object");
+/** A saved conversation as the REST door answers it. */
+const ZRestConversation = ZConversation.extend({ messages: z.array(ZEncodedMessage) });
+/** What a save sends: JSON-encoded messages, or the message objects themselves. */
+const ZRestMessages = z.array(z.union([ZEncodedMessage, ZMessage]));
+
 const encodeConversation = (conversation: { id: number; interviewId: number; messages: unknown[] } | null) =>
-  conversation && { ...conversation, messages: conversation.messages.map((m) => JSON.stringify(m)) };
+  conversation &&
+  ZRestConversation.parse({ ...conversation, messages: conversation.messages.map((m) => JSON.stringify(m)) });
 
 export const participantRoutes: RestRoute[] = [
   route({
@@ -31,12 +42,17 @@ export const participantRoutes: RestRoute[] = [
     procedure: "participant.open",
     input: (req) => ({ shareLink: req.params.shareLink ?? "" }),
     output: (result) => ({ ...result, conversation: encodeConversation(result.conversation) }),
+    doc: {
+      stringParams: ["shareLink"],
+      response: ZShareInterview.extend({ conversation: ZRestConversation.nullable() }),
+    },
   }),
   route({
     method: "PATCH",
     path: "/api/interviews/:id/status",
     procedure: "participant.setStatus",
     input: (req) => ({ interviewId: pathId(req), status: body(req).status }),
+    doc: { body: { pick: ["status"] } },
   }),
   route({
     method: "PATCH",
@@ -49,6 +65,7 @@ export const participantRoutes: RestRoute[] = [
     path: "/api/interviews/:id/notes",
     procedure: "participant.setNotes",
     input: (req) => ({ interviewId: pathId(req), notes: body(req).notes }),
+    doc: { body: { pick: ["notes"] } },
   }),
   route({
     method: "GET",
@@ -60,6 +77,7 @@ export const participantRoutes: RestRoute[] = [
         throw new AppError("NOT_FOUND", "No conversation content found for this interview yet.");
       return encodeConversation(conversation);
     },
+    doc: { response: ZRestConversation },
   }),
   route({
     method: "GET",
@@ -67,6 +85,7 @@ export const participantRoutes: RestRoute[] = [
     procedure: "participant.image",
     input: (req) => ({ interviewId: pathId(req), imageId: pathId(req, "imageId") }),
     output: (image) => new BinaryResult(image.data, image.mimeType),
+    doc: { response: { binary: ["image/png", "image/jpeg", "image/webp", "image/gif"] } },
   }),
   route({
     method: "GET",
@@ -77,6 +96,7 @@ export const participantRoutes: RestRoute[] = [
       if (!transcript) throw new AppError("NOT_FOUND", "Transcript not found");
       return transcript;
     },
+    doc: { response: "output" },
   }),
   route({
     method: "POST",
@@ -86,6 +106,7 @@ export const participantRoutes: RestRoute[] = [
     procedure: "participant.saveConversation",
     input: (req) => ({ interviewId: body(req).interviewId, messages: decodeMessages(req) }),
     output: encodeConversation,
+    doc: { body: z.object({ interviewId: ZId, messages: ZRestMessages }), response: ZRestConversation },
   }),
   route({
     method: "PATCH",
@@ -94,6 +115,7 @@ export const participantRoutes: RestRoute[] = [
     procedure: "participant.updateConversation",
     input: (req) => ({ conversationId: pathId(req), messages: decodeMessages(req) }),
     output: encodeConversation,
+    doc: { body: z.object({ messages: ZRestMessages }), response: ZRestConversation },
   }),
   route({
     method: "POST",
@@ -107,5 +129,6 @@ export const participantRoutes: RestRoute[] = [
     path: "/api/transcripts/:id",
     procedure: "participant.updateTranscript",
     input: (req) => ({ ...body(req), transcriptId: pathId(req) }),
+    doc: { body: { omit: ["transcriptId"] } },
   }),
 ];

@@ -15,6 +15,7 @@ export const projectsRoutes: RestRoute[] = [
     path: "/api/projects/:id",
     procedure: "projects.update",
     input: (req) => ({ ...body(req), id: pathId(req) }),
+    doc: { body: { omit: ["id"] } },
   }),
   route({
     method: "DELETE",

@@ -17,5 +17,6 @@ export const requirementsRoutes: RestRoute[] = [
     path: "/api/projects/:id/requirements",
     procedure: "requirements.save",
     input: (req) => ({ projectId: pathId(req), requirements: body(req).requirements }),
+    doc: { body: { pick: ["requirements"] } },
   }),
 ];

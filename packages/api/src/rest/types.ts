@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { Caller } from "../root";
 
 export interface RestRequest {
@@ -24,6 +25,42 @@ export interface RestRoute {
   contentType?: string;
   /** Accepts multipart form data (uploads); only these routes parse it. */
   multipart?: boolean;
+  /** The procedure the route calls, such as "projects.get", whose schemas describe it (openapi.ts). */
+  procedure?: ProcedurePath;
+  /** How the route reshapes the procedure's input and answer, for the OpenAPI document. */
+  doc?: RouteDoc;
+  /** Set by `route` when an `output` mapping reshapes the answer: then `doc.response` must say how. */
+  reshapesOutput?: boolean;
+}
+
+/** Field names of a procedure's input or answer, checked against its type where `route` knows it. */
+type Fields<T> = unknown extends T ? readonly string[] : readonly (keyof NonNullable<T> & string)[];
+
+/**
+ * What the OpenAPI document (openapi.ts) says about a route beyond its procedure's own schemas: each
+ * entry restates the route's mapping in terms of those schemas, never a second copy of one.
+ */
+export interface RouteDoc<I = unknown, O = unknown> {
+  summary?: string;
+  description?: string;
+  /**
+   * The JSON body: the procedure's whole input ("input", the default when `input` is `body`), the
+   * input without the fields the path gives (`omit`), only the fields read from the body (`pick`),
+   * or the adapter's own zod schema where the body is not the input (conversations' JSON strings).
+   */
+  body?: "input" | { omit: Fields<I> } | { pick: Fields<I> } | z.ZodType;
+  /** Query parameters: the named fields of the procedure's input. */
+  query?: Fields<I>;
+  /** Path parameters that are not numeric ids (a share link, a user's uuid). */
+  stringParams?: readonly string[];
+  /** Request headers the route reads, with what each means. */
+  headers?: Record<string, string>;
+  /**
+   * The answer when `output` reshapes it: the procedure's answer without its empty case ("output";
+   * the route answers 404 or 401 instead), the named fields of it (`pick`), the adapter's own
+   * zod schema, or bytes of the given content types.
+   */
+  response?: "output" | { pick: Fields<O> } | z.ZodType | { binary: readonly string[] };
 }
 
 /** Bytes answered with their own content type (an interview image), as a download when named. */
@@ -71,12 +108,14 @@ export type ProcedureOutput<P extends ProcedurePath> =
 export type Untrusted<T> = T extends object ? { [K in keyof T]?: unknown } : T | undefined;
 
 /** A documented path mapped to the procedure at `procedure`, with the request and result reshaped. */
-export interface ProcedureRoute<P extends ProcedurePath> extends Omit<RestRoute, "call"> {
+export interface ProcedureRoute<P extends ProcedurePath>
+  extends Omit<RestRoute, "call" | "doc" | "procedure"> {
   procedure: P;
   /** The procedure's input from the request; none when the procedure takes none. */
   input?(req: RestRequest): Untrusted<ProcedureInput<P>>;
   /** The documented response from the procedure's answer; the answer itself when absent. */
   output?(result: ProcedureOutput<P>, req: RestRequest): unknown;
+  doc?: RouteDoc<ProcedureInput<P>, ProcedureOutput<P>>;
 }
 
 type ProcedureFn = (input: unknown) => Promise<unknown>;
@@ -86,10 +125,13 @@ type ProcedureFn = (input: unknown) => Promise<unknown>;
  * The one place the path becomes a method of the caller.
  */
 export function route<P extends ProcedurePath>(definition: ProcedureRoute<P>): RestRoute {
-  const { procedure, input, output, ...rest } = definition;
+  const { procedure, input, output, doc, ...rest } = definition;
   const [namespace = "", name = ""] = procedure.split(".");
   return {
     ...rest,
+    procedure,
+    doc: { ...(input === body ? { body: "input" as const } : {}), ...doc } as RouteDoc,
+    reshapesOutput: output !== undefined,
     async call(caller, req) {
       const methods = (caller as unknown as Record<string, Record<string, ProcedureFn>>)[namespace];
       const call = methods?.[name];

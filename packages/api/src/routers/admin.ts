@@ -51,7 +51,7 @@ const ZUsersCursor = z.string().transform((text, ctx): q.UsersCursor => {
 const ZUserId = z.string({ error: "Invalid user id" }).uuid("Invalid user id");
 const ZTier = z.enum(["free", "basic", "pro"], { error: "Plan must be free, basic or pro" });
 
-const ZAdminUser = ZUser.extend({
+export const ZAdminUser = ZUser.extend({
   budgetBadge: z.enum(["BUDGET EXCEEDED", "PAY-AS-YOU-GO"]).nullable(),
   budgetBarColor: z.enum(["red", "orange", "green"]),
   overageCents: z.number(),

@@ -7,7 +7,7 @@ import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
 import { storableText, ZId } from "../schemas/common";
 import { requireReadableProject } from "../services/access";
-import { coverageGrid, parsePlan, parseReview } from "../services/interviewer";
+import { type CoverageGrid, coverageGrid, parsePlan, parseReview } from "../services/interviewer";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 
 export const PLAN_LOCKED = "The interview has started, so its plan can no longer be changed.";
@@ -61,6 +61,20 @@ async function planView(ctx: Context, interviewId: number) {
   };
 }
 
+/** Topics × interviews, each cell a topic's coverage in one interview (null: not in its plan). */
+const ZCoverageGrid = z.object({
+  topics: z.array(z.object({ key: z.string(), title: z.string() })),
+  interviews: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      stakeholderType: z.string(),
+      status: z.string(),
+      cells: z.record(z.string(), z.enum(["covered", "thin", "not_reached"]).nullable()),
+    }),
+  ),
+}) satisfies z.ZodType<CoverageGrid>;
+
 /** The owner's view of an interview's plan, read-back and coverage (issue 14). */
 export const interviewPlanProcedures = {
   plan: authedProcedure
@@ -102,8 +116,11 @@ export const interviewPlanProcedures = {
     }),
 
   /** Topics × interviews of a project: covered, thin or not reached. */
-  coverage: authedProcedure.input(z.object({ projectId: ZId })).query(async ({ ctx, input }) => {
-    await requireReadableProject(ctx, input.projectId);
-    return coverageGrid(ctx.db, input.projectId);
-  }),
+  coverage: authedProcedure
+    .input(z.object({ projectId: ZId }))
+    .output(checked(ZCoverageGrid))
+    .query(async ({ ctx, input }) => {
+      await requireReadableProject(ctx, input.projectId);
+      return coverageGrid(ctx.db, input.projectId);
+    }),
 };
