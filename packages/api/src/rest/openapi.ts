@@ -97,6 +97,12 @@ function bodySchema(route: RestRoute, doc: RouteDoc, input: z.ZodType | undefine
 
 const ERROR = { $ref: "#/components/responses/Error" };
 
+/** A file answered as bytes: text or binary of its type; a JSON file is JSON, of the export's own shape. */
+const fileSchema = (type: string) =>
+  type === "application/json"
+    ? { description: "The exported file, as JSON." }
+    : { type: "string", contentMediaType: type };
+
 function responses(route: RestRoute, doc: RouteDoc, output: z.ZodType | undefined) {
   const status = String(route.status ?? 200);
   const { response } = doc;
@@ -107,9 +113,7 @@ function responses(route: RestRoute, doc: RouteDoc, output: z.ZodType | undefine
   if (response && typeof response === "object" && "binary" in response) {
     success = {
       description: "The file's bytes.",
-      content: Object.fromEntries(
-        response.binary.map((type) => [type, { schema: { type: "string", contentMediaType: type } }]),
-      ),
+      content: Object.fromEntries(response.binary.map((type) => [type, { schema: fileSchema(type) }])),
     };
   } else {
     let schema: z.ZodType | undefined = output;
