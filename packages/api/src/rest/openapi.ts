@@ -53,9 +53,12 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
     target: "draft-2020-12",
     unrepresentable: "any",
     override: ({ zodSchema, jsonSchema: json }) => {
-      // Dates travel as ISO strings; bytes (an upload) as base64 text in JSON.
+      // Dates travel as ISO strings.
       const type = zodSchema._zod.def.type;
       if (type === "date") Object.assign(json, { type: "string", format: "date-time" });
+      // Bytes (Uint8Array, a custom schema) arrive only as a multipart form's file.
+      if (type === "custom")
+        Object.assign(json, { type: "string", contentMediaType: "application/octet-stream" });
     },
   });
   return rest;
