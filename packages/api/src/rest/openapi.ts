@@ -121,10 +121,7 @@ function responses(route: RestRoute, doc: RouteDoc, output: z.ZodType | undefine
   } else {
     let schema: z.ZodType | undefined = output;
     if (isZod(response)) schema = response;
-    else if (response && typeof response === "object" && "pick" in response) {
-      schema = fields(output, route, response.pick, "pick");
-    } else if (response === "output" && output instanceof z.ZodNullable)
-      schema = output.unwrap() as z.ZodType;
+    else if (response === "output" && output instanceof z.ZodNullable) schema = output.unwrap() as z.ZodType;
     if (!schema) throw new Error(`OpenAPI: ${route.method} ${route.path} has no output schema`);
     success = {
       description: "Success.",

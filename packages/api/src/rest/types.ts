@@ -40,7 +40,7 @@ type Fields<T> = unknown extends T ? readonly string[] : readonly (keyof NonNull
  * What the OpenAPI document (openapi.ts) says about a route beyond its procedure's own schemas: each
  * entry restates the route's mapping in terms of those schemas, never a second copy of one.
  */
-export interface RouteDoc<I = unknown, O = unknown> {
+export interface RouteDoc<I = unknown> {
   summary?: string;
   description?: string;
   /**
@@ -57,10 +57,10 @@ export interface RouteDoc<I = unknown, O = unknown> {
   headers?: Record<string, string>;
   /**
    * The answer when `output` reshapes it: the procedure's answer without its empty case ("output";
-   * the route answers 404 or 401 instead), the named fields of it (`pick`), the adapter's own
-   * zod schema, or bytes of the given content types.
+   * the route answers 404 or 401 instead), the adapter's own zod schema, or bytes of the given
+   * content types.
    */
-  response?: "output" | { pick: Fields<O> } | z.ZodType | { binary: readonly string[] };
+  response?: "output" | z.ZodType | { binary: readonly string[] };
 }
 
 /** Bytes answered with their own content type (an interview image), as a download when named. */
@@ -115,7 +115,7 @@ export interface ProcedureRoute<P extends ProcedurePath>
   input?(req: RestRequest): Untrusted<ProcedureInput<P>>;
   /** The documented response from the procedure's answer; the answer itself when absent. */
   output?(result: ProcedureOutput<P>, req: RestRequest): unknown;
-  doc?: RouteDoc<ProcedureInput<P>, ProcedureOutput<P>>;
+  doc?: RouteDoc<ProcedureInput<P>>;
 }
 
 type ProcedureFn = (input: unknown) => Promise<unknown>;
