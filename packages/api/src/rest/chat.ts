@@ -14,7 +14,11 @@ export const chatRoutes: RestRoute[] = [
     input: (req) => ({ projectId: pathId(req) }),
     // Documented shape: each message is a JSON-encoded string.
     output: (messages) => ZRestChatHistory.parse({ messages: messages.map((m) => JSON.stringify(m)) }),
-    doc: { response: ZRestChatHistory },
+    doc: {
+      response: ZRestChatHistory,
+      description:
+        "Each message is a JSON-encoded string (parse it for `role` and `content`), as documented.",
+    },
   }),
   route({
     method: "POST",

@@ -31,6 +31,9 @@ const ZRestConversation = ZConversation.extend({ messages: z.array(ZEncodedMessa
 /** What a save sends: JSON-encoded messages, or the message objects themselves. */
 const ZRestMessages = z.array(z.union([ZEncodedMessage, ZMessage]));
 
+const SAVE_QUIRK =
+  "Messages are sent as JSON-encoded strings (spec 2 §3); plain message objects are accepted too. The answer's messages are JSON-encoded strings.";
+
 const encodeConversation = (conversation: { id: number; interviewId: number; messages: unknown[] } | null) =>
   conversation &&
   ZRestConversation.parse({ ...conversation, messages: conversation.messages.map((m) => JSON.stringify(m)) });
@@ -77,7 +80,10 @@ export const participantRoutes: RestRoute[] = [
         throw new AppError("NOT_FOUND", "No conversation content found for this interview yet.");
       return encodeConversation(conversation);
     },
-    doc: { response: ZRestConversation },
+    doc: {
+      response: ZRestConversation,
+      description: "`messages` are JSON-encoded strings, each a message object (spec 2 §3).",
+    },
   }),
   route({
     method: "GET",
@@ -106,7 +112,11 @@ export const participantRoutes: RestRoute[] = [
     procedure: "participant.saveConversation",
     input: (req) => ({ interviewId: body(req).interviewId, messages: decodeMessages(req) }),
     output: encodeConversation,
-    doc: { body: z.object({ interviewId: ZId, messages: ZRestMessages }), response: ZRestConversation },
+    doc: {
+      body: z.object({ interviewId: ZId, messages: ZRestMessages }),
+      response: ZRestConversation,
+      description: SAVE_QUIRK,
+    },
   }),
   route({
     method: "PATCH",
@@ -115,7 +125,11 @@ export const participantRoutes: RestRoute[] = [
     procedure: "participant.updateConversation",
     input: (req) => ({ conversationId: pathId(req), messages: decodeMessages(req) }),
     output: encodeConversation,
-    doc: { body: z.object({ messages: ZRestMessages }), response: ZRestConversation },
+    doc: {
+      body: z.object({ messages: ZRestMessages }),
+      response: ZRestConversation,
+      description: SAVE_QUIRK,
+    },
   }),
   route({
     method: "POST",

@@ -11,6 +11,10 @@ export const requirementsRoutes: RestRoute[] = [
     path: "/api/projects/:id/requirements",
     procedure: "requirements.get",
     input: (req) => ({ projectId: pathId(req) }),
+    doc: {
+      description:
+        "Answers `{ requirements, epics, documents }`: the spec's client reads this path both as the requirements text and as a list of documents, which one JSON value cannot be, so the documents travel under `documents`.",
+    },
   }),
   route({
     method: "POST",
