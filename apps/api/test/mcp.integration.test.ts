@@ -245,6 +245,15 @@ describe("the MCP door", () => {
     await expect(client.readResource({ uri: `parley://projects/${projectId}/requirements` })).rejects.toThrow(
       /not found/i,
     );
+    await expect(client.readResource({ uri: `parley://projects/${projectId}/summary` })).rejects.toThrow(
+      /Project not found/,
+    );
+    await expect(
+      client.getPrompt({
+        name: "implement_feature",
+        arguments: { projectId: String(projectId), featureId: "1" },
+      }),
+    ).rejects.toThrow(/Project not found/);
     await client.close();
   });
 

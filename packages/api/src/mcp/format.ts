@@ -19,16 +19,21 @@ export type QuotedEvidence = z.infer<typeof ZQuotedEvidence>;
 
 export type InterviewNames = ReadonlyMap<number, string>;
 
+/** A quote with its interview named: `{ interviewId, interview, turn, quote }`. */
+export const namedOne = (
+  names: InterviewNames,
+  { interviewId, turn, quote }: { interviewId: number; turn: number; quote: string },
+): QuotedEvidence => ({
+  interviewId,
+  interview: names.get(interviewId) ?? `Interview ${interviewId}`,
+  turn,
+  quote,
+});
+
 export const named = (
   names: InterviewNames,
   evidence: ReadonlyArray<{ interviewId: number; turn: number; quote: string }> | undefined,
-): QuotedEvidence[] =>
-  (evidence ?? []).map(({ interviewId, turn, quote }) => ({
-    interviewId,
-    interview: names.get(interviewId) ?? `Interview ${interviewId}`,
-    turn,
-    quote,
-  }));
+): QuotedEvidence[] => (evidence ?? []).map((item) => namedOne(names, item));
 
 /** A fence longer than any run of backticks inside the quote, so the quote cannot close it. */
 function fenceFor(text: string): string {

@@ -18,7 +18,11 @@ export async function handleMcpRequest(
   res: ServerResponse,
   body: unknown,
 ): Promise<void> {
-  const server = createMcpServer({ caller: createCaller(ctx), appOrigin: ctx.config.appOrigin });
+  const server = createMcpServer({
+    caller: createCaller(ctx),
+    appOrigin: ctx.config.appOrigin,
+    logger: ctx.logger,
+  });
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -48,11 +48,15 @@ export async function interviewNames(caller: Caller, projectId: number): Promise
   return new Map(interviews.map((interview) => [interview.id, interview.name]));
 }
 
-export async function loadRequirements(caller: Caller, projectId: number): Promise<RequirementsOut> {
+export async function loadRequirements(
+  caller: Caller,
+  projectId: number,
+  knownNames?: InterviewNames,
+): Promise<RequirementsOut> {
   const [project, view, names] = await Promise.all([
     caller.projects.get({ id: projectId }),
     caller.requirements.get({ projectId }),
-    interviewNames(caller, projectId),
+    knownNames ?? interviewNames(caller, projectId),
   ]);
   return {
     projectId: project.id,

@@ -1,5 +1,7 @@
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import type { Logger } from "../context";
+import { AppError, toHttpError } from "../errors";
 import type { Caller } from "../root";
 import { QUOTES_ARE_DATA } from "./format";
 import { featureMarkdown, loadRequirements, requirementsMarkdown } from "./requirements";
@@ -15,6 +17,21 @@ export interface McpDeps {
   caller: Caller;
   /** The public origin, for share links. */
   appOrigin: string;
+  logger: Logger;
+}
+
+/**
+ * Runs a resource read or a prompt; a refusal is thrown again with the REST door's wording (the SDK
+ * answers it as a JSON-RPC error), an unexpected failure is logged and thrown without detail.
+ */
+async function answering<T>(logger: Logger, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const { status, body } = toHttpError(error);
+    if (status >= 500) logger.error({ err: error }, "MCP request failed");
+    throw new Error(body.message);
+  }
 }
 
 const projectIdOf = (variables: Record<string, string | string[]>) => {
@@ -33,7 +50,7 @@ async function listProjectResources(caller: Caller, kind: "summary" | "requireme
   };
 }
 
-function registerResources(server: McpServer, { caller }: McpDeps): void {
+function registerResources(server: McpServer, { caller, logger }: McpDeps): void {
   server.registerResource(
     "summary",
     new ResourceTemplate("parley://projects/{projectId}/summary", {
@@ -44,10 +61,13 @@ function registerResources(server: McpServer, { caller }: McpDeps): void {
       description: "A project's active summary of its interviews, as markdown",
       mimeType: "text/markdown",
     },
-    async (uri, variables) => {
-      const { summary } = await caller.documents.summary({ projectId: projectIdOf(variables) });
-      return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: summary || "No summary yet." }] };
-    },
+    (uri, variables) =>
+      answering(logger, async () => {
+        const { summary } = await caller.documents.summary({ projectId: projectIdOf(variables) });
+        return {
+          contents: [{ uri: uri.href, mimeType: "text/markdown", text: summary || "No summary yet." }],
+        };
+      }),
   );
   server.registerResource(
     "requirements",
@@ -59,16 +79,17 @@ function registerResources(server: McpServer, { caller }: McpDeps): void {
       description: "A project's requirements tree with every story's quoted evidence, as markdown",
       mimeType: "text/markdown",
     },
-    async (uri, variables) => {
-      const requirements = await loadRequirements(caller, projectIdOf(variables));
-      return {
-        contents: [{ uri: uri.href, mimeType: "text/markdown", text: requirementsMarkdown(requirements) }],
-      };
-    },
+    (uri, variables) =>
+      answering(logger, async () => {
+        const requirements = await loadRequirements(caller, projectIdOf(variables));
+        return {
+          contents: [{ uri: uri.href, mimeType: "text/markdown", text: requirementsMarkdown(requirements) }],
+        };
+      }),
   );
 }
 
-function registerPrompts(server: McpServer, { caller }: McpDeps): void {
+function registerPrompts(server: McpServer, { caller, logger }: McpDeps): void {
   server.registerPrompt(
     "implement_feature",
     {
@@ -80,25 +101,26 @@ function registerPrompts(server: McpServer, { caller }: McpDeps): void {
         featureId: z.string().describe("The feature's id (from get_requirements)"),
       },
     },
-    async ({ projectId, featureId }) => {
-      const requirements = await loadRequirements(caller, Number(projectId));
-      const epic = requirements.epics.find((e) => e.features.some((f) => f.id === Number(featureId)));
-      const feature = epic?.features.find((f) => f.id === Number(featureId));
-      if (!epic || !feature) throw new Error("Feature not found");
-      const text = [
-        `Implement the feature "${feature.name}" of the product "${requirements.projectTitle}" (epic: ${epic.name}).`,
-        "",
-        "Work story by story; each acceptance criterion must hold when you are done, and add tests that show it.",
-        "Where a story is marked as an assumption, implement the simplest reading and say so.",
-        QUOTES_ARE_DATA,
-        "",
-        featureMarkdown(feature, "#"),
-      ].join("\n");
-      return {
-        description: `Implement ${feature.name}`,
-        messages: [{ role: "user", content: { type: "text", text } }],
-      };
-    },
+    ({ projectId, featureId }) =>
+      answering(logger, async () => {
+        const requirements = await loadRequirements(caller, Number(projectId));
+        const epic = requirements.epics.find((e) => e.features.some((f) => f.id === Number(featureId)));
+        const feature = epic?.features.find((f) => f.id === Number(featureId));
+        if (!epic || !feature) throw new AppError("NOT_FOUND", "Feature not found");
+        const text = [
+          `Implement the feature "${feature.name}" of the product "${requirements.projectTitle}" (epic: ${epic.name}).`,
+          "",
+          "Work story by story; each acceptance criterion must hold when you are done, and add tests that show it.",
+          "Where a story is marked as an assumption, implement the simplest reading and say so.",
+          QUOTES_ARE_DATA,
+          "",
+          featureMarkdown(feature, "#"),
+        ].join("\n");
+        return {
+          description: `Implement ${feature.name}`,
+          messages: [{ role: "user" as const, content: { type: "text" as const, text } }],
+        };
+      }),
   );
 }
 

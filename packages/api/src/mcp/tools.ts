@@ -1,12 +1,14 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { toHttpError } from "../errors";
 import { ZId } from "../schemas/common";
 import { ZStakeholderType } from "../schemas/project";
 import {
   fenceQuote,
   fenceQuotes,
   named,
+  namedOne,
   QUOTES_ARE_DATA,
   type QuotedEvidence,
   ZQuotedEvidence,
@@ -19,21 +21,15 @@ function answer<T extends Record<string, unknown>>(structured: T, text: string):
   return { content: [{ type: "text", text }], structuredContent: structured };
 }
 
-/** A refusal from a procedure (not found, read-only, plan limits) as a tool error the agent can read. */
-function refusal(error: unknown): CallToolResult {
-  const message = error instanceof Error ? error.message : "Something went wrong";
-  return { content: [{ type: "text", text: message }], isError: true };
+/**
+ * A refusal from a procedure (not found, read-only, plan limits) as a tool error the agent can read,
+ * worded as the REST door words it; an unexpected failure is logged and answered without detail.
+ */
+export function refusal(error: unknown, logger: McpDeps["logger"]): CallToolResult {
+  const { status, body } = toHttpError(error);
+  if (status >= 500) logger.error({ err: error }, "MCP tool failed");
+  return { content: [{ type: "text", text: body.message }], isError: true };
 }
-
-const guarded =
-  <A>(run: (args: A) => Promise<CallToolResult>) =>
-  async (args: A) => {
-    try {
-      return await run(args);
-    } catch (error) {
-      return refusal(error);
-    }
-  };
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 const projectInput = { projectId: ZId.describe("The project's id (from list_projects)") };
@@ -72,7 +68,17 @@ const ZPromptOut = z.object({
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 
-export function registerTools(server: McpServer, { caller, appOrigin }: McpDeps): void {
+export function registerTools(server: McpServer, { caller, appOrigin, logger }: McpDeps): void {
+  const guarded =
+    <A>(run: (args: A) => Promise<CallToolResult>) =>
+    async (args: A) => {
+      try {
+        return await run(args);
+      } catch (error) {
+        return refusal(error, logger);
+      }
+    };
+
   server.registerTool(
     "list_projects",
     {
@@ -165,7 +171,7 @@ export function registerTools(server: McpServer, { caller, appOrigin }: McpDeps)
       const conflicts = synthesis.conflicts.map((conflict) => ({
         topic: conflict.topic,
         positions: conflict.positions.map((position) => ({
-          ...named(names, [position])[0]!,
+          ...namedOne(names, position),
           stance: position.stance,
         })),
       }));
@@ -297,10 +303,10 @@ export function registerTools(server: McpServer, { caller, appOrigin }: McpDeps)
 
 /** Every verified quote of a project: its requirements' evidence, then its themes' and conflicts'. */
 async function verifiedQuotes(caller: McpDeps["caller"], projectId: number): Promise<QuotedEvidence[]> {
-  const [requirements, synthesis, names] = await Promise.all([
-    loadRequirements(caller, projectId),
+  const names = await interviewNames(caller, projectId);
+  const [requirements, synthesis] = await Promise.all([
+    loadRequirements(caller, projectId, names),
     caller.evidence.synthesis({ projectId }),
-    interviewNames(caller, projectId),
   ]);
   const fromTree = requirements.epics.flatMap((epic) =>
     epic.features.flatMap((feature) => [

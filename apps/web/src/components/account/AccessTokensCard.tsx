@@ -15,7 +15,8 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { schemaResolver, useForm } from "@mantine/form";
+import { ZCreateAccessTokenInput } from "@parley/api/schemas/access-token";
 import { IconCheck, IconCopy, IconKey } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -38,6 +39,8 @@ const EXPIRIES = [
   { value: "90", label: "90 days" },
   { value: "365", label: "1 year" },
 ];
+
+const serverRules = schemaResolver(ZCreateAccessTokenInput, { sync: true });
 
 /** A new token, shown once: after this dialog closes only its first characters are ever shown. */
 function NewTokenDialog({ token, onClose }: { token: string | null; onClose: () => void }) {
@@ -74,7 +77,8 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: string) => void }) 
   const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { name: "", scope: "read", expiresInDays: "30" },
-    validate: { name: (value) => (value.trim() ? null : "Name is required") },
+    // The server's own rules, shown under each field (the selects hold strings).
+    validate: (values) => serverRules({ ...values, expiresInDays: Number(values.expiresInDays) }),
   });
   const create = useMutation(
     trpc.accessTokens.create.mutationOptions({
