@@ -86,6 +86,16 @@ describe("personal access tokens", () => {
     expect((await owner.client.get(`/api/projects/${project.body.id}`)).status).toBe(200);
   });
 
+  it("a token sent beside a session cookie is the credential that counts", async () => {
+    const { owner, token } = await ownerWithToken("read");
+    const browser = owner.client;
+    browser.bearer = token;
+    const refused = await browser.post("/api/projects", { title: "t", objective: "x" });
+    expect(refused.status).toBe(403);
+    browser.bearer = undefined;
+    expect((await browser.post("/api/projects", { title: "t", objective: "x" })).status).toBe(201);
+  });
+
   it("a read-write token writes", async () => {
     const { tool } = await ownerWithToken("read_write");
     const created = await tool.post("/api/projects", { title: "From a tool", objective: "x" });

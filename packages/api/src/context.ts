@@ -67,13 +67,23 @@ function header(req: RequestInfo, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The session token from the cookie, else from `Authorization: Bearer`. */
-export function readSessionToken(req: RequestInfo): string | undefined {
-  const fromCookie = req.cookies[SESSION_COOKIE];
-  if (fromCookie) return fromCookie;
+/** The token of `Authorization: Bearer`, if any. */
+function readBearer(req: RequestInfo): string | undefined {
   const authorization = header(req, "authorization");
-  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
+  if (!authorization) return undefined;
+  const match = authorization.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] && match[1] !== "null" && match[1] !== "undefined" ? match[1] : undefined;
+}
+
+/**
+ * The credential of a request: a personal access token named in `Authorization: Bearer prl_…` first
+ * (a tool's deliberate choice, even from a browser that also holds a session cookie), else the
+ * session from the cookie, else from `Authorization: Bearer`.
+ */
+export function readSessionToken(req: RequestInfo): string | undefined {
+  const bearer = readBearer(req);
+  if (bearer?.startsWith(ACCESS_TOKEN_PREFIX)) return bearer;
+  return req.cookies[SESSION_COOKIE] || bearer;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { ZCreateAccessTokenInput } from "@parley/api/schemas/access-token";
@@ -182,7 +183,9 @@ export function AccessTokensCard() {
                   <Table.Th>Access</Table.Th>
                   <Table.Th>Expires</Table.Th>
                   <Table.Th>Last used</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

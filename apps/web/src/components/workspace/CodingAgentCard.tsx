@@ -34,7 +34,7 @@ export function CodingAgentCard() {
       <Text size="sm" c="dimmed" mb="sm">
         Your agent can read this project's requirements, every story's interview quotes, the summary and this
         prompt from Parley's MCP server at <Code>{mcpUrl}</Code>. Replace <Code>{"<token>"}</Code> with a{" "}
-        <Anchor component={Link} to={`/account#${ACCESS_TOKENS_ANCHOR}`}>
+        <Anchor component={Link} to={`/account#${ACCESS_TOKENS_ANCHOR}`} underline="always">
           personal access token
         </Anchor>
         .
