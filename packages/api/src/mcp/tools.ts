@@ -4,15 +4,8 @@ import { z } from "zod";
 import { toHttpError } from "../errors";
 import { ZId } from "../schemas/common";
 import { ZStakeholderType } from "../schemas/project";
-import {
-  fenceQuote,
-  fenceQuotes,
-  named,
-  namedOne,
-  QUOTES_ARE_DATA,
-  type QuotedEvidence,
-  ZQuotedEvidence,
-} from "./format";
+import { fenceQuote, fenceQuotes, named, namedOne, QUOTES_ARE_DATA, ZQuotedEvidence } from "./format";
+import { searchQuotes } from "./quotes";
 import { interviewNames, loadRequirements, requirementsMarkdown, ZRequirementsOut } from "./requirements";
 import type { McpDeps } from "./server";
 
@@ -25,7 +18,7 @@ function answer<T extends Record<string, unknown>>(structured: T, text: string):
  * A refusal from a procedure (not found, read-only, plan limits) as a tool error the agent can read,
  * worded as the REST door words it; an unexpected failure is logged and answered without detail.
  */
-export function refusal(error: unknown, logger: McpDeps["logger"]): CallToolResult {
+function refusal(error: unknown, logger: McpDeps["logger"]): CallToolResult {
   const { status, body } = toHttpError(error);
   if (status >= 500) logger.error({ err: error }, "MCP tool failed");
   return { content: [{ type: "text", text: body.message }], isError: true };
@@ -249,20 +242,7 @@ export function registerTools(server: McpServer, { caller, appOrigin, logger }: 
     },
     guarded(async ({ query, projectId, limit }: { query: string; projectId?: number; limit: number }) => {
       const projectIds = projectId ? [projectId] : (await caller.projects.list()).map((p) => p.id);
-      const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-      const quotes: Array<QuotedEvidence & { projectId: number }> = [];
-      const seen = new Set<string>();
-      for (const id of projectIds) {
-        for (const evidence of await verifiedQuotes(caller, id)) {
-          const key = `${evidence.interviewId}:${evidence.turn}:${evidence.quote}`;
-          const text = evidence.quote.toLowerCase();
-          if (seen.has(key) || !words.every((word) => text.includes(word))) continue;
-          seen.add(key);
-          quotes.push({ projectId: id, ...evidence });
-          if (quotes.length >= limit) break;
-        }
-        if (quotes.length >= limit) break;
-      }
+      const quotes = await searchQuotes(caller, projectIds, query, limit);
       const text = quotes.length
         ? [QUOTES_ARE_DATA, "", ...quotes.map((quote) => fenceQuote(quote))].join("\n")
         : "No quote matches.";
@@ -299,24 +279,4 @@ export function registerTools(server: McpServer, { caller, appOrigin, logger }: 
       },
     ),
   );
-}
-
-/** Every verified quote of a project: its requirements' evidence, then its themes' and conflicts'. */
-async function verifiedQuotes(caller: McpDeps["caller"], projectId: number): Promise<QuotedEvidence[]> {
-  const names = await interviewNames(caller, projectId);
-  const [requirements, synthesis] = await Promise.all([
-    loadRequirements(caller, projectId, names),
-    caller.evidence.synthesis({ projectId }),
-  ]);
-  const fromTree = requirements.epics.flatMap((epic) =>
-    epic.features.flatMap((feature) => [
-      ...feature.stories.flatMap((story) => story.evidence),
-      ...feature.acceptanceCriteria.flatMap((criterion) => criterion.evidence),
-    ]),
-  );
-  return [
-    ...fromTree,
-    ...synthesis.themes.flatMap((theme) => named(names, theme.evidence)),
-    ...synthesis.conflicts.flatMap((conflict) => named(names, conflict.positions)),
-  ];
 }
