@@ -52,5 +52,12 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 
 /** Whether a request URL is an API call rather than a page or a file. */
 export function isApiUrl(url: string): boolean {
-  return url.startsWith("/api/") || url.startsWith("/trpc/") || url === "/api" || url === "/trpc";
+  return (
+    url.startsWith("/api/") ||
+    url.startsWith("/trpc/") ||
+    url === "/api" ||
+    url === "/trpc" ||
+    url === "/mcp" ||
+    url.startsWith("/mcp?")
+  );
 }

@@ -13,6 +13,7 @@ import {
   type Services,
   toHttpError,
 } from "@parley/api";
+import { handleMcpRequest, MCP_PATH, MCP_TOKEN_REQUIRED } from "@parley/api/mcp";
 import { BinaryResult, createRestCaller, type RestRoute, restRoutes } from "@parley/api/rest";
 import { ping } from "@parley/db/queries/health";
 import Fastify, {
@@ -302,6 +303,35 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       createContext: (req, reply) => createContext(services, requestInfo(req, reply)),
       onError: ({ error, path, req }) => logFailure(req.log, error, toHttpError(error), path),
     });
+  });
+
+  // The MCP door (Streamable HTTP, stateless): JSON-RPC over POST, for a personal access token only.
+  // Without sessions there is no stream to open (GET) nor to end (DELETE), as the SDK's stateless example says.
+  app.post(MCP_PATH, async (req, reply) => {
+    const ctx = await createContext(services, requestInfo(req, reply));
+    if (!ctx.user || !ctx.accessToken) {
+      return reply
+        .code(401)
+        .header("www-authenticate", 'Bearer realm="parley"')
+        .send({ message: MCP_TOKEN_REQUIRED });
+    }
+    reply.hijack();
+    try {
+      await handleMcpRequest(ctx, req.raw, reply.raw, req.body);
+    } catch (error) {
+      req.log.error({ err: error }, "MCP request failed");
+      if (!reply.raw.headersSent) reply.raw.writeHead(500, { "content-type": "application/json" });
+      reply.raw.end(JSON.stringify({ message: "Something went wrong. Please try again." }));
+    }
+  });
+  app.route({
+    method: ["GET", "DELETE"],
+    url: MCP_PATH,
+    handler: (_req, reply) =>
+      reply
+        .code(405)
+        .header("allow", "POST")
+        .send({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null }),
   });
 
   const addRestRoute = (scope: FastifyInstance, route: RestRoute) =>

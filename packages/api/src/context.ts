@@ -2,12 +2,13 @@ import type { AiEngine } from "@parley/ai/engine";
 import { closeUsagePeriodIfDue, isPeriodOver } from "@parley/billing/period";
 import type { BillingService } from "@parley/billing/service";
 import type { Db } from "@parley/db/client";
+import { type AccessTokenGrant, getAccessTokenUser } from "@parley/db/queries/access-tokens";
 import { getSessionUser } from "@parley/db/queries/sessions";
 import type { UserRecord } from "@parley/db/queries/users";
 import type { JobQueue } from "./jobs/engine";
 import type { Mailer } from "./services/mail";
 import type { RateLimiter } from "./services/rate-limit";
-import { hashToken } from "./services/tokens";
+import { ACCESS_TOKEN_PREFIX, hashToken } from "./services/tokens";
 
 export const SESSION_COOKIE = "session";
 export const GRANT_COOKIE_PREFIX = "pgrant_";
@@ -57,6 +58,8 @@ export interface Context extends Services {
   req: RequestInfo;
   user: UserRecord | null;
   sessionId: string | null;
+  /** Set when the caller signed in with a personal access token (`prl_…`) rather than a session. */
+  accessToken: AccessTokenGrant | null;
 }
 
 function header(req: RequestInfo, name: string): string | undefined {
@@ -64,13 +67,23 @@ function header(req: RequestInfo, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The session token from the cookie, else from `Authorization: Bearer`. */
-export function readSessionToken(req: RequestInfo): string | undefined {
-  const fromCookie = req.cookies[SESSION_COOKIE];
-  if (fromCookie) return fromCookie;
+/** The token of `Authorization: Bearer`, if any. */
+function readBearer(req: RequestInfo): string | undefined {
   const authorization = header(req, "authorization");
-  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
+  if (!authorization) return undefined;
+  const match = authorization.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] && match[1] !== "null" && match[1] !== "undefined" ? match[1] : undefined;
+}
+
+/**
+ * The credential of a request: a personal access token named in `Authorization: Bearer prl_…` first
+ * (a tool's deliberate choice, even from a browser that also holds a session cookie), else the
+ * session from the cookie, else from `Authorization: Bearer`.
+ */
+export function readSessionToken(req: RequestInfo): string | undefined {
+  const bearer = readBearer(req);
+  if (bearer?.startsWith(ACCESS_TOKEN_PREFIX)) return bearer;
+  return req.cookies[SESSION_COOKIE] || bearer;
 }
 
 /**
@@ -82,6 +95,7 @@ function contextOf(
   req: RequestInfo,
   user: UserRecord | null,
   sessionId: string | null,
+  accessToken: AccessTokenGrant | null = null,
 ): Context {
   return {
     db: services.db,
@@ -95,12 +109,14 @@ function contextOf(
     req,
     user,
     sessionId,
+    accessToken,
   };
 }
 
 export async function createContext(services: Services, req: RequestInfo): Promise<Context> {
   const token = readSessionToken(req);
   if (!token || token.length > 200) return contextOf(services, req, null, null);
+  if (token.startsWith(ACCESS_TOKEN_PREFIX)) return accessTokenContext(services, req, token);
   const sessionId = hashToken(token);
   let user = (await getSessionUser(services.db, sessionId)) ?? null;
   if (user && isPeriodOver(user.usage_reset_date)) {
@@ -114,4 +130,19 @@ export async function createContext(services: Services, req: RequestInfo): Promi
     }
   }
   return contextOf(services, req, user, user ? sessionId : null);
+}
+
+/**
+ * A personal access token: the owner it belongs to, with its grant (scope) beside. A revoked,
+ * expired or unknown token leaves the caller anonymous, so every owner procedure answers 401.
+ */
+async function accessTokenContext(services: Services, req: RequestInfo, token: string): Promise<Context> {
+  let found = await getAccessTokenUser(services.db, hashToken(token));
+  if (found && isPeriodOver(found.user.usage_reset_date)) {
+    if (await closeUsagePeriodIfDue(services.db, found.user.id)) {
+      found = await getAccessTokenUser(services.db, hashToken(token));
+    }
+  }
+  if (!found) return contextOf(services, req, null, null);
+  return contextOf(services, req, found.user, null, found.grant);
 }

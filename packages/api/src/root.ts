@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { accessTokensRouter } from "./routers/access-tokens";
 import { adminRouter } from "./routers/admin";
 import { aiRouter } from "./routers/ai";
 import { authRouter } from "./routers/auth";
@@ -28,6 +29,7 @@ export const appRouter = router({
   billing: billingRouter,
   admin: adminRouter,
   jobs: jobsRouter,
+  accessTokens: accessTokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

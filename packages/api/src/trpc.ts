@@ -52,10 +52,31 @@ export const checked = <T extends z.ZodType>(schema: T) =>
  */
 export const publicProcedure = t.procedure;
 
-/** A signed-in user; narrows `ctx.user` to non-null. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Calls a personal access token may make per minute: generous for an agent, bounded for a leak. */
+export const ACCESS_TOKEN_RULE = { limit: 600, windowMs: 60_000 };
+
+/**
+ * A signed-in user; narrows `ctx.user` to non-null. A personal access token is rate-limited per
+ * token, and a read-only one may call queries only ("write" is a mutation, whichever door it took).
+ */
+export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHORIZED", "Not signed in");
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  const { accessToken } = ctx;
+  if (!accessToken) return next({ ctx: { ...ctx, user: ctx.user } });
+  if (accessToken.scope === "read" && type === "mutation") {
+    throw new AppError("FORBIDDEN", "This access token is read-only");
+  }
+  const user = ctx.user;
+  return ctx.rateLimiter
+    .consume(`pat:${accessToken.id}`, ACCESS_TOKEN_RULE)
+    .then(() => next({ ctx: { ...ctx, user } }));
+});
+
+/** A signed-in user in a browser session: managing tokens and the account itself is never done with a token. */
+export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.accessToken)
+    throw new AppError("FORBIDDEN", "This call needs a signed-in session, not an access token");
+  return next();
 });
 
 /** A signed-in user allowed to create content: a canceled subscription may read but not create. */
@@ -70,9 +91,9 @@ export const creatorProcedure = authedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-/** An administrator; everyone else gets 403. */
+/** An administrator in a browser session; everyone else, and every access token, gets 403. */
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.is_admin) throw new AppError("FORBIDDEN", "Admin access required");
+  if (!ctx.user.is_admin || ctx.accessToken) throw new AppError("FORBIDDEN", "Admin access required");
   return next();
 });
 

@@ -13,6 +13,7 @@ import * as interviewSummaries from "./migrations/2026_11_23_0017_interview_summ
 import * as requirementDismissals from "./migrations/2026_11_23_0018_requirement_dismissals";
 import * as interviewRecord from "./migrations/2026_11_25_0001_interview_record";
 import * as projectLanguage from "./migrations/2026_11_25_0020_project_language";
+import * as personalAccessTokens from "./migrations/2026_11_26_0001_personal_access_tokens";
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   "2026_11_23_0018_requirement_dismissals": requirementDismissals,
   "2026_11_25_0001_interview_record": interviewRecord,
   "2026_11_25_0020_project_language": projectLanguage,
+  "2026_11_26_0001_personal_access_tokens": personalAccessTokens,
 };
 
 // Any fixed 64-bit number, the same in every replica: the key of the migration lock.

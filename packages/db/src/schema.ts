@@ -1,5 +1,11 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
-import type { AuditLogTable, PasswordResetTokensTable, SessionsTable, UsersTable } from "./schema/accounts";
+import type {
+  AuditLogTable,
+  PasswordResetTokensTable,
+  PersonalAccessTokensTable,
+  SessionsTable,
+  UsersTable,
+} from "./schema/accounts";
 import type {
   BudgetsTable,
   OverageChargesTable,
@@ -46,6 +52,7 @@ export * from "./schema/requirements";
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  personal_access_tokens: PersonalAccessTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   budgets: BudgetsTable;
   subscription_plans: SubscriptionPlansTable;

@@ -11,7 +11,7 @@ import {
 } from "../schemas/auth";
 import { toUser, ZUser } from "../schemas/user";
 import * as auth from "../services/auth";
-import { authedProcedure, checked, publicProcedure } from "../trpc";
+import { checked, publicProcedure, sessionProcedure } from "../trpc";
 
 export const authRouter = {
   /** The signed-in user, or null when signed out. */
@@ -61,7 +61,7 @@ export const authRouter = {
       return { success: true, message: "Password reset successful" };
     }),
 
-  deleteAccount: authedProcedure
+  deleteAccount: sessionProcedure
     .input(ZDeleteAccountInput)
     .output(checked(ZMessageResult))
     .mutation(async ({ ctx }) => {

@@ -4,7 +4,7 @@ import type { SubscriptionTier } from "@parley/db/schema";
 import { z } from "zod";
 import { ZBudget, ZBudgetInput, ZPlan, ZSubscribeResult } from "../schemas/billing";
 import { ZId } from "../schemas/common";
-import { authedProcedure, checked, publicProcedure } from "../trpc";
+import { authedProcedure, checked, publicProcedure, sessionProcedure } from "../trpc";
 
 type BudgetRow = Awaited<ReturnType<typeof getBudget>>;
 
@@ -31,7 +31,7 @@ export const billingRouter = {
     .output(checked(z.object({ mode: z.enum(["stripe", "offline"]), publishableKey: z.string().nullable() })))
     .query(({ ctx }) => ({ mode: ctx.billing.mode, publishableKey: ctx.billing.publishableKey })),
 
-  subscribe: authedProcedure
+  subscribe: sessionProcedure
     .input(
       z.object(
         {
@@ -49,7 +49,7 @@ export const billingRouter = {
       }),
     ),
 
-  cancel: authedProcedure
+  cancel: sessionProcedure
     .output(checked(z.object({ success: z.literal(true), message: z.string() })))
     .mutation(async ({ ctx }) => {
       await ctx.billing.cancel(ctx.user.id);

@@ -19,7 +19,11 @@ export const jobsRouter = {
     .input(z.object({ id: z.string({ error: "Job id is required" }).max(100) }))
     .output(checked(ZJob))
     .query(async ({ ctx, input }) => {
-      const job = await getJobFor(ctx.db, { userId: ctx.user.id, isAdmin: ctx.user.is_admin }, input.id);
+      const job = await getJobFor(
+        ctx.db,
+        { userId: ctx.user.id, isAdmin: ctx.user.is_admin && !ctx.accessToken },
+        input.id,
+      );
       if (!job) throw notFound("Job");
       return job;
     }),

@@ -13,15 +13,17 @@ export async function requireProject(ctx: Context & { user: { id: string } }, pr
 
 /**
  * For reads only: the caller's own project, or any project for an admin (DESIGN: admins may read
- * everything; the admin user page opens a user's project). Writes use `requireProject`.
+ * everything; the admin user page opens a user's project). Writes use `requireProject`. An admin's
+ * personal access token reads only the admin's own projects: tools never carry admin rights.
  */
 export async function requireReadableProject(
   ctx: Context & { user: { id: string; is_admin: boolean } },
   projectId: number,
 ) {
-  const project = ctx.user.is_admin
-    ? await getProjectById(ctx.db, projectId)
-    : await getProject(ctx.db, { userId: ctx.user.id, id: projectId });
+  const project =
+    ctx.user.is_admin && !ctx.accessToken
+      ? await getProjectById(ctx.db, projectId)
+      : await getProject(ctx.db, { userId: ctx.user.id, id: projectId });
   if (!project) throw notFound("Project");
   return project;
 }

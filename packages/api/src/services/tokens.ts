@@ -8,6 +8,14 @@ export function generateToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
+/** How a personal access token starts: recognisable in a leak scan and in the context. */
+export const ACCESS_TOKEN_PREFIX = "prl_";
+
+/** A personal access token: the prefix and 256 random bits; only its SHA-256 is stored. */
+export function generateAccessToken(): string {
+  return `${ACCESS_TOKEN_PREFIX}${generateToken()}`;
+}
+
 /** What we store for a token: its SHA-256, so a leaked table grants nothing. */
 export function hashToken(token: string): string {
   // node:crypto rather than @oslojs/crypto: native, and this runs on every authenticated request.

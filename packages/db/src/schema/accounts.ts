@@ -55,3 +55,20 @@ export interface AuditLogTable {
   after: Json<unknown> | null;
   created_at: Timestamp;
 }
+
+export const ACCESS_TOKEN_SCOPES = ["read", "read_write"] as const;
+export type AccessTokenScope = (typeof ACCESS_TOKEN_SCOPES)[number];
+
+/** A personal access token for tools: only its SHA-256 is kept, and a prefix to recognise it by. */
+export interface PersonalAccessTokensTable {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  prefix: string;
+  scope: AccessTokenScope;
+  expires_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+}

@@ -8,6 +8,7 @@ import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { ContentSkeleton } from "../ContentSkeleton";
 import { LoadError } from "../LoadError";
+import { CodingAgentCard } from "./CodingAgentCard";
 import type { Project } from "./labels";
 import { SavedVersionsList } from "./SavedVersionsList";
 
@@ -208,6 +209,7 @@ export function PromptTab({ project }: { project: Project }) {
           </Stack>
         )}
       </Card>
+      <CodingAgentCard />
       <Title order={4}>Saved prompts</Title>
       {prompts.isError ? null : (
         <SavedVersionsList

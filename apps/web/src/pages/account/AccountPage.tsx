@@ -17,6 +17,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { AccessTokensCard } from "../../components/account/AccessTokensCard";
 import { dollars as formatDollars, UsageSummary } from "../../components/account/UsageSummary";
 import { PageLoader } from "../../components/PageLoader";
 import { PageShell } from "../../components/PageShell";
@@ -250,6 +251,7 @@ export default function AccountPage() {
             </Card>
           </SimpleGrid>
           <BudgetCard />
+          <AccessTokensCard />
           <Card withBorder radius="lg" p="lg">
             <Title order={3} mb="md">
               Upgrade Your Plan
