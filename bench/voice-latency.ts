@@ -27,14 +27,17 @@ const SILENCE_WAV = `${DIR}/silence.wav`;
  */
 let replies = 0;
 const reply = (body: any) => {
-  if (body?.response_format?.json_schema?.name === "turn_decision") return decisionFor(body);
+  const format = body?.response_format?.json_schema?.name;
+  if (format === "turn_decision") return decisionFor(body);
+  if (format === "answer_reading") return JSON.stringify({ reading: "answer" });
   replies += 1;
   return `Thanks, that is point ${replies}. What slows that down the most for your team?`;
 };
 
 /**
  * A decision as a model writes one (about 40 tokens, so at 25 ms a token it takes as long as a real
- * one), on a topic of the plan in the request, for code that still asks for one.
+ * one), on a topic of the plan in the request: what the code before issue 24 asked for before each
+ * question, kept so the bench measures that code too.
  */
 function decisionFor(body: any): string {
   const prompt = String(body.messages?.at(-1)?.content ?? "");
@@ -48,17 +51,22 @@ function decisionFor(body: any): string {
 }
 
 /**
- * Model calls made between the end of each utterance (its transcription reaching the fake) and the
- * first speech asked for after it: the calls the participant waits for before the first word.
+ * Model calls the first word waits for, per voice turn: those started after the utterance's
+ * transcription reached the fake, up to and including the streamed question (a call started after
+ * the question's stream began, such as a reading beside it, delays nothing).
  */
 function callsBeforeFirstWord(fake: FakeOpenAi): number[] {
   const requests = fake.requests;
   const counts: number[] = [];
   requests.forEach((r, i) => {
     if (!r.path.endsWith("/audio/transcriptions")) return;
-    const firstSpeech = requests.findIndex((s, j) => j > i && s.path.endsWith("/audio/speech"));
-    const until = firstSpeech < 0 ? requests.length : firstSpeech;
-    counts.push(requests.slice(i + 1, until).filter((c) => c.path.endsWith("/chat/completions")).length);
+    const question = requests.findIndex(
+      (s, j) => j > i && s.path.endsWith("/chat/completions") && s.body?.stream,
+    );
+    if (question < 0) return;
+    counts.push(
+      requests.slice(i + 1, question + 1).filter((c) => c.path.endsWith("/chat/completions")).length,
+    );
   });
   return counts;
 }

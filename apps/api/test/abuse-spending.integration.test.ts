@@ -135,10 +135,14 @@ describe("what one share link can spend (real rate limits, fake OpenAI)", () => 
     const before = fake.chatRequests().length;
     const res = await trpcMutation(participant, "ai.interviewResponse", { interviewId, messages });
     expect(res.status).toBe(200);
-    const sent = fake.chatRequests().slice(before);
-    // The decision (structured), then the question (streamed).
-    expect(sent).toHaveLength(2);
-    const history = sent[1]!.body.messages.at(-1).content as string;
+    // One call before the first word: the question, streamed, written for the rules' decision
+    // (issue 24). These made-up answers read as no known language, so a reading may run beside it.
+    const sent = fake
+      .chatRequests()
+      .slice(before)
+      .filter((r) => r.body.stream);
+    expect(sent).toHaveLength(1);
+    const history = sent[0]!.body.messages.at(-1).content as string;
     expect(history).toContain("LATEST");
     expect(history).not.toContain("OLDEST");
     expect(history.length).toBeLessThan(34_000);

@@ -214,7 +214,7 @@ export class AiEngine {
   }
 
   /** The interviewer's view of the provider, each call metered to the interview's payer. */
-  #interviewProvider(billTo: BillTo, structuredOperation: string): InterviewProvider {
+  #interviewProvider(billTo: BillTo): InterviewProvider {
     const spec = { component: "interview_agent", operation: "interview_turn" };
     const request = (messages: ChatMessage[], signal?: AbortSignal): ChatRequest => ({
       component: "interview_agent",
@@ -226,7 +226,7 @@ export class AiEngine {
       complete: (messages, signal) =>
         this.#metered(billTo, spec, (p) => p.complete(request(messages, signal))),
       structured: (messages, format, signal) =>
-        this.#metered(billTo, { ...spec, operation: structuredOperation }, (p) =>
+        this.#metered(billTo, { ...spec, operation: format.json_schema.name }, (p) =>
           p.structured(request(messages, signal), format),
         ),
       stream: (messages, signal) => this.#meteredStream(billTo, spec, request(messages, signal)),
@@ -245,15 +245,13 @@ export class AiEngine {
     thinTopics?: Array<Pick<Topic, "title"> & Partial<Topic>>;
     billTo: BillTo;
   }) {
-    const provider = this.#provider.supports("structured")
-      ? this.#interviewProvider(input.billTo, "interview_plan")
-      : null;
+    const provider = this.#provider.supports("structured") ? this.#interviewProvider(input.billTo) : null;
     return planInterview(input, provider);
   }
 
   /**
-   * One interview turn: a decision, then one message, streamed. Offline the whole turn is one
-   * metered call of the rules; with a model, the decision and the message are a call each.
+   * One interview turn: the rules' decision, then one message, streamed. Offline the whole turn is
+   * one metered call of the rules; with a model, the message is the one call (issue 24).
    */
   async interviewTurn(input: TurnInput & { billTo: BillTo }): Promise<TurnResult> {
     if (!this.#provider.supports("structured")) {
@@ -267,7 +265,7 @@ export class AiEngine {
       );
       return interviewTurn(input, null);
     }
-    return interviewTurn(input, this.#interviewProvider(input.billTo, "interview_decision"));
+    return interviewTurn(input, this.#interviewProvider(input.billTo));
   }
 
   async summarize(input: { transcripts: string[]; title: string; billTo: BillTo }): Promise<string> {

@@ -191,7 +191,8 @@ export class FakeOpenAi extends LoopbackFake {
         return;
       }
       // A whole answer comes once the model has written all of it, as a hosted model's does.
-      if (profile) await sleep(profile.chatFirstTokenMs + (usage.completion_tokens - 1) * profile.chatTokenMs);
+      if (profile)
+        await sleep(profile.chatFirstTokenMs + (usage.completion_tokens - 1) * profile.chatTokenMs);
       res.writeHead(200, { "content-type": "application/json" });
       res.end(
         JSON.stringify({
