@@ -181,7 +181,7 @@ export class AiEngine {
     try {
       await this.#record(billTo, spec, result.usage);
     } catch (error) {
-      // A stream (speech) that cannot be recorded is not sent on.
+      // A stream that cannot be recorded is not sent on.
       if (result.value instanceof ReadableStream) void result.value.cancel();
       throw error;
     }
@@ -376,18 +376,38 @@ export class AiEngine {
     );
   }
 
-  /** Speech streamed through as the service sends it (the browser plays it as it arrives). */
-  speak(input: { text: string; billTo: BillTo }): Promise<ReadableStream<Uint8Array>> {
+  /**
+   * Speech streamed through as the service sends it (the browser plays it as it arrives). Its cost
+   * is known from the text, so it is recorded while the first bytes go out rather than before them
+   * (on the way to the interviewer's first word, issue 24): the stream ends only once the usage is
+   * recorded, and is cut off if it cannot be.
+   */
+  async speak(input: { text: string; billTo: BillTo }): Promise<ReadableStream<Uint8Array>> {
     // Spec 1 §9 does not count text-to-speech as an API call: its cost is recorded, not the call.
-    return this.#metered(
-      input.billTo,
-      {
-        component: "speech",
-        operation: "speech",
-        countsAsCall: false,
-        needs: { capability: "speech", unavailable: TTS_UNAVAILABLE },
-      },
-      (p) => p.speak(input.text),
+    const spec: CallSpec = {
+      component: "speech",
+      operation: "speech",
+      countsAsCall: false,
+      needs: { capability: "speech", unavailable: TTS_UNAVAILABLE },
+    };
+    const reservation = await this.#reserve(input.billTo, spec);
+    let result: Metered<ReadableStream<Uint8Array>>;
+    try {
+      result = await this.#provider.speak(input.text);
+    } catch (error) {
+      await reservation.release().catch(() => undefined);
+      throw error;
+    }
+    const recording = this.#record(input.billTo, spec, result.usage);
+    return result.value.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        start(controller) {
+          recording.catch((error) => controller.error(error));
+        },
+        async flush() {
+          await recording;
+        },
+      }),
     );
   }
 }
