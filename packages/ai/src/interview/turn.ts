@@ -1,5 +1,5 @@
 import type { StakeholderType } from "@parley/db/schema";
-import { type DetectedLanguage, detectLanguage, isEnglish } from "../text";
+import { detectLanguage, mayBeEnglish } from "../text";
 import { decideTurn, nextTopic } from "./decide";
 import { makePlan } from "./plan";
 import { type ChatMessage, planMessages, questionMessages, readingMessages } from "./prompts";
@@ -228,14 +228,11 @@ async function* withReading(
 /**
  * Whether the rules can read what the participant says: their vocabularies (declines, "not sure",
  * instructions, off-topic) are English, so in another language the model judges each answer itself.
- * Both the participant's words and the whole conversation (the model writes in the participant's
- * language) must read as another language, so a few repetitive English answers that franc takes for
- * German do not count, while short answers in a Spanish conversation do.
+ * The participant's words decide once there are enough of them to tell; before that, the whole
+ * conversation (the model writes in the participant's language).
  */
 function rulesRead(messages: InterviewMessage[]): boolean {
   const text = (list: InterviewMessage[]) => list.map((m) => m.content).join("\n");
-  const other = (language: DetectedLanguage) => language.reliable && !isEnglish(language);
-  const participant = detectLanguage(text(messages.filter((m) => m.role === "user")));
-  const conversation = detectLanguage(text(messages));
-  return !(other(conversation) && (other(participant) || !participant.reliable));
+  const said = text(messages.filter((m) => m.role === "user"));
+  return mayBeEnglish(detectLanguage(said).reliable ? said : text(messages));
 }
