@@ -8,7 +8,7 @@ import {
   releaseInterviewCall,
   takeInterviewCall,
 } from "@parley/db/queries/metering";
-import { getUserById, lockUserById } from "@parley/db/queries/users";
+import { lockUserById } from "@parley/db/queries/users";
 import { AiError } from "./errors";
 
 export interface Usage {
@@ -89,22 +89,29 @@ export async function reserveAiCall(
   options: { countsAsCall?: boolean; ceiling?: InterviewCeiling } = {},
 ): Promise<Reservation> {
   const countsAsCall = options.countsAsCall !== false;
-  const current = await getUserById(db, billTo.userId);
-  // A new month starts the counters again (keeping a paid plan's overage for the invoice) first.
-  if (current && isPeriodOver(current.usage_reset_date)) await closeUsagePeriodIfDue(db, billTo.userId);
   const interviewId = options.ceiling ? (billTo.interviewId ?? null) : null;
-  await db.transaction().execute(async (trx) => {
-    const user = await lockUserById(trx, billTo.userId);
-    if (!user) throw new AiError(403, "The account this interview belongs to no longer exists.");
-    const refusal = refusalError(user);
-    if (refusal) throw refusal;
-    if (interviewId !== null && options.ceiling) {
-      if (!(await takeInterviewCall(trx, interviewId, options.ceiling))) {
-        throw new AiError(429, INTERVIEW_AI_USED_UP, false, "interview-limit");
+  // The payer's row is read as it is locked (one round trip less on the way to every answer); a
+  // new month found there starts the counters again (keeping a paid plan's overage for the
+  // invoice), outside this transaction, and the reservation is made again.
+  const reserve = (periodClosed: boolean) =>
+    db.transaction().execute(async (trx) => {
+      const user = await lockUserById(trx, billTo.userId);
+      if (!user) throw new AiError(403, "The account this interview belongs to no longer exists.");
+      if (!periodClosed && isPeriodOver(user.usage_reset_date)) return false;
+      const refusal = refusalError(user);
+      if (refusal) throw refusal;
+      if (interviewId !== null && options.ceiling) {
+        if (!(await takeInterviewCall(trx, interviewId, options.ceiling))) {
+          throw new AiError(429, INTERVIEW_AI_USED_UP, false, "interview-limit");
+        }
       }
-    }
-    if (countsAsCall) await countApiCall(trx, billTo.userId);
-  });
+      if (countsAsCall) await countApiCall(trx, billTo.userId);
+      return true;
+    });
+  if (!(await reserve(false))) {
+    await closeUsagePeriodIfDue(db, billTo.userId);
+    await reserve(true);
+  }
   let released = false;
   return {
     async release() {

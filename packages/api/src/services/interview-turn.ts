@@ -163,14 +163,20 @@ export async function interviewTurn(
   const interviewId = ctx.interview.id;
   const answers = answersOf(input);
   // The words are kept before anything can refuse the call: "everything you said is saved". The
-  // rate is counted meanwhile; a refusal is answered once the words are stored.
-  const [appended, allowed] = await Promise.allSettled([
+  // rate is counted and the lease asked for meanwhile (three writes at once: one wait for the disk
+  // instead of three on the way to the first word); a refusal is answered once the words are stored.
+  const token = randomUUID();
+  const [appended, allowed, leased] = await Promise.allSettled([
     appendAnswers(ctx.db, interviewId, answers),
     allowInterviewAi(ctx, ctx.interview, "turn"),
+    record.takeTurnLease(ctx.db, interviewId, token, LEASE_SECONDS),
   ]);
-  if (appended.status === "rejected") throw appended.reason;
-  if (allowed.status === "rejected") throw allowed.reason;
-  const { anchor, fresh } = appended.value;
+  const heldLease = leased.status === "fulfilled" && leased.value;
+  if (appended.status === "rejected" || allowed.status === "rejected") {
+    if (heldLease) await record.releaseTurnLease(ctx.db, interviewId, token).catch(() => {});
+    throw appended.status === "rejected" ? appended.reason : (allowed as PromiseRejectedResult).reason;
+  }
+  const anchor = appended.value;
   /** The reply already written to this request's answer (or, with nothing new, the last reply). */
   const replyIn = (turns: RecordTurnRow[]) => {
     const own = turns.filter((t) => !t.attachment);
@@ -185,17 +191,18 @@ export async function interviewTurn(
     anchor
       ? record.replyAfter(ctx.db, interviewId, anchor.id)
       : replyIn(await record.listRecord(ctx.db, interviewId));
-  const token = randomUUID();
   const deadline = Date.now() + (LEASE_SECONDS + 10) * 1000;
-  // An answer this request has just stored cannot have its reply yet: straight to the lease.
-  for (let first = true; ; first = false) {
-    const reply = first && fresh ? undefined : await answered();
-    if (reply) return { stream: words(reply.content), final: reply.final, turn: { id: reply.id } };
-    if (await record.takeTurnLease(ctx.db, interviewId, token, LEASE_SECONDS)) break;
-    if (Date.now() > deadline || signal?.aborted) {
-      throw new AppError("SERVICE_UNAVAILABLE", "The interviewer is still answering. Please try again.");
+  // Another request is writing the reply: wait for it, or for the lease it holds to lapse.
+  if (!heldLease) {
+    for (;;) {
+      if (Date.now() > deadline || signal?.aborted) {
+        throw new AppError("SERVICE_UNAVAILABLE", "The interviewer is still answering. Please try again.");
+      }
+      await sleep(WAIT_STEP_MS);
+      const reply = await answered();
+      if (reply) return { stream: words(reply.content), final: reply.final, turn: { id: reply.id } };
+      if (await record.takeTurnLease(ctx.db, interviewId, token, LEASE_SECONDS)) break;
     }
-    await sleep(WAIT_STEP_MS);
   }
   // The lease is ours: someone may have written the reply between our look and our taking it. The
   // record read for that is the history the model reads, and the interview's state comes with it.
@@ -253,20 +260,21 @@ export async function interviewTurn(
  * Stores the answers the record does not hold yet and answers the last one's turn. An answer without
  * the client's id is already held when the participant's answer at its place reads the same (a
  * client that saved its conversation before asking for the reply, or asks again). The web's answer
- * carries its id, so it is one insert (and a look-up only when it was stored before): this is on the
- * way to the first word.
+ * carries its id, so it is one insert beside the conversation's (and a look-up only when it was
+ * stored before): this is on the way to the first word.
  */
 async function appendAnswers(
   db: Context["db"],
   interviewId: number,
   answers: NewAnswer[],
-): Promise<{ anchor: { id: number } | undefined; fresh: boolean }> {
-  if (!answers.length) return { anchor: undefined, fresh: false };
-  await record.openConversation(db, interviewId);
+): Promise<{ id: number } | undefined> {
+  if (!answers.length) return undefined;
   const placed = answers.some((a) => a.position !== null);
-  const held = placed
-    ? (await record.listRecord(db, interviewId)).filter((t) => t.role === "user" && !t.attachment)
-    : [];
+  const [, record_] = await Promise.all([
+    record.openConversation(db, interviewId),
+    placed ? record.listRecord(db, interviewId) : [],
+  ]);
+  const held = record_.filter((t) => t.role === "user" && !t.attachment);
   const heldAt = (answer: NewAnswer) => {
     const turn = answer.position ? held[answer.position - 1] : undefined;
     return turn && (turn.content === answer.content || turn.original === answer.content) ? turn : undefined;
@@ -279,12 +287,11 @@ async function appendAnswers(
       .map((a) => ({ role: "user" as const, content: a.content, clientKey: a.key, clientAt: a.clientAt })),
   );
   const last = answers.at(-1)!;
-  const inserted = added.find((t) => t.client_key === last.key);
-  if (inserted) return { anchor: inserted, fresh: true };
-  return {
-    anchor: heldAt(last) ?? (await record.findTurnByKey(db, interviewId, last.key)),
-    fresh: false,
-  };
+  return (
+    added.find((t) => t.client_key === last.key) ??
+    heldAt(last) ??
+    (await record.findTurnByKey(db, interviewId, last.key))
+  );
 }
 
 /**
