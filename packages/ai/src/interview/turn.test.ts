@@ -3,7 +3,14 @@ import { decideTurn, nextTopic } from "./decide";
 import { makePlan } from "./plan";
 import { type ChatMessage, questionMessages, readingMessages } from "./prompts";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
-import { collect, type InterviewProvider, interviewTurn, planInterview, type TurnInput } from "./turn";
+import {
+  collect,
+  type InterviewProvider,
+  interviewTurn,
+  planInterview,
+  type TurnInput,
+  warmInterviewer,
+} from "./turn";
 import type { InterviewMessage, TurnDecision } from "./types";
 import { reviewReadBack } from "./writer";
 
@@ -160,6 +167,12 @@ describe("offline interviewer turns", () => {
     );
     const texts = turns.map((t) => t.text);
     expect(new Set(texts).size).toBe(texts.length);
+  });
+});
+
+describe("start-up", () => {
+  it("warms the interviewer's language models without a model or a database", async () => {
+    await expect(warmInterviewer()).resolves.toBeUndefined();
   });
 });
 

@@ -226,6 +226,35 @@ async function* withReading(
 }
 
 /**
+ * Loads what the first turn would otherwise load on the way to its first word (the text kit's
+ * language model, franc's trigrams): about 130 ms, paid at start-up instead of by the first
+ * participant. Plays two offline turns on a made-up interview.
+ */
+export async function warmInterviewer(): Promise<void> {
+  const project = { title: "Warm-up", keyFeatures: "Route planning" };
+  const plan = makePlan(project, "user", 10);
+  for (const answer of [
+    "We plan every route by hand each morning and it takes about two hours, which is frustrating.",
+    "Planificamos todas las rutas a mano cada mañana y nos lleva unas dos horas, es frustrante.",
+  ]) {
+    const messages: InterviewMessage[] = [
+      { role: "ai", content: plan.topics[0]!.probes[0]! },
+      { role: "user", content: answer },
+    ];
+    const turn = await interviewTurn({
+      plan,
+      project,
+      stakeholderType: "user",
+      messages,
+      now: Date.now(),
+      timeLimitMinutes: 10,
+    });
+    await collect(turn.stream);
+    rulesRead(messages);
+  }
+}
+
+/**
  * Whether the rules can read what the participant says: their vocabularies (declines, "not sure",
  * instructions, off-topic) are English, so in another language the model judges each answer itself.
  * The participant's words decide once there are enough of them to tell; before that, the whole
