@@ -1,5 +1,5 @@
 import type { StakeholderType } from "@parley/db/schema";
-import { detectLanguage, mayBeEnglish } from "../text";
+import { longEnoughToTell, mayBeEnglish } from "../text";
 import { decideTurn, nextTopic } from "./decide";
 import { makePlan } from "./plan";
 import { type ChatMessage, planMessages, questionMessages, readingMessages } from "./prompts";
@@ -159,6 +159,8 @@ export async function interviewTurn(
     state.lastAnswer && MIDDLE.includes(decision.action) && !rulesRead(ctx.messages)
       ? { instead: nextTopic(ctx.plan, ctx.messages, state) }
       : null;
+  // In a language the rules cannot read, their reflected phrase is not the participant's point.
+  if (unread) delete decision.reflect;
   const messages = questionMessages({
     ...input,
     decision,
@@ -254,14 +256,21 @@ export async function warmInterviewer(): Promise<void> {
   }
 }
 
+/** How much of the latest text is read for its language: franc takes milliseconds per kilobyte. */
+const LANGUAGE_SAMPLE_CHARS = 600;
+
 /**
  * Whether the rules can read what the participant says: their vocabularies (declines, "not sure",
  * instructions, off-topic) are English, so in another language the model judges each answer itself.
- * The participant's words decide once there are enough of them to tell; before that, the whole
- * conversation (the model writes in the participant's language).
+ * The participant's latest words decide once there are enough of them to tell; before that, the
+ * whole conversation (the model writes in the participant's language).
  */
 function rulesRead(messages: InterviewMessage[]): boolean {
-  const text = (list: InterviewMessage[]) => list.map((m) => m.content).join("\n");
-  const said = text(messages.filter((m) => m.role === "user"));
-  return mayBeEnglish(detectLanguage(said).reliable ? said : text(messages));
+  const latest = (list: InterviewMessage[]) =>
+    list
+      .map((m) => m.content)
+      .join("\n")
+      .slice(-LANGUAGE_SAMPLE_CHARS);
+  const said = latest(messages.filter((m) => m.role === "user"));
+  return mayBeEnglish(longEnoughToTell(said) ? said : latest(messages));
 }

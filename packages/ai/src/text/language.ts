@@ -44,6 +44,9 @@ const NAMES: Record<string, [string, string]> = {
 /** Below this many letters franc guesses (a lone "Yes, exactly." reads as Hungarian). */
 const MIN_LETTERS = 120;
 
+/** Whether a text has enough letters for franc to tell its language. */
+export const longEnoughToTell = (text: string) => text.replace(/[^\p{L}]/gu, "").length >= MIN_LETTERS;
+
 /** The language of a text; short texts are reported unreliable and read as `fallback` (English). */
 export function detectLanguage(text: string, fallback = "en"): DetectedLanguage {
   const letters = text.replace(/[^\p{L}]/gu, "").length;
@@ -64,8 +67,7 @@ export const isEnglish = (language: DetectedLanguage) => language.code === "en";
  * as German by a hair (English 0.996 of it), while Spanish puts English far behind (0.79).
  */
 export function mayBeEnglish(text: string, margin = 0.9): boolean {
-  const letters = text.replace(/[^\p{L}]/gu, "").length;
-  if (letters < MIN_LETTERS) return true;
+  if (!longEnoughToTell(text)) return true;
   const scores = francAll(text, { minLength: 10 });
   if (scores[0]?.[0] === "und") return true;
   return (scores.find(([code]) => code === "eng")?.[1] ?? 0) >= margin;
