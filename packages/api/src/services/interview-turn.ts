@@ -260,7 +260,7 @@ export async function interviewTurn(
  * Stores the answers the record does not hold yet and answers the last one's turn. An answer without
  * the client's id is already held when the participant's answer at its place reads the same (a
  * client that saved its conversation before asking for the reply, or asks again). The web's answer
- * carries its id, so it is one insert beside the conversation's (and a look-up only when it was
+ * carries its id, so it is one insert after the conversation's (and a look-up only when it was
  * stored before): this is on the way to the first word.
  */
 async function appendAnswers(
@@ -269,12 +269,13 @@ async function appendAnswers(
   answers: NewAnswer[],
 ): Promise<{ id: number } | undefined> {
   if (!answers.length) return undefined;
+  // The conversation first: a stored answer always has one to be read in, even after a crash
+  // between the two (once it exists this writes nothing, so nothing waits for the disk).
+  await record.openConversation(db, interviewId);
   const placed = answers.some((a) => a.position !== null);
-  const [, record_] = await Promise.all([
-    record.openConversation(db, interviewId),
-    placed ? record.listRecord(db, interviewId) : [],
-  ]);
-  const held = record_.filter((t) => t.role === "user" && !t.attachment);
+  const held = placed
+    ? (await record.listRecord(db, interviewId)).filter((t) => t.role === "user" && !t.attachment)
+    : [];
   const heldAt = (answer: NewAnswer) => {
     const turn = answer.position ? held[answer.position - 1] : undefined;
     return turn && (turn.content === answer.content || turn.original === answer.content) ? turn : undefined;
