@@ -298,6 +298,29 @@ describe("ceilings and reservations (rate limits raised, fake OpenAI)", () => {
     expect(after.events).toBe(0);
   });
 
+  it("records a transcription with its reservation, and takes both back when the service fails", async () => {
+    const { owner, interviewId, participant } = await ownerWithInterview(server);
+    const audio = Buffer.alloc(8000, 7).toString("base64");
+    fake.failAudioNext = [400];
+    const failed = await participant.post("/api/ai/transcribe", {
+      interviewId,
+      audio,
+      mimeType: "audio/webm",
+    });
+    expect(failed.status).toBeGreaterThanOrEqual(400);
+    const afterFailure = await counters(server, owner.user.id, interviewId);
+    expect(afterFailure).toMatchObject({ monthly_api_usage: PLAN_CALL, ai_calls: 0, events: 0 });
+    const heard = await participant.post("/api/ai/transcribe", {
+      interviewId,
+      audio,
+      mimeType: "audio/webm",
+    });
+    expect(heard.status).toBe(200);
+    const after = await counters(server, owner.user.id, interviewId);
+    expect(after).toMatchObject({ monthly_api_usage: PLAN_CALL + 1, ai_calls: 1, events: 1 });
+    expect(Number(after.monthly_api_cost)).toBeGreaterThan(Number(afterFailure.monthly_api_cost));
+  });
+
   it("caps a paid plan with no budget at its default budget, which the owner can raise", async () => {
     const { owner, interviewId, participant } = await ownerWithInterview(server, { tier: "basic" });
     // Basic includes $15.00 of AI; the default budget allows $25.00 more.

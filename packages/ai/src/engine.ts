@@ -147,14 +147,48 @@ export class AiEngine {
     this.models.invalidate();
   }
 
-  #reserve(billTo: BillTo, spec: CallSpec): Promise<Reservation> {
+  /** `known`: the call's usage when it is known before it is made, recorded with the reservation. */
+  #reserve(billTo: BillTo, spec: CallSpec, known?: CallUsage): Promise<Reservation> {
     if (spec.needs && !this.#provider.supports(spec.needs.capability)) {
       return Promise.reject(new AiError(503, spec.needs.unavailable));
     }
     return reserveAiCall(this.#db, billTo, {
       countsAsCall: spec.countsAsCall !== false,
       ceiling: this.#ceiling,
+      ...(known
+        ? {
+            usage: {
+              ...known,
+              component: spec.component,
+              operation: spec.operation,
+              countsAsCall: spec.countsAsCall,
+            },
+          }
+        : {}),
     });
+  }
+
+  /**
+   * A call whose usage is known before it is made: recorded with its reservation, in one
+   * transaction, and taken back with it if the call fails, so nothing is written between the
+   * answer and its sender (a transcription, on the way to the interviewer's first word).
+   */
+  async #meteredKnown<T>(
+    billTo: BillTo,
+    spec: CallSpec,
+    known: CallUsage,
+    run: (p: AiProvider) => Promise<Metered<T>>,
+  ): Promise<T> {
+    const reservation = await this.#reserve(billTo, spec, known);
+    let result: Metered<T>;
+    try {
+      result = await run(this.#provider);
+    } catch (error) {
+      await reservation.release().catch(() => undefined);
+      throw error;
+    }
+    await this.#afterUsage?.(billTo.userId).catch(() => undefined);
+    return result.value;
   }
 
   /** Every call is reserved first, so its record adds cost only. */
@@ -365,15 +399,16 @@ export class AiEngine {
   }
 
   transcribe(input: { audio: Buffer; mimeType: string; billTo: BillTo }): Promise<string> {
-    return this.#metered(
-      input.billTo,
-      {
-        component: "transcription",
-        operation: "transcription",
-        needs: { capability: "speech", unavailable: SPEECH_UNAVAILABLE },
-      },
-      (p) => p.transcribe(input.audio, input.mimeType),
-    );
+    const spec: CallSpec = {
+      component: "transcription",
+      operation: "transcription",
+      needs: { capability: "speech", unavailable: SPEECH_UNAVAILABLE },
+    };
+    const run = (p: AiProvider) => p.transcribe(input.audio, input.mimeType);
+    const known = this.#provider.transcriptionUsage?.(input.audio);
+    return known
+      ? this.#meteredKnown(input.billTo, spec, known, run)
+      : this.#metered(input.billTo, spec, run);
   }
 
   /**

@@ -2,10 +2,12 @@ import { closeUsagePeriodIfDue, isPeriodOver } from "@parley/billing/period";
 import { aiRefusal } from "@parley/billing/usage";
 import type { Db } from "@parley/db/client";
 import {
+  addUsageEvent,
   countApiCall,
   recordUsageEvent,
   releaseApiCall,
   releaseInterviewCall,
+  removeUsageEvent,
   takeInterviewCall,
 } from "@parley/db/queries/metering";
 import { lockUserById } from "@parley/db/queries/users";
@@ -86,10 +88,19 @@ function refusalError(user: Parameters<typeof aiRefusal>[0]): AiError | undefine
 export async function reserveAiCall(
   db: Db,
   billTo: BillTo,
-  options: { countsAsCall?: boolean; ceiling?: InterviewCeiling } = {},
+  options: {
+    countsAsCall?: boolean;
+    ceiling?: InterviewCeiling;
+    /**
+     * The call's usage when it is known before the call is made (a transcription's, from the
+     * audio's length): recorded in the same transaction, and taken back if the reservation is.
+     */
+    usage?: Usage;
+  } = {},
 ): Promise<Reservation> {
   const countsAsCall = options.countsAsCall !== false;
   const interviewId = options.ceiling ? (billTo.interviewId ?? null) : null;
+  let recorded: number | undefined;
   // The payer's row is read as it is locked (one round trip less on the way to every answer); a
   // new month found there starts the counters again (keeping a paid plan's overage for the
   // invoice), outside this transaction, and the reservation is made again.
@@ -106,6 +117,7 @@ export async function reserveAiCall(
         }
       }
       if (countsAsCall) await countApiCall(trx, billTo.userId);
+      if (options.usage) recorded = await addUsageEvent(trx, usageEvent(billTo, options.usage, false));
       return true;
     });
   if (!(await reserve(false))) {
@@ -119,6 +131,7 @@ export async function reserveAiCall(
       released = true;
       if (countsAsCall) await releaseApiCall(db, billTo.userId);
       if (interviewId !== null) await releaseInterviewCall(db, interviewId);
+      if (recorded !== undefined) await removeUsageEvent(db, billTo.userId, recorded);
     },
   };
 }
@@ -134,17 +147,19 @@ export async function recordUsage(
   { reserved = false }: { reserved?: boolean } = {},
 ): Promise<void> {
   // The payer's row is locked first inside, as reserveAiCall takes it, so parallel calls cannot deadlock.
-  await recordUsageEvent(db, {
-    userId: billTo.userId,
-    projectId: billTo.projectId ?? null,
-    interviewId: billTo.interviewId ?? null,
-    component: usage.component,
-    model: usage.model,
-    operation: usage.operation,
-    inputTokens: usage.inputTokens ?? 0,
-    outputTokens: usage.outputTokens ?? 0,
-    audioSeconds: usage.audioSeconds ?? 0,
-    costCents: usage.costCents,
-    addsCall: !reserved && usage.countsAsCall !== false,
-  });
+  await recordUsageEvent(db, usageEvent(billTo, usage, !reserved && usage.countsAsCall !== false));
 }
+
+const usageEvent = (billTo: BillTo, usage: Usage, addsCall: boolean) => ({
+  userId: billTo.userId,
+  projectId: billTo.projectId ?? null,
+  interviewId: billTo.interviewId ?? null,
+  component: usage.component,
+  model: usage.model,
+  operation: usage.operation,
+  inputTokens: usage.inputTokens ?? 0,
+  outputTokens: usage.outputTokens ?? 0,
+  audioSeconds: usage.audioSeconds ?? 0,
+  costCents: usage.costCents,
+  addsCall,
+});
