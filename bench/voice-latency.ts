@@ -17,7 +17,7 @@ import type { Browser } from "playwright-core";
 import { FakeOpenAi, REALISTIC_PROFILE } from "../packages/ai/test/fake-openai";
 import { benchDatabase, launchChromium, percentile, proOwnerWithInterview, startServer } from "./lib";
 
-const TURNS = Number(process.argv[2] ?? 6);
+const TURNS = Number(process.argv[2] ?? 8);
 const DIR = "/tmp/parley-bench-voice";
 const SPEECH_WAV = `${DIR}/speech-loop.wav`;
 const SILENCE_WAV = `${DIR}/silence.wav`;
