@@ -1,5 +1,7 @@
 // A Parley server in its own process (so load generators do not share its event loop), started by
 // bench/lib.ts with the environment it is given. Reports its port to the parent.
+
+import { warmInterviewer } from "@parley/ai/interview/turn";
 import { ensureAdmin } from "@parley/api";
 import { createDb } from "@parley/db/client";
 import { loadEnv } from "../apps/api/src/env";
@@ -24,6 +26,8 @@ const app = await buildServer({
   webDist: env.WEB_DIST,
   plugins: extraRoutes(services, env),
 });
+// The interviewer's language models load now, not on the first participant's way to a reply.
+await warmInterviewer();
 await app.listen({ port: 0, host: "127.0.0.1" });
 process.send?.({ port: (app.server.address() as { port: number }).port });
 process.on("SIGTERM", () => process.exit(0));

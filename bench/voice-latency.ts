@@ -4,7 +4,9 @@
  * every cycle), against a local fake OpenAI-compatible server with realistic timings (transcription
  * 300 ms; chat first token 300 ms then 25 ms a token; speech first byte 250 ms, body streamed at four
  * times real time). Measured per turn from the end of the utterance (the recorder stops: the page's
- * `parley:utterance-end` mark) to the first agent audio playing (`parley:agent-audio`). Then the same
+ * `parley:utterance-end` mark) to the first agent audio playing (`parley:agent-audio`), with the number
+ * of model calls made in between (a chat call answers only once all of it is written, as a hosted
+ * model's does, so a structured decision before the question costs about a second). Then the same
  * without a key: a stand-in browser recognizer that answers 300 ms after the speech ends, the
  * offline interviewer and the browser's own speech.
  *   npx tsx bench/voice-latency.ts [turns]      (needs the web build: pnpm --filter @parley/web build)
@@ -15,7 +17,7 @@ import type { Browser } from "playwright-core";
 import { FakeOpenAi, REALISTIC_PROFILE } from "../packages/ai/test/fake-openai";
 import { benchDatabase, launchChromium, percentile, proOwnerWithInterview, startServer } from "./lib";
 
-const TURNS = Number(process.argv[2] ?? 6);
+const TURNS = Number(process.argv[2] ?? 8);
 const DIR = "/tmp/parley-bench-voice";
 const SPEECH_WAV = `${DIR}/speech-loop.wav`;
 const SILENCE_WAV = `${DIR}/silence.wav`;
@@ -24,10 +26,50 @@ const SILENCE_WAV = `${DIR}/silence.wav`;
  * and different every time, so no sentence's speech comes from the browser's cache.
  */
 let replies = 0;
-const reply = () => {
+const reply = (body: any) => {
+  const format = body?.response_format?.json_schema?.name;
+  if (format === "turn_decision") return decisionFor(body);
+  if (format === "answer_reading") return JSON.stringify({ reading: "answer" });
   replies += 1;
   return `Thanks, that is point ${replies}. What slows that down the most for your team?`;
 };
+
+/**
+ * A decision as a model writes one (about 40 tokens, so at 25 ms a token it takes as long as a real
+ * one), on a topic of the plan in the request: what the code before issue 24 asked for before each
+ * question, kept so the bench measures that code too.
+ */
+function decisionFor(body: any): string {
+  const prompt = String(body.messages?.at(-1)?.content ?? "");
+  const topicId = prompt.match(/^(\S+) \[asked\]/m)?.[1] ?? prompt.match(/^(\S+) \[open\]/m)?.[1] ?? "";
+  return JSON.stringify({
+    action: "follow_up",
+    topicId,
+    reason: "The answer names a two-hour manual task that is worth quantifying.",
+    reflect: "two hours",
+  });
+}
+
+/**
+ * Model calls the first word waits for, per voice turn: those started after the utterance's
+ * transcription reached the fake, up to and including the streamed question (a call started after
+ * the question's stream began, such as a reading beside it, delays nothing).
+ */
+function callsBeforeFirstWord(fake: FakeOpenAi): number[] {
+  const requests = fake.requests;
+  const counts: number[] = [];
+  requests.forEach((r, i) => {
+    if (!r.path.endsWith("/audio/transcriptions")) return;
+    const question = requests.findIndex(
+      (s, j) => j > i && s.path.endsWith("/chat/completions") && s.body?.stream,
+    );
+    if (question < 0) return;
+    counts.push(
+      requests.slice(i + 1, question + 1).filter((c) => c.path.endsWith("/chat/completions")).length,
+    );
+  });
+  return counts;
+}
 
 /** sox's output format: 48 kHz mono 16-bit PCM, as Chromium's fake microphone reads it. */
 const PCM_48K_MONO = ["-r", "48000", "-c", "1", "-b", "16", "-e", "signed-integer"];
@@ -155,7 +197,12 @@ try {
   const shareLink = await interviewFor(voice.url, voiceDb.url, "voice-latency@example.com");
   const browser = await launch(SPEECH_WAV);
   try {
-    console.log(line("voice", await measure(browser, `${voice.url}/interview/${shareLink}`)));
+    const latencies = await measure(browser, `${voice.url}/interview/${shareLink}`);
+    console.log(line("voice", latencies));
+    const calls = callsBeforeFirstWord(fake).slice(0, latencies.length);
+    console.log(
+      `voice: model calls before the first word ${Math.max(...calls)} (per turn: ${calls.join(" ")})`,
+    );
   } finally {
     await browser.close();
   }

@@ -73,9 +73,12 @@ const ZEnv = z.object({
   REDIS_KEY_PREFIX: optional,
   /** Multiplies every rate limit (tests and benchmarks raise it). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
-  /** AI calls one share link may make per kind of call: in any minute, and in any ten seconds. */
-  PARTICIPANT_AI_PER_MINUTE: z.coerce.number().int().positive().default(6),
-  PARTICIPANT_AI_BURST: z.coerce.number().int().positive().default(3),
+  /**
+   * AI calls one share link may make per kind of call, in any minute and in any ten seconds (spoken
+   * sentences three times as many). Unset: twice what a person answering every 4 s needs (30, 6).
+   */
+  PARTICIPANT_AI_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  PARTICIPANT_AI_BURST: z.coerce.number().int().positive().optional(),
   /** The most AI calls and tokens one interview may use, whoever makes them. */
   INTERVIEW_AI_CALL_LIMIT: z.coerce.number().int().positive().default(200),
   INTERVIEW_AI_TOKEN_LIMIT: z.coerce.number().int().positive().default(600_000),

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { warmInterviewer } from "@parley/ai/interview/turn";
 import { ensureAdmin } from "@parley/api";
 import { createDb } from "@parley/db/client";
 import { loadEnv } from "./env";
@@ -48,6 +49,8 @@ async function shutdown(signal: string) {
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
+// The interviewer's language models load now, not on the first participant's way to a reply.
+await warmInterviewer();
 await app.listen({ port: env.PORT, host: env.HOST });
 app.log.info(
   `Parley is running at http://localhost:${env.PORT} (database: ${handle.kind}${env.DATABASE_POOLING === "transaction" ? " via a transaction pooler" : ""}, AI: ${services.ai.provider}, billing: ${services.billing.mode}, job workers: ${env.JOB_WORKERS})`,

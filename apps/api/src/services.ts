@@ -2,6 +2,7 @@ import path from "node:path";
 import { createAiEngine } from "@parley/ai/engine";
 import {
   createMailer,
+  DEFAULT_PARTICIPANT_AI_RATE,
   type Logger,
   MemoryRateLimitStore,
   RateLimiter,
@@ -57,8 +58,8 @@ export function createServices(
       supportEmail: env.SUPPORT_EMAIL,
     },
     rateLimiter: new RateLimiter(store, env.RATE_LIMIT_SCALE, {
-      perMinute: env.PARTICIPANT_AI_PER_MINUTE,
-      burst: env.PARTICIPANT_AI_BURST,
+      perMinute: env.PARTICIPANT_AI_PER_MINUTE ?? DEFAULT_PARTICIPANT_AI_RATE.perMinute,
+      burst: env.PARTICIPANT_AI_BURST ?? DEFAULT_PARTICIPANT_AI_RATE.burst,
     }),
     mailer,
     ai: createAiEngine({

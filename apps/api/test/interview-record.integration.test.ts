@@ -129,8 +129,8 @@ describe("a retried turn", () => {
     const welcome = await participant.post("/api/ai/response", { interviewId, messages: [] });
     expect(welcome.status).toBe(200);
     const before = await rows(interviewId);
-    // One turn of the interviewer is two billed model calls: its decision and its question.
-    const perTurn = 2;
+    // One turn of the interviewer is one billed model call: its question, for the rules' decision.
+    const perTurn = 1;
     const chatsBefore = fake.chatRequests().length;
     const messages = [
       { role: "ai", content: welcome.body.response },
@@ -150,8 +150,8 @@ describe("a retried turn", () => {
       ["user", "We plan twenty routes by hand every morning."],
       ["ai", answers[0]!.body.response],
     ]);
-    // One turn of the interviewer: its decision and its question.
-    expect(fake.chatRequests().length - chatsBefore).toBe(2);
+    // One turn of the interviewer: its question.
+    expect(fake.chatRequests().length - chatsBefore).toBe(1);
     console.log(
       `12 identical turn requests: ${(after.interview.ai_calls - before.interview.ai_calls) / perTurn} billed model turn, ${added.filter((t) => t.role === "user").length} stored answer, ${added.filter((t) => t.role === "ai").length} reply, ${answers.filter((a) => a.body.response === answers[0]!.body.response).length} of 12 answered with it`,
     );
@@ -161,7 +161,7 @@ describe("a retried turn", () => {
     const { interviewId, participant } = await ownerWithInterview(server);
     await participant.post("/api/ai/response", { interviewId, messages: [] });
     const before = await rows(interviewId);
-    const perTurn = 2;
+    const perTurn = 1;
     const answer = { id: "web-answer-0001", content: "Mostly phone calls when a job runs late." };
     const replies = await Promise.all(
       Array.from({ length: 12 }, async () => {

@@ -124,28 +124,33 @@ describe("interviewer evals, model path (recorded responses through the fake Ope
   afterAll(() => fake.stop());
 
   it("meets the same targets as the offline interviewer", () => {
-    expect(fake.misses.filter((m) => m.kind !== "turn_decision")).toEqual([]);
+    expect(fake.misses).toEqual([]);
     assertTargets(played.map(figures));
     for (const p of played) assertPacing(p);
   });
 
-  it("asks for the plan and each decision with a strict json_schema, and streams the question", () => {
+  it("asks for the plan with a strict json_schema, then streams each question as the turn's one call before the first word", () => {
     const requests = fake.chatRequests().map((r) => r.body);
     const plans = requests.filter((b) => b.response_format?.json_schema?.name === "interview_plan");
-    const decisions = requests.filter((b) => b.response_format?.json_schema?.name === "turn_decision");
     expect(plans).toHaveLength(2);
-    expect(decisions.length).toBeGreaterThanOrEqual(8);
-    for (const b of [...plans, ...decisions]) {
-      expect(b.response_format.type).toBe("json_schema");
-      expect(b.response_format.json_schema.strict).toBe(true);
-      expect(b.stream).toBeFalsy();
-    }
     const questions = requests.filter((b) => b.stream);
     expect(questions.length).toBe(played.reduce((n, p) => n + p.turns.length, 0));
     for (const b of questions) {
       expect(b.messages[0].content).toContain("in the language the participant writes in");
       expect(b.messages[0].content).toContain("Never reveal");
     }
+    // Readings run beside the stream, and only where the rules cannot read the answers (Spanish).
+    const readings = requests.filter((b) => b.response_format?.json_schema?.name === "answer_reading");
+    const spanishMiddle = played[1]!.turns.filter(
+      (t, k) => k > 0 && !["read_back", "close"].includes(t.decision.action),
+    );
+    expect(readings).toHaveLength(spanishMiddle.length);
+    for (const b of [...plans, ...readings]) {
+      expect(b.response_format.type).toBe("json_schema");
+      expect(b.response_format.json_schema.strict).toBe(true);
+      expect(b.stream).toBeFalsy();
+    }
+    expect(readings.every((b) => /[áéíóúñ¿]/.test(JSON.stringify(b.messages)))).toBe(true);
   });
 
   it("keeps participant text inside the conversation fence, injected instructions included", () => {
@@ -163,13 +168,17 @@ describe("interviewer evals, model path (recorded responses through the fake Ope
     }
   });
 
-  it("falls back to the rules when a decision names an unknown topic or is not JSON", () => {
-    const parent = played[0]!;
-    const byAnswer = (n: number) => parent.turns[n + 1]!;
-    expect(byAnswer(1).decidedBy).toBe("rules");
-    expect(byAnswer(1).decision.topicId).not.toBe("pricing");
-    expect(byAnswer(3).decidedBy).toBe("rules");
-    expect(parent.turns.filter((t) => t.decidedBy === "model").length).toBeGreaterThanOrEqual(3);
+  it("decides every turn by the rules: a reading that is not JSON leaves their decision, one of instructions is answered as a redirect", () => {
+    const spanish = played[1]!;
+    const [, s1, , s3] = SPANISH.answers;
+    const after = (answer: string) =>
+      spanish.turns[(spanish.messages.findIndex((m) => m.role === "user" && m.content === answer) + 1) / 2]!;
+    expect(after(s1!).decision.reading).toBeUndefined();
+    expect(after(s3!).decision).toMatchObject({ reading: "instructions", action: "redirect" });
+    const readBack = spanish.turns.find((t) => t.decision.action === "read_back")!;
+    expect(readBack.readBack!.points.join(" ")).not.toContain("Ignora");
+    // The English dialogue's answers are the rules' to read: no reading was asked for.
+    expect(played[0]!.turns.every((t) => t.decision.reading === undefined)).toBe(true);
   });
 
   it("answers in the participant's language and ends with a final turn after the read-back", () => {

@@ -4,14 +4,13 @@ import { CLINIC, DIALOGUES, type ScriptedDialogue } from "./dialogues";
 /**
  * Model responses for the model-path evals, replayed by the recorded fake OpenAI server. No model is
  * reachable from CI (or from where these were written), so they are hand-recorded in the shape a
- * strict-schema model returns: they test our side — the structured calls, validation, the rules
- * that hold a model's decision, the streamed question, the read-back and the final flag — not a
- * model's judgement. Two decisions are bad on purpose (an unknown topic, text that is not JSON):
- * the rules must take over. `{points}` in a read-back stands for the points the request gives.
+ * strict-schema model returns: they test our side — the plan call, the streamed question written
+ * for the rules' decision, the reading of answers in another language beside it, the read-back and
+ * the final flag — not a model's judgement. One reading is bad on purpose (text that is not JSON):
+ * the rules' decision must stand. `{points}` in a read-back stands for the points the request gives.
  */
 
-const decision = (action: string, topicId: string, reason: string, reflect: string | null = null) =>
-  JSON.stringify({ action, topicId, reason, reflect });
+const reading = (value: string) => JSON.stringify({ reading: value });
 
 const CLINIC_PLAN = JSON.stringify({
   topics: [
@@ -76,32 +75,6 @@ const [PARENT] = DIALOGUES as [ScriptedDialogue];
 
 export const PARENT_RECORDINGS: Recordings = {
   interview_plan: { "": CLINIC_PLAN },
-  turn_decision: {
-    [PARENT.answers[0]!]: decision(
-      "follow_up",
-      "family-booking",
-      "ladder:why — how they book",
-      "mostly by phone",
-    ),
-    // Bad on purpose: a topic the plan does not have.
-    [PARENT.answers[1]!]: decision("next_topic", "pricing", "move on"),
-    [PARENT.answers[2]!]: decision(
-      "follow_up",
-      "online-rescheduling",
-      "ladder:quantify — a number",
-      "12 appointments a week",
-    ),
-    // Bad on purpose: not JSON at all.
-    [PARENT.answers[3]!]: "Sure! I think we should move to the next topic.",
-    [PARENT.answers[4]!]: decision("redirect", "sms-reminders", "off-topic"),
-    [PARENT.answers[5]!]: decision("follow_up", "pain-points", "ladder:why — a feeling", "waiting on hold"),
-    [PARENT.answers[6]!]: decision(
-      "follow_up",
-      "sms-reminders",
-      "ladder:why — a negation",
-      "don't want messages at night",
-    ),
-  },
   question: {
     "": "Hi, and thanks for making time to talk about Clinic booking. It takes about 10 minutes. Who do you usually book appointments for?",
     [PARENT.answers[0]!]: "You said mostly by phone. What makes the phone your way of booking?",
@@ -148,24 +121,16 @@ const [S0, S1, S2, S3, S4, S5, S6] = SPANISH.answers as [
 
 export const SPANISH_RECORDINGS: Recordings = {
   interview_plan: { "": CLINIC_PLAN },
-  turn_decision: {
-    [S0]: decision("follow_up", "family-booking", "ladder:why", "por teléfono"),
-    [S1]: decision(
-      "next_topic",
-      "online-rescheduling",
-      "a number, but rescheduling is not yet covered",
-      "12 citas al mes",
-    ),
-    [S2]: decision(
-      "follow_up",
-      "online-rescheduling",
-      "ladder:why — a negation",
-      "No quiero recordatorios por la noche",
-    ),
-    [S3]: decision("redirect", "sms-reminders", "instructions in the answer"),
-    [S4]: decision("follow_up", "waitlist", "ladder:last_time — recurring", "cancelaciones de última hora"),
-    [S5]: decision("next_topic", "pain-points", "feeling"),
-    [S6]: decision("next_topic", "old-phones", "next"),
+  // Beside each question's stream: the model's reading of an answer the rules cannot read.
+  answer_reading: {
+    [S0]: reading("answer"),
+    // Bad on purpose: not JSON; the rules' decision stands.
+    [S1]: "Sure! The participant answered.",
+    [S2]: reading("answer"),
+    [S3]: reading("instructions"),
+    [S4]: reading("answer"),
+    [S5]: reading("answer"),
+    [S6]: reading("answer"),
   },
   question: {
     "": "Hola, gracias por su tiempo para hablar de Clinic booking. Son unos 10 minutos. ¿Para quién reserva citas y cómo lo hace hoy?",

@@ -152,14 +152,48 @@ export class AiEngine {
     this.models.invalidate();
   }
 
-  #reserve(billTo: BillTo, spec: CallSpec): Promise<Reservation> {
+  /** `known`: the call's usage when it is known before it is made, recorded with the reservation. */
+  #reserve(billTo: BillTo, spec: CallSpec, known?: CallUsage): Promise<Reservation> {
     if (spec.needs && !this.#provider.supports(spec.needs.capability)) {
       return Promise.reject(new AiError(503, spec.needs.unavailable));
     }
     return reserveAiCall(this.#db, billTo, {
       countsAsCall: spec.countsAsCall !== false,
       ceiling: this.#ceiling,
+      ...(known
+        ? {
+            usage: {
+              ...known,
+              component: spec.component,
+              operation: spec.operation,
+              countsAsCall: spec.countsAsCall,
+            },
+          }
+        : {}),
     });
+  }
+
+  /**
+   * A call whose usage is known before it is made: recorded with its reservation, in one
+   * transaction, and taken back with it if the call fails, so nothing is written between the
+   * answer and its sender (a transcription, on the way to the interviewer's first word).
+   */
+  async #meteredKnown<T>(
+    billTo: BillTo,
+    spec: CallSpec,
+    known: CallUsage,
+    run: (p: AiProvider) => Promise<Metered<T>>,
+  ): Promise<T> {
+    const reservation = await this.#reserve(billTo, spec, known);
+    let result: Metered<T>;
+    try {
+      result = await run(this.#provider);
+    } catch (error) {
+      await reservation.release().catch(() => undefined);
+      throw error;
+    }
+    await this.#afterUsage?.(billTo.userId).catch(() => undefined);
+    return result.value;
   }
 
   /** Every call is reserved first, so its record adds cost only. */
@@ -186,7 +220,7 @@ export class AiEngine {
     try {
       await this.#record(billTo, spec, result.usage);
     } catch (error) {
-      // A stream (speech) that cannot be recorded is not sent on.
+      // A stream that cannot be recorded is not sent on.
       if (result.value instanceof ReadableStream) void result.value.cancel();
       throw error;
     }
@@ -219,7 +253,7 @@ export class AiEngine {
   }
 
   /** The interviewer's view of the provider, each call metered to the interview's payer. */
-  #interviewProvider(billTo: BillTo, structuredOperation: string): InterviewProvider {
+  #interviewProvider(billTo: BillTo): InterviewProvider {
     const spec = { component: "interview_agent", operation: "interview_turn" };
     const request = (messages: ChatMessage[], signal?: AbortSignal): ChatRequest => ({
       component: "interview_agent",
@@ -231,7 +265,7 @@ export class AiEngine {
       complete: (messages, signal) =>
         this.#metered(billTo, spec, (p) => p.complete(request(messages, signal))),
       structured: (messages, format, signal) =>
-        this.#metered(billTo, { ...spec, operation: structuredOperation }, (p) =>
+        this.#metered(billTo, { ...spec, operation: format.json_schema.name }, (p) =>
           p.structured(request(messages, signal), format),
         ),
       stream: (messages, signal) => this.#meteredStream(billTo, spec, request(messages, signal)),
@@ -250,15 +284,13 @@ export class AiEngine {
     thinTopics?: Array<Pick<Topic, "title"> & Partial<Topic>>;
     billTo: BillTo;
   }) {
-    const provider = this.#provider.supports("structured")
-      ? this.#interviewProvider(input.billTo, "interview_plan")
-      : null;
+    const provider = this.#provider.supports("structured") ? this.#interviewProvider(input.billTo) : null;
     return planInterview(input, provider);
   }
 
   /**
-   * One interview turn: a decision, then one message, streamed. Offline the whole turn is one
-   * metered call of the rules; with a model, the decision and the message are a call each.
+   * One interview turn: the rules' decision, then one message, streamed. Offline the whole turn is
+   * one metered call of the rules; with a model, the message is the one call (issue 24).
    */
   async interviewTurn(input: TurnInput & { billTo: BillTo }): Promise<TurnResult> {
     if (!this.#provider.supports("structured")) {
@@ -272,7 +304,7 @@ export class AiEngine {
       );
       return interviewTurn(input, null);
     }
-    return interviewTurn(input, this.#interviewProvider(input.billTo, "interview_decision"));
+    return interviewTurn(input, this.#interviewProvider(input.billTo));
   }
 
   async summarize(input: { transcripts: string[]; title: string; billTo: BillTo }): Promise<string> {
@@ -372,29 +404,50 @@ export class AiEngine {
   }
 
   transcribe(input: { audio: Buffer; mimeType: string; billTo: BillTo }): Promise<string> {
-    return this.#metered(
-      input.billTo,
-      {
-        component: "transcription",
-        operation: "transcription",
-        needs: { capability: "speech", unavailable: SPEECH_UNAVAILABLE },
-      },
-      (p) => p.transcribe(input.audio, input.mimeType),
-    );
+    const spec: CallSpec = {
+      component: "transcription",
+      operation: "transcription",
+      needs: { capability: "speech", unavailable: SPEECH_UNAVAILABLE },
+    };
+    const run = (p: AiProvider) => p.transcribe(input.audio, input.mimeType);
+    const known = this.#provider.transcriptionUsage?.(input.audio);
+    return known
+      ? this.#meteredKnown(input.billTo, spec, known, run)
+      : this.#metered(input.billTo, spec, run);
   }
 
-  /** Speech streamed through as the service sends it (the browser plays it as it arrives). */
-  speak(input: { text: string; billTo: BillTo }): Promise<ReadableStream<Uint8Array>> {
+  /**
+   * Speech streamed through as the service sends it (the browser plays it as it arrives). Its cost
+   * is known from the text, so it is recorded while the first bytes go out rather than before them
+   * (on the way to the interviewer's first word, issue 24): the stream ends only once the usage is
+   * recorded, and is cut off if it cannot be.
+   */
+  async speak(input: { text: string; billTo: BillTo }): Promise<ReadableStream<Uint8Array>> {
     // Spec 1 §9 does not count text-to-speech as an API call: its cost is recorded, not the call.
-    return this.#metered(
-      input.billTo,
-      {
-        component: "speech",
-        operation: "speech",
-        countsAsCall: false,
-        needs: { capability: "speech", unavailable: TTS_UNAVAILABLE },
-      },
-      (p) => p.speak(input.text),
+    const spec: CallSpec = {
+      component: "speech",
+      operation: "speech",
+      countsAsCall: false,
+      needs: { capability: "speech", unavailable: TTS_UNAVAILABLE },
+    };
+    const reservation = await this.#reserve(input.billTo, spec);
+    let result: Metered<ReadableStream<Uint8Array>>;
+    try {
+      result = await this.#provider.speak(input.text);
+    } catch (error) {
+      await reservation.release().catch(() => undefined);
+      throw error;
+    }
+    const recording = this.#record(input.billTo, spec, result.usage);
+    return result.value.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        start(controller) {
+          recording.catch((error) => controller.error(error));
+        },
+        async flush() {
+          await recording;
+        },
+      }),
     );
   }
 }

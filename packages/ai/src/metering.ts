@@ -2,13 +2,15 @@ import { closeUsagePeriodIfDue, isPeriodOver } from "@parley/billing/period";
 import { aiRefusal } from "@parley/billing/usage";
 import type { Db } from "@parley/db/client";
 import {
+  addUsageEvent,
   countApiCall,
   recordUsageEvent,
   releaseApiCall,
   releaseInterviewCall,
+  removeUsageEvent,
   takeInterviewCall,
 } from "@parley/db/queries/metering";
-import { getUserById, lockUserById } from "@parley/db/queries/users";
+import { lockUserById } from "@parley/db/queries/users";
 import { AiError } from "./errors";
 
 export interface Usage {
@@ -86,25 +88,42 @@ function refusalError(user: Parameters<typeof aiRefusal>[0]): AiError | undefine
 export async function reserveAiCall(
   db: Db,
   billTo: BillTo,
-  options: { countsAsCall?: boolean; ceiling?: InterviewCeiling } = {},
+  options: {
+    countsAsCall?: boolean;
+    ceiling?: InterviewCeiling;
+    /**
+     * The call's usage when it is known before the call is made (a transcription's, from the
+     * audio's length): recorded in the same transaction, and taken back if the reservation is.
+     */
+    usage?: Usage;
+  } = {},
 ): Promise<Reservation> {
   const countsAsCall = options.countsAsCall !== false;
-  const current = await getUserById(db, billTo.userId);
-  // A new month starts the counters again (keeping a paid plan's overage for the invoice) first.
-  if (current && isPeriodOver(current.usage_reset_date)) await closeUsagePeriodIfDue(db, billTo.userId);
   const interviewId = options.ceiling ? (billTo.interviewId ?? null) : null;
-  await db.transaction().execute(async (trx) => {
-    const user = await lockUserById(trx, billTo.userId);
-    if (!user) throw new AiError(403, "The account this interview belongs to no longer exists.");
-    const refusal = refusalError(user);
-    if (refusal) throw refusal;
-    if (interviewId !== null && options.ceiling) {
-      if (!(await takeInterviewCall(trx, interviewId, options.ceiling))) {
-        throw new AiError(429, INTERVIEW_AI_USED_UP, false, "interview-limit");
+  let recorded: number | undefined;
+  // The payer's row is read as it is locked (one round trip less on the way to every answer); a
+  // new month found there starts the counters again (keeping a paid plan's overage for the
+  // invoice), outside this transaction, and the reservation is made again.
+  const reserve = (periodClosed: boolean) =>
+    db.transaction().execute(async (trx) => {
+      const user = await lockUserById(trx, billTo.userId);
+      if (!user) throw new AiError(403, "The account this interview belongs to no longer exists.");
+      if (!periodClosed && isPeriodOver(user.usage_reset_date)) return false;
+      const refusal = refusalError(user);
+      if (refusal) throw refusal;
+      if (interviewId !== null && options.ceiling) {
+        if (!(await takeInterviewCall(trx, interviewId, options.ceiling))) {
+          throw new AiError(429, INTERVIEW_AI_USED_UP, false, "interview-limit");
+        }
       }
-    }
-    if (countsAsCall) await countApiCall(trx, billTo.userId);
-  });
+      if (countsAsCall) await countApiCall(trx, billTo.userId);
+      if (options.usage) recorded = await addUsageEvent(trx, usageEvent(billTo, options.usage, false));
+      return true;
+    });
+  if (!(await reserve(false))) {
+    await closeUsagePeriodIfDue(db, billTo.userId);
+    await reserve(true);
+  }
   let released = false;
   return {
     async release() {
@@ -112,6 +131,7 @@ export async function reserveAiCall(
       released = true;
       if (countsAsCall) await releaseApiCall(db, billTo.userId);
       if (interviewId !== null) await releaseInterviewCall(db, interviewId);
+      if (recorded !== undefined) await removeUsageEvent(db, billTo.userId, recorded);
     },
   };
 }
@@ -127,17 +147,19 @@ export async function recordUsage(
   { reserved = false }: { reserved?: boolean } = {},
 ): Promise<void> {
   // The payer's row is locked first inside, as reserveAiCall takes it, so parallel calls cannot deadlock.
-  await recordUsageEvent(db, {
-    userId: billTo.userId,
-    projectId: billTo.projectId ?? null,
-    interviewId: billTo.interviewId ?? null,
-    component: usage.component,
-    model: usage.model,
-    operation: usage.operation,
-    inputTokens: usage.inputTokens ?? 0,
-    outputTokens: usage.outputTokens ?? 0,
-    audioSeconds: usage.audioSeconds ?? 0,
-    costCents: usage.costCents,
-    addsCall: !reserved && usage.countsAsCall !== false,
-  });
+  await recordUsageEvent(db, usageEvent(billTo, usage, !reserved && usage.countsAsCall !== false));
 }
+
+const usageEvent = (billTo: BillTo, usage: Usage, addsCall: boolean) => ({
+  userId: billTo.userId,
+  projectId: billTo.projectId ?? null,
+  interviewId: billTo.interviewId ?? null,
+  component: usage.component,
+  model: usage.model,
+  operation: usage.operation,
+  inputTokens: usage.inputTokens ?? 0,
+  outputTokens: usage.outputTokens ?? 0,
+  audioSeconds: usage.audioSeconds ?? 0,
+  costCents: usage.costCents,
+  addsCall,
+});

@@ -11,6 +11,8 @@ export interface RecordedRequest {
   headers: IncomingMessage["headers"];
   body: any;
   raw: Buffer;
+  /** When it arrived (performance.now() of this process). */
+  at: number;
 }
 
 export interface FakeOpenAiOptions {
@@ -26,7 +28,9 @@ export interface FakeOpenAiOptions {
 /** How long each kind of answer takes; unset, the fake answers at once with a token of fake audio. */
 export interface TimingProfile {
   transcriptionMs: number;
+  /** Time to the first token of a chat answer, streamed or not. */
   chatFirstTokenMs: number;
+  /** Time per further token; a non-streamed answer (a structured call) arrives after all of them. */
   chatTokenMs: number;
   speechFirstByteMs: number;
   /** The speech body streams this many times faster than it plays. */
@@ -127,7 +131,7 @@ export class FakeOpenAi extends LoopbackFake {
       res.end();
       return;
     }
-    this.requests.push({ path, headers: req.headers, body, raw });
+    this.requests.push({ path, headers: req.headers, body, raw, at: performance.now() });
     const profile = this.options.profile;
 
     if (path.endsWith("/chat/completions")) {
@@ -186,6 +190,9 @@ export class FakeOpenAi extends LoopbackFake {
         res.end("data: [DONE]\n\n");
         return;
       }
+      // A whole answer comes once the model has written all of it, as a hosted model's does.
+      if (profile)
+        await sleep(profile.chatFirstTokenMs + (usage.completion_tokens - 1) * profile.chatTokenMs);
       res.writeHead(200, { "content-type": "application/json" });
       res.end(
         JSON.stringify({

@@ -8,7 +8,7 @@
 import { escapeFenced } from "../src/prompts";
 import { FakeOpenAi } from "./fake-openai";
 
-export type RecordedKind = "interview_plan" | "turn_decision" | "question";
+export type RecordedKind = "interview_plan" | "answer_reading" | "question";
 
 /**
  * Recordings by kind, then by the participant's last answer ("" before the first answer). A question
@@ -18,7 +18,7 @@ export type Recordings = Partial<Record<RecordedKind, Record<string, string>>>;
 
 export function kindOf(body: any): RecordedKind | "other" {
   const name = body?.response_format?.json_schema?.name;
-  if (name === "interview_plan" || name === "turn_decision") return name;
+  if (name === "interview_plan" || name === "answer_reading") return name;
   return body?.stream ? "question" : "other";
 }
 

@@ -18,4 +18,9 @@ export {
 } from "./root";
 export { ensureAdmin, startSession } from "./services/auth";
 export { createMailer } from "./services/mail";
-export { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from "./services/rate-limit";
+export {
+  DEFAULT_PARTICIPANT_AI_RATE,
+  MemoryRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+} from "./services/rate-limit";

@@ -36,7 +36,13 @@ export const participantProcedure = publicProcedure
 
 /** The access check of participantProcedure, for procedures that find the interview themselves. */
 export async function requireInterviewAccess(ctx: Context, interviewId: number): Promise<InterviewAccess> {
-  const row = await getInterviewAccessRow(ctx.db, interviewId);
+  // A browser's grant is looked up beside the interview, not after it: every participant call
+  // (a voice turn makes three on the way to the first word) pays for one round trip, not two.
+  const grantToken = ctx.user ? undefined : ctx.req.cookies[`${GRANT_COOKIE_PREFIX}${interviewId}`];
+  const [row, grant] = await Promise.all([
+    getInterviewAccessRow(ctx.db, interviewId),
+    grantToken ? hasLiveGrant(ctx.db, hashToken(grantToken), interviewId) : undefined,
+  ]);
   if (!row) throw new AppError("NOT_FOUND", "Interview not found");
 
   let as: InterviewAccess["as"] | undefined;
@@ -44,7 +50,7 @@ export async function requireInterviewAccess(ctx: Context, interviewId: number):
     as = "owner";
   } else {
     await ctx.rateLimiter.consume(`anon:${ctx.req.ip}`, RATE_RULES.anonymousPerIp);
-    if (await holdsGrant(ctx, row.id, row.share_link)) as = "participant";
+    if (grant || (await holdsGrant(ctx, row.id, row.share_link))) as = "participant";
   }
   if (!as) throw new AppError("NOT_FOUND", "Interview not found");
   return {

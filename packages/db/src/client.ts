@@ -76,6 +76,10 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // pg closes a connection idle for 10 s by default: a voice participant's turn comes every 10
+      // to 20 s, and each then paid a new connection (about 25 ms) before its first query, on the
+      // way to the interviewer's first word (issue 24). Idle ones are kept for five minutes.
+      idleTimeoutMillis: 5 * 60_000,
       Client: options.pooling === "transaction" ? pg.Client : PreparingClient,
     });
     // An idle connection that the server closes (restart, admin command) is dropped and replaced

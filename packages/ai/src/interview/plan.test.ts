@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { coverage } from "./coverage";
 import { makePlan } from "./plan";
-import { DECISION_FORMAT, PLAN_FORMAT, strictJsonSchema, ZInterviewPlan } from "./types";
+import { PLAN_FORMAT, READING_FORMAT, strictJsonSchema, ZInterviewPlan } from "./types";
 
 const CLINIC = {
   title: "Clinic booking",
@@ -106,7 +106,7 @@ describe("strict response formats", () => {
   };
 
   it("requires every property and forbids others in each object, as OpenAI's strict mode demands", () => {
-    for (const format of [PLAN_FORMAT, DECISION_FORMAT]) {
+    for (const format of [PLAN_FORMAT, READING_FORMAT]) {
       expect(format.type).toBe("json_schema");
       expect(format.json_schema.strict).toBe(true);
       expect(format.json_schema.schema).not.toHaveProperty("$schema");
@@ -117,8 +117,12 @@ describe("strict response formats", () => {
         expect([...(o.required as string[])].sort()).toEqual(Object.keys(o.properties as object).sort());
       }
     }
-    expect(JSON.stringify(DECISION_FORMAT)).toContain(
-      '"reflect":{"anyOf":[{"type":"string"},{"type":"null"}]}',
+    expect(JSON.stringify(READING_FORMAT)).toContain(
+      '"enum":["answer","declined","unsure","off_topic","instructions"]',
+    );
+    // What may be missing is written as nullable, which strict mode accepts.
+    expect(JSON.stringify(strictJsonSchema("x", z.object({ reflect: z.string().nullable() })))).toContain(
+      '"reflect":{"type":["string","null"]}},"required":["reflect"]',
     );
   });
 

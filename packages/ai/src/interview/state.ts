@@ -1,5 +1,5 @@
 import { normalise, senseOf, senses, sentences, words } from "./text";
-import type { InterviewMessage, InterviewPlan, Topic, TurnDecision } from "./types";
+import type { AnswerReading, InterviewMessage, InterviewPlan, Topic, TurnDecision } from "./types";
 import { DECLINE, INJECTION, OFF_TOPIC, UNSURE } from "./vocabulary";
 
 /**
@@ -58,7 +58,22 @@ function topicOf(plan: InterviewPlan, content: string, previous: string | null):
 }
 
 /** The decisions stored with the interview, one per interviewer message, when the caller has them. */
-export type StoredDecisions = ReadonlyArray<Pick<TurnDecision, "action" | "topicId"> | null | undefined>;
+export type StoredDecisions = ReadonlyArray<
+  Pick<TurnDecision, "action" | "topicId" | "reading"> | null | undefined
+>;
+
+/** Per message, the stored reading of it: a model's, from the decision of the reply that followed. */
+function readingsByMessage(messages: InterviewMessage[], decisions?: StoredDecisions) {
+  const readings: Array<AnswerReading | undefined> = [];
+  let aiIndex = 0;
+  messages.forEach((m, i) => {
+    if (m.role !== "ai") return;
+    const reading = decisions?.[aiIndex]?.reading;
+    if (reading && messages[i - 1]?.role === "user") readings[i - 1] = reading;
+    aiIndex += 1;
+  });
+  return readings;
+}
 
 export function attributeTopics(
   plan: InterviewPlan,
@@ -66,12 +81,26 @@ export function attributeTopics(
   decisions?: StoredDecisions,
 ): MessageInfo[] {
   const said = new Set<string>();
+  const readings = readingsByMessage(messages, decisions);
   let topic: string | null = null;
   let aiIndex = 0;
-  return messages.map((m) => {
+  return messages.map((m, i) => {
     if (m.role === "user") {
       for (const s of sentences(m.content)) said.add(s);
       const answer = m.content;
+      const reading = readings[i];
+      if (reading) {
+        // A model read this answer where the vocabularies below cannot (another language).
+        return {
+          topicId: topic,
+          question: false,
+          readBack: false,
+          unsure: reading === "unsure",
+          declined: reading === "declined",
+          offTopic: reading === "off_topic",
+          injection: reading === "instructions",
+        };
+      }
       const short = words(answer).length <= 15;
       return {
         topicId: topic,

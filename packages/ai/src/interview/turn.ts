@@ -1,33 +1,35 @@
 import type { StakeholderType } from "@parley/db/schema";
-import { AiError } from "../errors";
+import { longEnoughToTell, mayBeEnglish } from "../text";
 import { decideTurn, nextTopic } from "./decide";
 import { makePlan } from "./plan";
-import { type ChatMessage, decisionMessages, planMessages, questionMessages } from "./prompts";
-import { readState } from "./state";
+import { type ChatMessage, planMessages, questionMessages, readingMessages } from "./prompts";
+import { type InterviewState, readState } from "./state";
 import {
-  DECISION_FORMAT,
+  type AnswerReading,
   type InterviewMessage,
   type InterviewPlan,
   PLAN_FORMAT,
   type ProjectBrief,
+  READING_FORMAT,
   type ReadBack,
   type ReadBackReview,
   type Topic,
   type TurnContext,
   type TurnDecision,
+  ZAnswerReading,
   ZInterviewPlan,
-  ZModelTurnDecision,
 } from "./types";
 import { readBackPoints, reviewReadBack, writeTurn } from "./writer";
 
 /**
- * The interviewer's one entry point for the engine: a turn is a decision, then one message. Without
- * a provider the rules decide and write; with one, a model decides (strict structured output, held
- * to the same rules) and writes the message as a stream. Plan checks and metering stay with the
- * engine, around the provider it passes in.
+ * The interviewer's one entry point for the engine: a turn is a decision, then one message. The
+ * rules decide every turn (pacing, read-back, close, follow-ups, topics), so nothing waits for a
+ * model before the question starts; without a provider they also write the message, with one the
+ * model writes it as a stream: one model call before the first word (issue 24). Plan checks and
+ * metering stay with the engine, around the provider it passes in.
  */
 
-export type ResponseFormat = typeof PLAN_FORMAT | typeof DECISION_FORMAT;
+export type ResponseFormat = typeof PLAN_FORMAT | typeof READING_FORMAT;
 
 /** What the interviewer needs from a model provider; the engine adapts its providers to this. */
 export interface InterviewProvider {
@@ -38,9 +40,11 @@ export interface InterviewProvider {
 }
 
 export interface TurnResult {
+  /**
+   * The rules' decision. In a language the rules do not read, the model's reading of the answer is
+   * added to it (and the move it asked for) by the time the stream ends: store it after the stream.
+   */
   decision: TurnDecision;
-  /** Where the decision came from: the rules, or the model (held to the rules). */
-  decidedBy: "rules" | "model";
   /** The message, chunk by chunk (offline: word by word, so both providers feel the same). */
   stream: AsyncIterable<string>;
   /** True only on the closing message after the read-back. */
@@ -85,23 +89,19 @@ function parseJson(text: string): unknown {
 
 /**
  * A structured answer, or "" when the call fails: a compatible server without `json_schema` support
- * (older Ollama, vLLM without guided decoding) answers 400, and the rules then decide. A call the
- * caller aborted still throws, and so, in a turn, does one a limit refused.
+ * (older Ollama, vLLM without guided decoding) answers 400, and the rules' plan is used. A call the
+ * caller aborted still throws.
  */
 async function structuredOrNothing(
   provider: InterviewProvider,
   messages: ChatMessage[],
   format: ResponseFormat,
   signal?: AbortSignal,
-  { limitsRefuse = false }: { limitsRefuse?: boolean } = {},
 ): Promise<string> {
   try {
     return await provider.structured(messages, format, signal);
   } catch (error) {
     if (signal?.aborted) throw error;
-    // In a turn, a limit (plan, budget, the interview's ceiling) refuses the whole turn, not just
-    // this call; a plan made at creation falls back to the rules instead.
-    if (limitsRefuse && error instanceof AiError && error.limit) throw error;
     return "";
   }
 }
@@ -130,55 +130,14 @@ export async function planInterview(
   return parsed.success ? { plan: parsed.data, plannedBy: "model" } : { plan: offline(), plannedBy: "rules" };
 }
 
-/**
- * Holds a model's decision to the rules both providers share: pacing, read-back before close,
- * nothing declined re-asked, a reflection that is really the participant's words.
- */
-export function enforceRules(ctx: TurnContext, proposed: TurnDecision, rules: TurnDecision): TurnDecision {
-  const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
-  // The rules own the start, the read-back, the close and the pacing; the model owns the middle.
-  if (["read_back", "close"].includes(rules.action) || !state.lastAnswer) return rules;
-  if (proposed.action === "close" || proposed.action === "read_back") {
-    return nextTopic(ctx.plan, ctx.messages, state)
-      ? rules
-      : { ...proposed, action: "read_back", topicId: "" };
-  }
-  const topic = ctx.plan.topics.find((t) => t.id === proposed.topicId);
-  if (!topic || state.declinedTopics.has(topic.id)) return rules;
-  if (proposed.action === "next_topic" && state.askedTopics.has(topic.id)) return rules;
-  if (proposed.action === "rephrase" && state.unsureOnTopic > 1) return rules;
-  const reflect =
-    proposed.reflect && state.lastAnswer.toLowerCase().includes(proposed.reflect.toLowerCase())
-      ? proposed.reflect
-      : undefined;
-  const { reflect: _dropped, ...rest } = proposed;
-  return reflect ? { ...rest, reflect } : rest;
-}
-
 export async function interviewTurn(
   input: TurnInput,
   provider?: InterviewProvider | null,
 ): Promise<TurnResult> {
   const ctx: TurnContext = input;
-  const rules = decideTurn(ctx);
-  let decision = rules;
-  let decidedBy: TurnResult["decidedBy"] = "rules";
+  // The rules decide, on the critical path and without a model call: the one call there is writes.
+  let decision = decideTurn(ctx);
   const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
-  if (provider && state.lastAnswer && !["read_back", "close"].includes(rules.action)) {
-    const text = await structuredOrNothing(
-      provider,
-      decisionMessages({ ...input, state }),
-      DECISION_FORMAT,
-      input.signal,
-      { limitsRefuse: true },
-    );
-    const parsed = ZModelTurnDecision.safeParse(parseJson(text));
-    if (parsed.success) {
-      const { reflect, ...rest } = parsed.data;
-      decision = enforceRules(ctx, reflect ? { ...rest, reflect } : rest, rules);
-      decidedBy = decision === rules ? "rules" : "model";
-    }
-  }
   let offlineText: string | undefined;
   if (!provider) {
     const written = writeTurn(ctx, decision);
@@ -191,12 +150,127 @@ export async function interviewTurn(
     final && !state.closed ? reviewReadBack(readBackPoints(ctx), state.lastAnswer ?? "") : undefined;
   const base = {
     decision,
-    decidedBy,
     final,
     ...(readBack ? { readBack } : {}),
     ...(review ? { review } : {}),
   };
   if (offlineText !== undefined) return { ...base, stream: words(offlineText) };
-  const messages = questionMessages({ ...input, decision, readBackPoints: readBack?.points ?? [] });
-  return { ...base, stream: provider!.stream(messages, input.signal) };
+  const unread =
+    state.lastAnswer && MIDDLE.includes(decision.action) && !rulesRead(ctx.messages)
+      ? { instead: nextTopic(ctx.plan, ctx.messages, state) }
+      : null;
+  // In a language the rules cannot read, their reflected phrase is not the participant's point.
+  if (unread) delete decision.reflect;
+  const messages = questionMessages({
+    ...input,
+    decision,
+    readBackPoints: readBack?.points ?? [],
+    ...(unread ? { unreadAnswer: unread } : {}),
+  });
+  const stream = provider!.stream(messages, input.signal);
+  if (!unread) return { ...base, stream };
+  // Beside the stream, never before it: the model reads the answer the rules could not.
+  const reading = () => readAnswer(provider!, input, state);
+  return { ...base, stream: withReading(stream, reading, decision, unread.instead) };
+}
+
+/** The moves after an answer, where what the answer does decides what is asked. */
+const MIDDLE: ReadonlyArray<TurnDecision["action"]> = ["follow_up", "next_topic", "rephrase", "redirect"];
+
+/** The model's reading of the last answer, or null when the call fails or is refused (it is a nicety). */
+async function readAnswer(
+  provider: InterviewProvider,
+  input: TurnInput,
+  state: InterviewState,
+): Promise<AnswerReading | null> {
+  try {
+    const text = await provider.structured(
+      readingMessages({
+        project: input.project,
+        question: state.lastQuestion,
+        answer: state.lastAnswer ?? "",
+      }),
+      READING_FORMAT,
+      input.signal,
+    );
+    const parsed = ZAnswerReading.safeParse(parseJson(text));
+    return parsed.success ? parsed.data.reading : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The question's stream, with the model's reading of the answer asked for once the first words
+ * have come (so it never delays them) and added to the turn's decision before the stream ends (the
+ * caller stores the decision once the message is whole). An answer that declined or strayed was
+ * answered as the prompt told the model to, by turning to `instead`, which the decision then says.
+ */
+async function* withReading(
+  stream: AsyncIterable<string>,
+  read: () => Promise<AnswerReading | null>,
+  decision: TurnDecision,
+  instead: Topic | null,
+): AsyncGenerator<string> {
+  let reading: Promise<AnswerReading | null> | undefined;
+  for await (const chunk of stream) {
+    reading ??= read();
+    yield chunk;
+  }
+  const answer = await reading;
+  if (!answer) return;
+  decision.reading = answer;
+  if (answer === "answer") return;
+  decision.action = answer === "off_topic" || answer === "instructions" ? "redirect" : "next_topic";
+  decision.topicId = instead?.id ?? decision.topicId;
+  decision.reason = `The model read the answer as ${answer}.`;
+  delete decision.reflect;
+}
+
+/**
+ * Loads what the first turn would otherwise load on the way to its first word (the text kit's
+ * language model, franc's trigrams): about 130 ms, paid at start-up instead of by the first
+ * participant. Plays two offline turns on a made-up interview.
+ */
+export async function warmInterviewer(): Promise<void> {
+  const project = { title: "Warm-up", keyFeatures: "Route planning" };
+  const plan = makePlan(project, "user", 10);
+  for (const answer of [
+    "We plan every route by hand each morning and it takes about two hours, which is frustrating.",
+    "Planificamos todas las rutas a mano cada mañana y nos lleva unas dos horas, es frustrante.",
+  ]) {
+    const messages: InterviewMessage[] = [
+      { role: "ai", content: plan.topics[0]!.probes[0]! },
+      { role: "user", content: answer },
+    ];
+    const turn = await interviewTurn({
+      plan,
+      project,
+      stakeholderType: "user",
+      messages,
+      now: Date.now(),
+      timeLimitMinutes: 10,
+    });
+    await collect(turn.stream);
+    rulesRead(messages);
+  }
+}
+
+/** How much of the latest text is read for its language: franc takes milliseconds per kilobyte. */
+const LANGUAGE_SAMPLE_CHARS = 600;
+
+/**
+ * Whether the rules can read what the participant says: their vocabularies (declines, "not sure",
+ * instructions, off-topic) are English, so in another language the model judges each answer itself.
+ * The participant's latest words decide once there are enough of them to tell; before that, the
+ * whole conversation (the model writes in the participant's language).
+ */
+function rulesRead(messages: InterviewMessage[]): boolean {
+  const latest = (list: InterviewMessage[]) =>
+    list
+      .map((m) => m.content)
+      .join("\n")
+      .slice(-LANGUAGE_SAMPLE_CHARS);
+  const said = latest(messages.filter((m) => m.role === "user"));
+  return mayBeEnglish(longEnoughToTell(said) ? said : latest(messages));
 }

@@ -48,6 +48,13 @@ export const TURN_ACTIONS = [
 ] as const;
 export type TurnAction = (typeof TURN_ACTIONS)[number];
 
+/**
+ * What a participant's answer does, as a model reads it where the rules' vocabularies cannot (an
+ * interview in another language): it answers, declines, cannot answer, strays, or gives instructions.
+ */
+export const ANSWER_READINGS = ["answer", "declined", "unsure", "off_topic", "instructions"] as const;
+export type AnswerReading = (typeof ANSWER_READINGS)[number];
+
 export const ZTurnDecision = z.object({
   action: z.enum(TURN_ACTIONS),
   /** The plan topic the next question is about ("" for read-back and close). */
@@ -55,11 +62,13 @@ export const ZTurnDecision = z.object({
   reason: z.string().max(300),
   /** A few of the participant's own words to reflect back, copied from their last answer. */
   reflect: z.string().max(200).optional(),
+  /** How the model read the answer this message replies to, when the rules could not read it. */
+  reading: z.enum(ANSWER_READINGS).optional(),
 });
 export type TurnDecision = z.infer<typeof ZTurnDecision>;
 
-/** What the model fills in: strict mode wants every property present, so `reflect` is nullable. */
-export const ZModelTurnDecision = ZTurnDecision.extend({ reflect: z.string().max(200).nullable() });
+/** The model's reading of one answer (a structured call beside the question's stream). */
+export const ZAnswerReading = z.object({ reading: z.enum(ANSWER_READINGS) });
 
 export const ZReadBack = z.object({ points: z.array(z.string().min(1).max(500)).min(1).max(5) });
 export type ReadBack = z.infer<typeof ZReadBack>;
@@ -105,10 +114,11 @@ export interface TurnContext {
   imageContext?: string | null | undefined;
   /**
    * The decisions made for the interviewer messages so far, in order, when stored with the
-   * interview: they say which topic each message was about, in any language. Without them the
-   * topics are read from the messages' words.
+   * interview: they say which topic each message was about, in any language, and how the model read
+   * the answer before it where the rules could not. Without them the topics are read from the
+   * messages' words.
    */
-  decisions?: ReadonlyArray<Pick<TurnDecision, "action" | "topicId"> | null | undefined>;
+  decisions?: ReadonlyArray<Pick<TurnDecision, "action" | "topicId" | "reading"> | null | undefined>;
 }
 
 /** A response format for `chat.completions.create` from a zod schema, valid in OpenAI strict mode. */
@@ -151,4 +161,4 @@ function toStrict(node: unknown, path: string): unknown {
 }
 
 export const PLAN_FORMAT = strictJsonSchema("interview_plan", z.object({ topics: z.array(ZTopic) }));
-export const DECISION_FORMAT = strictJsonSchema("turn_decision", ZModelTurnDecision);
+export const READING_FORMAT = strictJsonSchema("answer_reading", ZAnswerReading);

@@ -22,6 +22,15 @@ export function openAiProvider(options: {
 }): AiProvider {
   const openai = new OpenAiProvider(options);
   const { models } = options;
+  const transcriptionUsage = (audio: Buffer) => {
+    // webm from the browser has no duration header; estimate from Opus at about 32 kbit/s.
+    const seconds = Math.max(1, audio.length / 4000);
+    return {
+      model: openai.speech.transcriptionModel,
+      audioSeconds: seconds,
+      costCents: transcriptionCostCents(seconds),
+    };
+  };
   return {
     kind: "openai",
     supports: () => true,
@@ -62,18 +71,10 @@ export function openAiProvider(options: {
         signal: request.signal,
       });
     },
+    transcriptionUsage,
     async transcribe(audio: Buffer, mimeType: string) {
       const text = await openai.transcribe(audio, mimeType);
-      // webm from the browser has no duration header; estimate from Opus at about 32 kbit/s.
-      const seconds = Math.max(1, audio.length / 4000);
-      return {
-        value: text,
-        usage: {
-          model: openai.speech.transcriptionModel,
-          audioSeconds: seconds,
-          costCents: transcriptionCostCents(seconds),
-        },
-      };
+      return { value: text, usage: transcriptionUsage(audio) };
     },
     async speak(input: string) {
       const text = sanitizeForSpeech(input);

@@ -58,6 +58,8 @@ export interface AiProvider {
    */
   stream(request: ChatRequest, onUsage: (usage: CallUsage) => void): AsyncGenerator<string>;
   transcribe(audio: Buffer, mimeType: string): Promise<Metered<string>>;
+  /** What transcribing this audio will cost, when that is known before the call (from its length). */
+  transcriptionUsage?(audio: Buffer): CallUsage;
   /** Resolves once the service answered (refusals throw here), with the audio as it arrives. */
   speak(text: string): Promise<Metered<ReadableStream<Uint8Array>>>;
   describeImage(request: ImageRequest): Promise<Metered<string>>;

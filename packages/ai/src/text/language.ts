@@ -1,5 +1,5 @@
 /** Which language a participant spoke, from franc's trigram model (see docs/decisions.md, "Text kit"). */
-import { franc } from "franc-min";
+import { franc, francAll } from "franc-min";
 
 export interface DetectedLanguage {
   /** ISO 639-1 where franc's ISO 639-3 code has one ("en", "de"), else the 639-3 code. */
@@ -44,6 +44,9 @@ const NAMES: Record<string, [string, string]> = {
 /** Below this many letters franc guesses (a lone "Yes, exactly." reads as Hungarian). */
 const MIN_LETTERS = 120;
 
+/** Whether a text has enough letters for franc to tell its language. */
+export const longEnoughToTell = (text: string) => text.replace(/[^\p{L}]/gu, "").length >= MIN_LETTERS;
+
 /** The language of a text; short texts are reported unreliable and read as `fallback` (English). */
 export function detectLanguage(text: string, fallback = "en"): DetectedLanguage {
   const letters = text.replace(/[^\p{L}]/gu, "").length;
@@ -57,3 +60,15 @@ export function detectLanguage(text: string, fallback = "en"): DetectedLanguage 
 }
 
 export const isEnglish = (language: DetectedLanguage) => language.code === "en";
+
+/**
+ * Whether a text may well be English: too short to tell, or franc scores English within `margin`
+ * of its best guess. A few repetitive English answers ("Answer 3: we plan routes by hand.") come out
+ * as German by a hair (English 0.996 of it), while Spanish puts English far behind (0.79).
+ */
+export function mayBeEnglish(text: string, margin = 0.9): boolean {
+  if (!longEnoughToTell(text)) return true;
+  const scores = francAll(text, { minLength: 10 });
+  if (scores[0]?.[0] === "und") return true;
+  return (scores.find(([code]) => code === "eng")?.[1] ?? 0) >= margin;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { capitalise, nounPhrases, singular, verbOfActionNoun, withArticle } from "./grammar";
-import { detectLanguage } from "./language";
+import { detectLanguage, mayBeEnglish } from "./language";
 import { analyze, contentLemmas, wordsOf } from "./nlp";
 
 describe("text kit", () => {
@@ -78,5 +78,17 @@ describe("text kit", () => {
         "Wir haben einen kleinen Friseursalon und alles läuft noch auf Papier. Die Termine stehen in einem Buch und wir hätten gerne eine Terminbuchung im Internet.",
       ),
     ).toMatchObject({ code: "de", name: "German", reliable: true });
+  });
+
+  it("tells text that may well be English from text that is not", () => {
+    const repetitive = [1, 2, 3, 4].map((i) => `Answer number ${i}: we plan routes by hand.`).join("\n");
+    expect(detectLanguage(repetitive).code).toBe("de"); // by a hair
+    expect(mayBeEnglish(repetitive)).toBe(true);
+    expect(mayBeEnglish("Sí.")).toBe(true);
+    expect(
+      mayBeEnglish(
+        "Soy madre de tres hijos y reservo todas las citas por teléfono. Reservamos unas 12 citas al mes entre los tres niños. No quiero recordatorios por la noche.",
+      ),
+    ).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { words } from "@parley/ai/interview/turn";
 import { INTERVIEW_AI_USED_UP } from "@parley/ai/metering";
 import { TIME_LIMIT_MINUTES } from "@parley/ai/roles";
 import * as interviewer from "@parley/db/queries/interviewer";
+import type { RecordTurnRow } from "@parley/db/queries/turns";
 import * as record from "@parley/db/queries/turns";
 import type { StakeholderType } from "@parley/db/schema";
 import { z } from "zod";
@@ -15,6 +16,8 @@ import { storableText } from "../schemas/common";
 import { MAX_TEXT } from "../schemas/participant";
 import { decisionsOf, ensurePlan, projectBrief, toMessages } from "./interviewer";
 import type { ParticipantAiKind } from "./rate-limit";
+
+type InterviewerState = NonNullable<Awaited<ReturnType<typeof interviewer.getInterviewerState>>>;
 
 /** Interview turns (issue 14) and what every participant AI call shares: checks, billing, wording. */
 
@@ -159,28 +162,55 @@ export async function interviewTurn(
   if (ctx.interview.as === "owner") return previewTurn(ctx, input, signal);
   const interviewId = ctx.interview.id;
   const answers = answersOf(input);
-  // The words are kept before anything can refuse the call: "everything you said is saved".
-  const anchor = await appendAnswers(ctx.db, interviewId, answers);
-  await allowInterviewAi(ctx, ctx.interview, "turn");
-  const answered = async () => {
-    if (anchor) return record.replyAfter(ctx.db, interviewId, anchor.id);
-    const turns = (await record.listRecord(ctx.db, interviewId)).filter((t) => !t.attachment);
-    const last = turns.at(-1);
-    return last?.role === "ai" ? { id: last.id, content: last.content, final: last.final } : undefined;
-  };
+  // The words are kept before anything can refuse the call: "everything you said is saved". The
+  // rate is counted and the lease asked for meanwhile (three writes at once: one wait for the disk
+  // instead of three on the way to the first word); a refusal is answered once the words are stored.
   const token = randomUUID();
-  const deadline = Date.now() + (LEASE_SECONDS + 10) * 1000;
-  for (;;) {
-    const reply = await answered();
-    if (reply) return { stream: words(reply.content), final: reply.final, turn: { id: reply.id } };
-    if (await record.takeTurnLease(ctx.db, interviewId, token, LEASE_SECONDS)) break;
-    if (Date.now() > deadline || signal?.aborted) {
-      throw new AppError("SERVICE_UNAVAILABLE", "The interviewer is still answering. Please try again.");
-    }
-    await sleep(WAIT_STEP_MS);
+  const [appended, allowed, leased] = await Promise.allSettled([
+    appendAnswers(ctx.db, interviewId, answers),
+    allowInterviewAi(ctx, ctx.interview, "turn"),
+    record.takeTurnLease(ctx.db, interviewId, token, LEASE_SECONDS),
+  ]);
+  const heldLease = leased.status === "fulfilled" && leased.value;
+  if (appended.status === "rejected" || allowed.status === "rejected") {
+    if (heldLease) await record.releaseTurnLease(ctx.db, interviewId, token).catch(() => {});
+    throw appended.status === "rejected" ? appended.reason : (allowed as PromiseRejectedResult).reason;
   }
-  // The lease is ours: someone may have written the reply between our look and our taking it.
-  const written = await answered();
+  const anchor = appended.value;
+  /** The reply already written to this request's answer (or, with nothing new, the last reply). */
+  const replyIn = (turns: RecordTurnRow[]) => {
+    const own = turns.filter((t) => !t.attachment);
+    const reply = anchor
+      ? own.find((t) => t.role === "ai" && t.id > anchor.id)
+      : own.at(-1)?.role === "ai"
+        ? own.at(-1)
+        : undefined;
+    return reply ? { id: reply.id, content: reply.content, final: reply.final } : undefined;
+  };
+  const answered = async () =>
+    anchor
+      ? record.replyAfter(ctx.db, interviewId, anchor.id)
+      : replyIn(await record.listRecord(ctx.db, interviewId));
+  const deadline = Date.now() + (LEASE_SECONDS + 10) * 1000;
+  // Another request is writing the reply: wait for it, or for the lease it holds to lapse.
+  if (!heldLease) {
+    for (;;) {
+      if (Date.now() > deadline || signal?.aborted) {
+        throw new AppError("SERVICE_UNAVAILABLE", "The interviewer is still answering. Please try again.");
+      }
+      await sleep(WAIT_STEP_MS);
+      const reply = await answered();
+      if (reply) return { stream: words(reply.content), final: reply.final, turn: { id: reply.id } };
+      if (await record.takeTurnLease(ctx.db, interviewId, token, LEASE_SECONDS)) break;
+    }
+  }
+  // The lease is ours: someone may have written the reply between our look and our taking it. The
+  // record read for that is the history the model reads, and the interview's state comes with it.
+  const [all, state] = await Promise.all([
+    record.listRecord(ctx.db, interviewId),
+    interviewer.getInterviewerState(ctx.db, interviewId),
+  ]);
+  const written = replyIn(all);
   if (written) {
     await record.releaseTurnLease(ctx.db, interviewId, token);
     return { stream: words(written.content), final: written.final, turn: { id: written.id } };
@@ -193,8 +223,8 @@ export async function interviewTurn(
     return record.releaseTurnLease(ctx.db, interviewId, token).catch(() => {});
   };
   try {
-    const turns = (await record.listRecord(ctx.db, interviewId)).filter((t) => !t.attachment);
-    const turn = await modelTurn(ctx, input, turns, signal);
+    const turns = all.filter((t) => !t.attachment);
+    const turn = await modelTurn(ctx, input, turns, signal, state);
     const db = ctx.db;
     const stored: { id: number | null } = { id: null };
     async function* recorded() {
@@ -206,7 +236,7 @@ export async function interviewTurn(
         }
         // Stored once the message is whole: an abandoned reply is written again on the next request.
         if (!text.trim() || signal?.aborted) return;
-        await record.ensureConversation(db, interviewId);
+        await record.openConversation(db, interviewId);
         const [written] = await record.appendTurns(db, interviewId, [
           { role: "ai", content: text.trim(), decision: turn.decision, final: turn.final },
         ]);
@@ -229,17 +259,28 @@ export async function interviewTurn(
 /**
  * Stores the answers the record does not hold yet and answers the last one's turn. An answer without
  * the client's id is already held when the participant's answer at its place reads the same (a
- * client that saved its conversation before asking for the reply, or asks again).
+ * client that saved its conversation before asking for the reply, or asks again). The web's answer
+ * carries its id, so it is one insert after the conversation's (and a look-up only when it was
+ * stored before): this is on the way to the first word.
  */
-async function appendAnswers(db: Context["db"], interviewId: number, answers: NewAnswer[]) {
+async function appendAnswers(
+  db: Context["db"],
+  interviewId: number,
+  answers: NewAnswer[],
+): Promise<{ id: number } | undefined> {
   if (!answers.length) return undefined;
-  await record.ensureConversation(db, interviewId);
-  const held = (await record.listRecord(db, interviewId)).filter((t) => t.role === "user" && !t.attachment);
+  // The conversation first: a stored answer always has one to be read in, even after a crash
+  // between the two (once it exists this writes nothing, so nothing waits for the disk).
+  await record.openConversation(db, interviewId);
+  const placed = answers.some((a) => a.position !== null);
+  const held = placed
+    ? (await record.listRecord(db, interviewId)).filter((t) => t.role === "user" && !t.attachment)
+    : [];
   const heldAt = (answer: NewAnswer) => {
     const turn = answer.position ? held[answer.position - 1] : undefined;
     return turn && (turn.content === answer.content || turn.original === answer.content) ? turn : undefined;
   };
-  await record.appendTurns(
+  const added = await record.appendTurns(
     db,
     interviewId,
     answers
@@ -247,7 +288,11 @@ async function appendAnswers(db: Context["db"], interviewId: number, answers: Ne
       .map((a) => ({ role: "user" as const, content: a.content, clientKey: a.key, clientAt: a.clientAt })),
   );
   const last = answers.at(-1)!;
-  return heldAt(last) ?? (await record.findTurnByKey(db, interviewId, last.key));
+  return (
+    added.find((t) => t.client_key === last.key) ??
+    heldAt(last) ??
+    (await record.findTurnByKey(db, interviewId, last.key))
+  );
 }
 
 /**
@@ -280,8 +325,9 @@ async function modelTurn(
   input: z.infer<typeof ZInterviewTurnInput>,
   turns: Array<{ role: "ai" | "user"; content: string; created_at: Date; decision: unknown }>,
   signal?: AbortSignal,
+  known?: InterviewerState,
 ) {
-  const state = await interviewer.getInterviewerState(ctx.db, ctx.interview.id);
+  const state = known ?? (await interviewer.getInterviewerState(ctx.db, ctx.interview.id));
   if (!state) throw notFound("Interview");
   const billTo = billInterview(ctx.interview);
   const plan = await participantCall(ctx.interview, () => ensurePlan(ctx.db, ctx.ai, state, billTo));

@@ -1,6 +1,7 @@
 import type { AiEngine, BillTo } from "@parley/ai/engine";
 import { coverage, type TopicCoverage } from "@parley/ai/interview/coverage";
 import {
+  ANSWER_READINGS,
   type InterviewMessage,
   type InterviewPlan,
   type Topic,
@@ -47,14 +48,19 @@ export const toMessages = (
 ): InterviewMessage[] =>
   turns.map((t) => ({ role: t.role, content: t.content, timestamp: new Date(t.created_at).toISOString() }));
 
+/** The stored decisions the interviewer reads: the topic and move of each message, and a model's reading. */
 export const decisionsOf = (turns: Array<Pick<TurnRow, "role" | "decision">>) =>
   turns
     .filter((t) => t.role === "ai")
     .map((t) => {
-      const d = t.decision as { action?: unknown; topicId?: unknown } | null;
-      return d && typeof d.action === "string" && typeof d.topicId === "string"
-        ? ({ action: d.action, topicId: d.topicId } as { action: never; topicId: string })
-        : null;
+      const d = t.decision as { action?: unknown; topicId?: unknown; reading?: unknown } | null;
+      if (!d || typeof d.action !== "string" || typeof d.topicId !== "string") return null;
+      const reading = ANSWER_READINGS.find((r) => r === d.reading);
+      return {
+        action: d.action as never,
+        topicId: d.topicId,
+        ...(reading ? { reading } : {}),
+      };
     });
 
 /**

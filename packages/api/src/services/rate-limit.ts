@@ -12,8 +12,11 @@ export interface RateLimitStore {
 export class MemoryRateLimitStore implements RateLimitStore {
   readonly #windows = new Map<string, { count: number; resetAt: number }>();
 
+  /** `now` is the clock (tests play an interview's minutes on their own). */
+  constructor(private readonly now: () => number = Date.now) {}
+
   async hit(key: string, windowMs: number, by = 1): Promise<number> {
-    const now = Date.now();
+    const now = this.now();
     if (this.#windows.size > 50_000) this.#sweep(now);
     const window = this.#windows.get(key);
     if (!window || window.resetAt <= now) {
@@ -69,32 +72,67 @@ export const RATE_RULES = {
 
 /**
  * What one share link may ask of the AI, per kind of call (an interview turn, a transcription, a
- * spoken reply, an image analysis): `perMinute` in any minute and `burst` in any ten seconds, which
- * a person answering questions does not reach and a script hits at once (issue 12).
+ * spoken sentence, an image analysis, an upload): `perMinute` in any minute and `burst` in any ten
+ * seconds, for a kind the participant's answer makes once; `CALLS_PER_ANSWER` scales them for a
+ * kind it makes several times. A script is held to them; a person never reaches them (issue 24).
  */
 export interface ParticipantAiRate {
   perMinute: number;
   burst: number;
 }
 
-export const DEFAULT_PARTICIPANT_AI_RATE: ParticipantAiRate = { perMinute: 6, burst: 3 };
-
 /** The kinds of call a share link is rate-limited for; `upload` (an image added) costs storage, not AI. */
 export type ParticipantAiKind = "turn" | "transcription" | "speech" | "image" | "upload";
+
+/**
+ * The quickest a person answers: every 4 seconds, for a whole interview (issue 24: at 3 in any 10
+ * seconds and 6 a minute, 12 of 357 turns of people answering every 5 to 15 s were refused).
+ */
+export const FASTEST_ANSWER_MS = 4_000;
+
+/**
+ * Calls of each kind an answer makes at most: a voice answer is transcribed once and answered once,
+ * and the reply is spoken sentence by sentence (a question is one to three sentences; the read-back,
+ * once an interview, is up to seven, which the burst absorbs).
+ */
+export const CALLS_PER_ANSWER: Record<ParticipantAiKind, number> = {
+  turn: 1,
+  transcription: 1,
+  speech: 3,
+  image: 1,
+  upload: 1,
+};
+
+/**
+ * Twice what answering every 4 s takes (at most 3 answers in any 10 s, 15 in any minute), so
+ * jitter, a retried request or a double send is never refused either. What a link can spend in
+ * all is bounded by the interview's ceilings (calls and tokens) and the address's hourly limit.
+ */
+export const DEFAULT_PARTICIPANT_AI_RATE: ParticipantAiRate = {
+  burst: 2 * Math.ceil(10_000 / FASTEST_ANSWER_MS),
+  perMinute: 2 * (60_000 / FASTEST_ANSWER_MS),
+};
 
 export const TOO_FAST = "You're going a little fast. Please wait a moment and send again.";
 
 export class RateLimiter {
-  readonly participantAiRules: { minute: RateRule; burst: RateRule };
+  readonly participantAiRules: Record<ParticipantAiKind, { minute: RateRule; burst: RateRule }>;
 
   constructor(
     private readonly store: RateLimitStore,
     private readonly scale = 1,
     participantAi: ParticipantAiRate = DEFAULT_PARTICIPANT_AI_RATE,
   ) {
+    const rules = (calls: number) => ({
+      minute: { limit: participantAi.perMinute * calls, windowMs: 60_000 },
+      burst: { limit: participantAi.burst * calls, windowMs: 10_000 },
+    });
     this.participantAiRules = {
-      minute: { limit: participantAi.perMinute, windowMs: 60_000 },
-      burst: { limit: participantAi.burst, windowMs: 10_000 },
+      turn: rules(CALLS_PER_ANSWER.turn),
+      transcription: rules(CALLS_PER_ANSWER.transcription),
+      speech: rules(CALLS_PER_ANSWER.speech),
+      image: rules(CALLS_PER_ANSWER.image),
+      upload: rules(CALLS_PER_ANSWER.upload),
     };
   }
 
@@ -121,8 +159,9 @@ export class RateLimiter {
   /** A participant's AI call: the link's rate for this kind of call, then the address's hourly cap. */
   async consumeParticipantAi(interviewId: number, kind: ParticipantAiKind, ip: string): Promise<void> {
     const key = `ai:link:${interviewId}:${kind}`;
-    await this.consume(`${key}:burst`, this.participantAiRules.burst, TOO_FAST);
-    await this.consume(`${key}:minute`, this.participantAiRules.minute, TOO_FAST);
+    const rules = this.participantAiRules[kind];
+    await this.consume(`${key}:burst`, rules.burst, TOO_FAST);
+    await this.consume(`${key}:minute`, rules.minute, TOO_FAST);
     await this.consume(`ai:ip:${ip}`, RATE_RULES.anonymousAiPerIp);
   }
 }

@@ -80,37 +80,76 @@ export interface UsageEvent {
  * interview before the payer could deadlock with a parallel reservation.
  */
 export async function recordUsageEvent(db: Db, event: UsageEvent): Promise<void> {
-  const tokens = Math.round(event.inputTokens + event.outputTokens);
   await db.transaction().execute(async (trx) => {
     await lockPayer(trx, event.userId);
+    await addUsageEvent(trx, event);
+  });
+}
+
+/**
+ * The usage event and its counters, inside a transaction that holds the payer's lock already (a
+ * reservation that records a call whose cost is known before it is made); answers the event's id.
+ */
+export async function addUsageEvent(trx: Db, event: UsageEvent): Promise<number> {
+  const tokens = Math.round(event.inputTokens + event.outputTokens);
+  const { id } = await trx
+    .insertInto("usage_events")
+    .values({
+      user_id: event.userId,
+      component: event.component,
+      model: event.model,
+      operation: event.operation,
+      input_tokens: Math.round(event.inputTokens),
+      output_tokens: Math.round(event.outputTokens),
+      audio_seconds: event.audioSeconds,
+      cost_cents: event.costCents,
+      project_id: event.projectId,
+      interview_id: event.interviewId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable("users")
+    .set((eb) => ({
+      monthly_api_usage: eb("monthly_api_usage", "+", event.addsCall ? 1 : 0),
+      monthly_api_cost: eb("monthly_api_cost", "+", event.costCents),
+    }))
+    .where("id", "=", event.userId)
+    .execute();
+  if (event.interviewId && tokens > 0) {
     await trx
-      .insertInto("usage_events")
-      .values({
-        user_id: event.userId,
-        component: event.component,
-        model: event.model,
-        operation: event.operation,
-        input_tokens: Math.round(event.inputTokens),
-        output_tokens: Math.round(event.outputTokens),
-        audio_seconds: event.audioSeconds,
-        cost_cents: event.costCents,
-        project_id: event.projectId,
-        interview_id: event.interviewId,
-      })
+      .updateTable("interviews")
+      .set((eb) => ({ ai_tokens: eb("ai_tokens", "+", tokens) }))
+      .where("id", "=", event.interviewId)
       .execute();
+  }
+  return id;
+}
+
+/**
+ * Takes back a usage event recorded before its call was made, when the call then failed: the
+ * event, its cost and the interview's tokens, in one transaction under the payer's lock.
+ */
+export async function removeUsageEvent(db: Db, userId: string, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockPayer(trx, userId);
+    const event = await trx
+      .deleteFrom("usage_events")
+      .where("id", "=", id)
+      .returning(["cost_cents", "input_tokens", "output_tokens", "interview_id"])
+      .executeTakeFirst();
+    if (!event) return;
     await trx
       .updateTable("users")
-      .set((eb) => ({
-        monthly_api_usage: eb("monthly_api_usage", "+", event.addsCall ? 1 : 0),
-        monthly_api_cost: eb("monthly_api_cost", "+", event.costCents),
-      }))
-      .where("id", "=", event.userId)
+      .set({ monthly_api_cost: sql`greatest(monthly_api_cost - ${event.cost_cents}, 0)` })
+      .where("id", "=", userId)
       .execute();
-    if (event.interviewId && tokens > 0) {
+    const tokens = Number(event.input_tokens) + Number(event.output_tokens);
+    if (event.interview_id && tokens > 0) {
       await trx
         .updateTable("interviews")
-        .set((eb) => ({ ai_tokens: eb("ai_tokens", "+", tokens) }))
-        .where("id", "=", event.interviewId)
+        .set({ ai_tokens: sql`greatest(ai_tokens - ${tokens}, 0)` })
+        .where("id", "=", event.interview_id)
         .execute();
     }
   });

@@ -201,6 +201,15 @@ export async function releaseTurnLease(db: Db, interviewId: number, token: strin
 }
 
 /** The interview's one conversation row (its id is what the documented calls name), made once. */
+/** Makes sure the interview has its conversation row, without reading it back (one round trip). */
+export async function openConversation(db: Db, interviewId: number): Promise<void> {
+  await db
+    .insertInto("conversations")
+    .values({ interview_id: interviewId, messages: "[]" })
+    .onConflict((oc) => oc.column("interview_id").doNothing())
+    .execute();
+}
+
 export async function ensureConversation(db: Db, interviewId: number) {
   await db
     .insertInto("conversations")
