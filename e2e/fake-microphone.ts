@@ -14,28 +14,35 @@ export function twoUtterances(name: string, first: string, second: string, gapS:
   const out = path.join(FIXTURES, `${name}.wav`);
   if (existsSync(out)) return out;
   mkdirSync(FIXTURES, { recursive: true });
-  const parts = [first, second].map((text, i) => {
-    const raw = path.join(FIXTURES, `${name}-${i}-raw.wav`);
-    const part = path.join(FIXTURES, `${name}-${i}.wav`);
-    execFileSync("espeak-ng", ["-w", raw, text]);
-    const pad = i === 0 ? ["4", String(gapS)] : ["0", "3"];
-    execFileSync("sox", [
-      raw,
-      "-r",
-      "48000",
-      "-c",
-      "1",
-      "-b",
-      "16",
-      "-e",
-      "signed-integer",
-      part,
-      "pad",
-      ...pad,
-    ]);
-    return part;
-  });
+  const parts = [first, second].map((text, i) =>
+    spokenWav(text, path.join(FIXTURES, `${name}-${i}.wav`), i === 0 ? [4, gapS] : [0, 3]),
+  );
   execFileSync("sox", [...parts, out]);
+  return out;
+}
+
+/**
+ * `text` said by espeak-ng, resampled by sox to the 48 kHz mono 16-bit WAV Chromium's fake
+ * microphone plays, with `pad` seconds of silence before and after (TESTING-NOTES.md).
+ */
+export function spokenWav(text: string, out: string, [before, after]: [number, number]): string {
+  const raw = out.replace(/\.wav$/, "-raw.wav");
+  execFileSync("espeak-ng", ["-w", raw, text]);
+  execFileSync("sox", [
+    raw,
+    "-r",
+    "48000",
+    "-c",
+    "1",
+    "-b",
+    "16",
+    "-e",
+    "signed-integer",
+    out,
+    "pad",
+    String(before),
+    String(after),
+  ]);
   return out;
 }
 

@@ -1,6 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { spokenWav } from "./fake-microphone";
 
 export const SPEECH_WAV = path.resolve("test-results/fixtures/speech.wav");
 
@@ -11,21 +11,5 @@ export const SPEECH_WAV = path.resolve("test-results/fixtures/speech.wav");
 export default function globalSetup() {
   if (existsSync(SPEECH_WAV)) return;
   mkdirSync(path.dirname(SPEECH_WAV), { recursive: true });
-  const raw = SPEECH_WAV.replace(/\.wav$/, "-raw.wav");
-  execFileSync("espeak-ng", ["-w", raw, "We plan every route by hand each morning and it takes two hours."]);
-  execFileSync("sox", [
-    raw,
-    "-r",
-    "48000",
-    "-c",
-    "1",
-    "-b",
-    "16",
-    "-e",
-    "signed-integer",
-    SPEECH_WAV,
-    "pad",
-    "3",
-    "3",
-  ]);
+  spokenWav("We plan every route by hand each morning and it takes two hours.", SPEECH_WAV, [3, 3]);
 }

@@ -184,16 +184,22 @@ export class AiEngine {
     known: CallUsage,
     run: (p: AiProvider) => Promise<Metered<T>>,
   ): Promise<T> {
-    const reservation = await this.#reserve(billTo, spec, known);
-    let result: Metered<T>;
+    const result = await this.#reserved(await this.#reserve(billTo, spec, known), run);
+    await this.#afterUsage?.(billTo.userId).catch(() => undefined);
+    return result.value;
+  }
+
+  /** A reserved call made; when it fails the reservation is given back (it cost nothing then). */
+  async #reserved<T>(
+    reservation: Reservation,
+    run: (p: AiProvider) => Promise<Metered<T>>,
+  ): Promise<Metered<T>> {
     try {
-      result = await run(this.#provider);
+      return await run(this.#provider);
     } catch (error) {
       await reservation.release().catch(() => undefined);
       throw error;
     }
-    await this.#afterUsage?.(billTo.userId).catch(() => undefined);
-    return result.value;
   }
 
   /** Every call is reserved first, so its record adds cost only. */
@@ -209,14 +215,7 @@ export class AiEngine {
 
   /** One call: reserved, made, recorded; given back when it fails (it cost nothing then). */
   async #metered<T>(billTo: BillTo, spec: CallSpec, run: (p: AiProvider) => Promise<Metered<T>>): Promise<T> {
-    const reservation = await this.#reserve(billTo, spec);
-    let result: Metered<T>;
-    try {
-      result = await run(this.#provider);
-    } catch (error) {
-      await reservation.release().catch(() => undefined);
-      throw error;
-    }
+    const result = await this.#reserved(await this.#reserve(billTo, spec), run);
     try {
       await this.#record(billTo, spec, result.usage);
     } catch (error) {
@@ -430,14 +429,7 @@ export class AiEngine {
       countsAsCall: false,
       needs: { capability: "speech", unavailable: TTS_UNAVAILABLE },
     };
-    const reservation = await this.#reserve(input.billTo, spec);
-    let result: Metered<ReadableStream<Uint8Array>>;
-    try {
-      result = await this.#provider.speak(input.text);
-    } catch (error) {
-      await reservation.release().catch(() => undefined);
-      throw error;
-    }
+    const result = await this.#reserved(await this.#reserve(input.billTo, spec), (p) => p.speak(input.text));
     const recording = this.#record(input.billTo, spec, result.usage);
     return result.value.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
