@@ -5,6 +5,8 @@ import type { Page, Request } from "@playwright/test";
 import { BASE_LAUNCH_ARGS } from "./support";
 
 const FIXTURES = path.resolve("test-results/fixtures");
+/** sox's output options for what Chromium's fake microphone plays: 48 kHz mono, 16-bit signed. */
+const MICROPHONE_FORMAT = ["-r", "48000", "-c", "1", "-b", "16", "-e", "signed-integer"];
 
 /**
  * A WAV for the fake microphone: espeak-ng's sentences at 48 kHz mono, 4 s of silence first, `gapS`
@@ -28,21 +30,7 @@ export function twoUtterances(name: string, first: string, second: string, gapS:
 export function spokenWav(text: string, out: string, [before, after]: [number, number]): string {
   const raw = out.replace(/\.wav$/, "-raw.wav");
   execFileSync("espeak-ng", ["-w", raw, text]);
-  execFileSync("sox", [
-    raw,
-    "-r",
-    "48000",
-    "-c",
-    "1",
-    "-b",
-    "16",
-    "-e",
-    "signed-integer",
-    out,
-    "pad",
-    String(before),
-    String(after),
-  ]);
+  execFileSync("sox", [raw, ...MICROPHONE_FORMAT, out, "pad", String(before), String(after)]);
   return out;
 }
 
@@ -85,20 +73,6 @@ export function silence(name: string, seconds: number): string {
   const out = path.join(FIXTURES, `${name}.wav`);
   if (existsSync(out)) return out;
   mkdirSync(FIXTURES, { recursive: true });
-  execFileSync("sox", [
-    "-n",
-    "-r",
-    "48000",
-    "-c",
-    "1",
-    "-b",
-    "16",
-    "-e",
-    "signed-integer",
-    out,
-    "trim",
-    "0",
-    String(seconds),
-  ]);
+  execFileSync("sox", ["-n", ...MICROPHONE_FORMAT, out, "trim", "0", String(seconds)]);
   return out;
 }
