@@ -46,12 +46,16 @@ export const fakeMicrophone = (wav: string) => ({
   ],
 });
 
-/** Answers /api/ai/transcribe with these texts in turn (then ""); the uploads, as they come. */
-export async function transcribeAs(page: Page, texts: string[]) {
+/**
+ * Answers /api/ai/transcribe with these texts in turn (then ""), each after `delayMs` (a slow speech
+ * service); the uploads, as they come.
+ */
+export async function transcribeAs(page: Page, texts: string[], { delayMs = 0 } = {}) {
   const uploads: Request[] = [];
   await page.route("**/api/ai/transcribe", async (route) => {
     uploads.push(route.request());
     const text = texts[uploads.length - 1] ?? "";
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ text }) });
   });
   return uploads;

@@ -3,7 +3,7 @@ import { isServiceUnavailableText, isValidTranscription } from "@parley/ai/speec
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createStore, useStoreState } from "../../hooks/store";
 import { toast } from "../../lib/toast";
-import { VOICE, VoiceCapture } from "../../lib/voice/capture";
+import { type Utterance, VOICE, VoiceCapture } from "../../lib/voice/capture";
 import { speechPlayer } from "../../lib/voice/player";
 import { judgeRecording, messagePreview, microphoneFailure, readTranscription } from "../../lib/voice/rules";
 import { browserHasVoices } from "../../lib/voice/speech";
@@ -61,6 +61,12 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
   const capture = useRef<VoiceCapture | null>(null);
   const recognizer = useRef<BrowserRecognizer | null>(null);
   const speaking = useRef<ReplySpeaker | null>(null);
+  /**
+   * Recordings finished while an earlier one was still being transcribed: the microphone stays on
+   * then, so a participant who goes on after a pause is heard from their first word (issue 24).
+   */
+  const waiting = useRef<Utterance[]>([]);
+  const takeRecording = useRef<(utterance: Utterance) => void>(() => {});
   const [output, setOutputState] = useState<VoiceOutput>("sound");
   const outputNow = useRef<VoiceOutput>("sound");
   const setOutput = useCallback((next: VoiceOutput) => {
@@ -89,14 +95,20 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
     capture.current?.start({ record: false });
   }, [store]);
 
-  /** Listens again after a delay, unless paused, out of voice, mid-turn or speaking meanwhile. */
+  /**
+   * Listens again after a delay, unless paused, out of voice, mid-turn or speaking meanwhile; a
+   * recording made while the last one was transcribed is taken first.
+   */
   const listenAfter = useCallback(
     (ms: number) => {
       setTimeout(() => {
         if (speaking.current) return;
         const { status } = store.dispatch({ type: "listen" });
         // Taking their time ("give me a minute"), the participant is listened to all the same.
-        if (status === "listening" || status === "thinking") startListening();
+        if (status !== "listening" && status !== "thinking") return;
+        startListening();
+        const next = waiting.current.shift();
+        if (next) takeRecording.current(next);
       }, ms);
     },
     [startListening, store],
@@ -105,6 +117,7 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
   const stop = useCallback(() => {
     speaking.current?.stop();
     speaking.current = null;
+    waiting.current = [];
     recognizer.current?.stop();
     recognizer.current = null;
     capture.current?.close();
@@ -114,13 +127,16 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
 
   useEffect(() => stop, [stop]);
 
-  /** A turn: the utterance was taken (listening, no other turn); runs it and ends it whatever happens. */
+  /**
+   * A turn: the utterance was taken (listening, no other turn); runs it and ends it whatever happens.
+   * A recording's turn keeps the microphone on while it is transcribed; sending an answer stops it.
+   */
   const takeTurn = useCallback(
-    async (run: () => Promise<void>) => {
+    async (run: () => Promise<void>, { keepListening = false } = {}) => {
       const before = store.get();
       const after = store.dispatch({ type: "heard" });
       if (after === before || after.turn === null) return;
-      stopListening();
+      if (!keepListening) stopListening();
       try {
         await run();
       } catch {
@@ -133,13 +149,18 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
     [listenAfter, stopListening, store],
   );
 
-  /** The participant's answer, handed to the page. */
-  const send = useCallback(async (text: string) => {
-    // The exchange's requests go out before the toast is drawn.
-    const exchange = latest.current.onHeard(text);
-    toast({ title: "Message sent", description: messagePreview(text), duration: 2000 });
-    await exchange;
-  }, []);
+  /** The participant's answer, handed to the page: listening stops until the reply has been said. */
+  const send = useCallback(
+    async (text: string) => {
+      stopListening();
+      waiting.current = [];
+      // The exchange's requests go out before the toast is drawn.
+      const exchange = latest.current.onHeard(text);
+      toast({ title: "Message sent", description: messagePreview(text), duration: 2000 });
+      await exchange;
+    },
+    [stopListening],
+  );
 
   // Unfinished words and requests for time wait for more (lib/voice/endOfTurn.ts).
   const patience = usePatience(store, {
@@ -164,40 +185,47 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
 
   /** One recording from the microphone, checked in the spec's order (spec 2 §5, §8). */
   const onRecording = useCallback(
-    (blob: Blob, speechMs: number) =>
-      takeTurn(async () => {
-        performance.mark(MARK_UTTERANCE_END);
-        if (judgeRecording({ bytes: blob.size, speechMs }) === "no-speech") {
-          toast(NO_SPEECH_TOAST);
-          return listenAfter(VOICE.noSpeechRetryMs);
-        }
-        const form = new FormData();
-        form.append("interviewId", String(latest.current.interviewId));
-        form.append("audio", blob, audioFileName(blob.type));
-        let outcome: ReturnType<typeof readTranscription>;
-        try {
-          const res = await fetch("/api/ai/transcribe", {
-            method: "POST",
-            body: form,
-            credentials: "include",
-          });
-          outcome = readTranscription(res.status, await res.json().catch(() => null));
-        } catch {
-          outcome = { kind: "retry" };
-        }
-        if (outcome.kind === "unavailable") {
-          toast(SPEECH_UNAVAILABLE_TOAST);
-          return stop();
-        }
-        if (outcome.kind === "retry") {
-          toast(AUDIO_PROCESSING_TOAST);
-          return listenAfter(VOICE.errorRetryMs);
-        }
-        if (outcome.kind === "invalid") return listenAfter(VOICE.noSpeechRetryMs);
-        await heard(outcome.text);
-      }),
-    [heard, listenAfter, stop, takeTurn],
+    ({ blob, speechMs }: Utterance) =>
+      takeTurn(
+        async () => {
+          performance.mark(MARK_UTTERANCE_END);
+          const continuing = store.get().held !== "";
+          if (judgeRecording({ bytes: blob.size, speechMs, continuing }) === "no-speech") {
+            toast(NO_SPEECH_TOAST);
+            return listenAfter(VOICE.noSpeechRetryMs);
+          }
+          const form = new FormData();
+          form.append("interviewId", String(latest.current.interviewId));
+          form.append("audio", blob, audioFileName(blob.type));
+          let outcome: ReturnType<typeof readTranscription>;
+          try {
+            const res = await fetch("/api/ai/transcribe", {
+              method: "POST",
+              body: form,
+              credentials: "include",
+            });
+            outcome = readTranscription(res.status, await res.json().catch(() => null));
+          } catch {
+            outcome = { kind: "retry" };
+          }
+          if (outcome.kind === "unavailable") {
+            toast(SPEECH_UNAVAILABLE_TOAST);
+            return stop();
+          }
+          if (outcome.kind === "retry") {
+            toast(AUDIO_PROCESSING_TOAST);
+            return listenAfter(VOICE.errorRetryMs);
+          }
+          if (outcome.kind === "invalid") return listenAfter(VOICE.noSpeechRetryMs);
+          await heard(outcome.text);
+        },
+        { keepListening: true },
+      ),
+    [heard, listenAfter, stop, store, takeTurn],
   );
+  // A recording that ends while another is transcribed waits for the loop to listen again.
+  takeRecording.current = (utterance) =>
+    store.get().turn === null ? void onRecording(utterance) : waiting.current.push(utterance);
 
   const makeRecognizer = useCallback(() => {
     const listener = new BrowserRecognizer();
@@ -222,7 +250,7 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
     try {
       const voice = await VoiceCapture.open(speechPlayer.context);
       capture.current = voice;
-      voice.onUtterance = ({ blob, speechMs }) => void onRecording(blob, speechMs);
+      voice.onUtterance = (utterance) => takeRecording.current(utterance);
       voice.onSpeechStart = patience.resumed;
       voice.onSilence = (silent) => store.dispatch({ type: "micSilent", silent });
       // A recorder that cannot start is a microphone failure: 'Voice Recognition Failed', text.
@@ -244,7 +272,7 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
       stop();
       return false;
     }
-  }, [makeRecognizer, onRecording, patience, setOutput, stop, store]);
+  }, [makeRecognizer, patience, setOutput, stop, store]);
 
   /**
    * Speaks a reply while it streams. Paused or out of voice, or with nothing to speak with here (or

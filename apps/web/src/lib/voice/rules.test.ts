@@ -21,6 +21,14 @@ describe("judgeRecording", () => {
     expect(judgeRecording({ bytes: 20_000, speechMs: 400 })).toBe("no-speech");
     expect(judgeRecording({ bytes: 20_000, speechMs: 1000 })).toBe("speech");
   });
+
+  it("takes a short piece as the rest of an answer left open, but not a click", () => {
+    // "…by hand and" is held; "two hours." measured 800 ms at the 100 ms ticks.
+    expect(judgeRecording({ bytes: 20_000, speechMs: 800 })).toBe("no-speech");
+    expect(judgeRecording({ bytes: 20_000, speechMs: 800, continuing: true })).toBe("speech");
+    expect(judgeRecording({ bytes: 20_000, speechMs: 100, continuing: true })).toBe("no-speech");
+    expect(judgeRecording({ bytes: 50, speechMs: 3000, continuing: true })).toBe("no-speech");
+  });
 });
 
 describe("readTranscription", () => {

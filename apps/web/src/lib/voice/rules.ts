@@ -10,19 +10,29 @@ export function audioDataChars(bytes: number): number {
 }
 
 /**
+ * The shortest sound taken as the rest of an answer the participant left open ("…by hand and"):
+ * what finishes it is often a word or two ("two hours.", measured 0.8–1.0 s on espeak-ng at the
+ * capture's 100 ms ticks), below the minimum for a new answer. A cough or a click stays under it.
+ */
+export const MIN_CONTINUATION_MS = 400;
+
+/**
  * What a finished recording is, checked in the spec's order: under 100 characters of data is no
  * speech (spec 2 §5); so is a sound shorter than the minimum speech of 1000 ms (spec 1 §9), which
- * capture hands on rather than dropping, so the participant hears that nothing was taken.
+ * capture hands on rather than dropping, so the participant hears that nothing was taken. While words
+ * of an unfinished answer are held (`continuing`), a shorter sound is the rest of it (issue 24).
  */
 export function judgeRecording({
   bytes,
   speechMs,
+  continuing = false,
 }: {
   bytes: number;
   speechMs: number;
+  continuing?: boolean;
 }): "no-speech" | "speech" {
   if (audioDataChars(bytes) < VOICE.minAudioChars) return "no-speech";
-  if (speechMs < VOICE.minSpeechMs) return "no-speech";
+  if (speechMs < (continuing ? MIN_CONTINUATION_MS : VOICE.minSpeechMs)) return "no-speech";
   return "speech";
 }
 
