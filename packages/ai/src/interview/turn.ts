@@ -19,7 +19,7 @@ import {
   ZAnswerReading,
   ZInterviewPlan,
 } from "./types";
-import { readBackPoints, reviewReadBack, writeTurn } from "./writer";
+import { readBackPoints, reviewAfterClose, writeTurn } from "./writer";
 
 /**
  * The interviewer's one entry point for the engine: a turn is a decision, then one message. The
@@ -146,8 +146,8 @@ export async function interviewTurn(
   }
   const readBack = decision.action === "read_back" ? { points: readBackPoints(ctx) } : undefined;
   const final = decision.action === "close";
-  const review =
-    final && !state.closed ? reviewReadBack(readBackPoints(ctx), state.lastAnswer ?? "") : undefined;
+  // Every closing turn stores the review again: a need said after the read-back joins it.
+  const review = final && state.readBackAt >= 0 ? reviewAfterClose(ctx) : undefined;
   const base = {
     decision,
     final,
