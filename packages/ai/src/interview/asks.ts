@@ -83,8 +83,7 @@ export function participantAsk(answer: string): ParticipantAsk | null {
   const first = asking[0];
   if (!first) return null;
   const term = first.kind === "meaning" ? termOf(first.text) : undefined;
-  const language =
-    first.kind === "language" ? /\bin (\p{Lu}\p{Ll}+)/u.exec(first.text)?.[1] : undefined;
+  const language = first.kind === "language" ? /\bin (\p{Lu}\p{Ll}+)/u.exec(first.text)?.[1] : undefined;
   return {
     kind: first.kind,
     sentence: first.text,
@@ -122,12 +121,14 @@ function briefLineFor(project: ProjectBrief, text: string): BriefLine | null {
   for (const line of briefLines(project)) {
     const marks = senses(line.text);
     const score = [...marks].filter((s) => own.has(s)).length;
-    if (score >= Math.min(2, marks.size) && score > 0 && (!best || score > best.score)) best = { line, score };
+    if (score >= Math.min(2, marks.size) && score > 0 && (!best || score > best.score))
+      best = { line, score };
   }
   return best?.line ?? null;
 }
 
-const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text);
+const lowerFirst = (text: string) =>
+  /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
 const upperFirst = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
@@ -163,10 +164,12 @@ export function answerTo(
     case "info": {
       const line = briefLineFor(project, ask.sentence);
       if (!line) return DONT_KNOW;
-      if (line.kind === "objective") return `The project's goal, as the brief puts it: ${sentence(line.text)}`;
+      if (line.kind === "objective")
+        return `The project's goal, as the brief puts it: ${sentence(line.text)}`;
       if (line.kind === "feature")
         return `${sentence(upperFirst(line.text))} It's in the project's plan; the team will settle the details from interviews like this one.`;
-      if (line.kind === "constraint") return `The project brief names this constraint: ${sentence(line.text)}`;
+      if (line.kind === "constraint")
+        return `The project brief names this constraint: ${sentence(line.text)}`;
       if (line.kind === "audience") return `The project is for ${sentence(lowerFirst(line.text))}`;
       return `The project is in ${sentence(lowerFirst(line.text))} ${DONT_KNOW}`;
     }

@@ -84,7 +84,8 @@ function raisedTopic(plan: InterviewPlan, answer: string, state: InterviewState)
   return (
     plan.topics.find((t) => {
       if (t.source !== "feature" && t.source !== "constraint") return false;
-      if (t.id === state.currentTopic || state.askedTopics.has(t.id) || state.declinedTopics.has(t.id)) return false;
+      if (t.id === state.currentTopic || state.askedTopics.has(t.id) || state.declinedTopics.has(t.id))
+        return false;
       const marks = [...senses(t.title)];
       return marks.length > 0 && marks.filter((m) => own.has(m)).length >= Math.min(2, marks.length);
     }) ?? null
@@ -96,7 +97,9 @@ export function decideTurn(ctx: TurnContext): TurnDecision {
   const answer = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions).lastAnswer;
   const ask = answer ? participantAsk(answer) : null;
   // Small talk and instructions get the neutral redirect, not an answer.
-  return ask && !decision.asked && decision.action !== "redirect" ? { ...decision, asked: ask.kind } : decision;
+  return ask && !decision.asked && decision.action !== "redirect"
+    ? { ...decision, asked: ask.kind }
+    : decision;
 }
 
 function decide(ctx: TurnContext): TurnDecision {
@@ -134,7 +137,12 @@ function decide(ctx: TurnContext): TurnDecision {
     return { action: "redirect", topicId: target.id, reason: "The answer was off-topic." };
   }
   if (ask?.kind === "summary" && state.answers > 1) {
-    return { action: "read_back", topicId: "", reason: "The participant asked for a summary.", asked: "summary" };
+    return {
+      action: "read_back",
+      topicId: "",
+      reason: "The participant asked for a summary.",
+      asked: "summary",
+    };
   }
   if (ask && !saysMore(ask) && !timeUp) {
     return {

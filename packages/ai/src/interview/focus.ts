@@ -94,7 +94,9 @@ export function asTopic(action: Token[], actor: Token[] = []): string {
   if (head!.pos === "VERB" || head!.pos === "AUX") {
     const verb = head!.lemma === "be" ? "being" : gerund(head!.lemma);
     const who = trimmed(actor, 4);
-    return who.length ? `letting ${say(who)} ${head!.lemma} ${say(rest)}`.trim() : `${verb} ${say(rest)}`.trim();
+    return who.length
+      ? `letting ${say(who)} ${head!.lemma} ${say(rest)}`.trim()
+      : `${verb} ${say(rest)}`.trim();
   }
   // A thing, with the participant's own article ("a waitlist"), "the" for a demonstrative, else none.
   const determiner = tokens[0]!.pos === "DET" ? tokens[0]!.normal : null;
@@ -119,7 +121,10 @@ function quantity(answer: string): string | null {
         run.push(tokens[j++]!);
       // "18 percent of appointments", "12 appointments a week"
       if (tokens[j]?.normal === "of" && tokens[j + 1]?.pos === "NOUN") run.push(tokens[j]!, tokens[j + 1]!);
-      else if (["a", "per", "each", "every"].includes(tokens[j]?.normal ?? "") && tokens[j + 1]?.pos === "NOUN")
+      else if (
+        ["a", "per", "each", "every"].includes(tokens[j]?.normal ?? "") &&
+        tokens[j + 1]?.pos === "NOUN"
+      )
         run.push(tokens[j]!, tokens[j + 1]!);
       if (run.some((x) => x.pos === "NOUN")) return say(run);
     }
@@ -162,7 +167,10 @@ function feltAbout(answer: string): string | null {
 function conditionOf(need: FoundNeed): string | null {
   const condition = need.conditions[0];
   if (!condition?.length) return null;
-  const words = condition[0]!.normal === "in" && condition[1]?.normal === "case" ? condition.slice(2) : condition.slice(1);
+  const words =
+    condition[0]!.normal === "in" && condition[1]?.normal === "case"
+      ? condition.slice(2)
+      : condition.slice(1);
   const clause = trimmed(words, 8);
   return clause.length >= 2 && clause.some(isContent) ? `when ${say(clause)}` : null;
 }
@@ -178,7 +186,10 @@ export function focusesOf(answer: string): Focus[] {
       be?.lemma === "be" && verb?.pos === "VERB" && need.subject.some((t) => t.pos === "NOUN")
         ? [verb, ...need.subject.filter((t) => t.pos !== "AUX"), ...rest]
         : null;
-    const phrase = asTopic(passive ?? (need.trigger === "complaint" ? need.subject : need.action), need.actor);
+    const phrase = asTopic(
+      passive ?? (need.trigger === "complaint" ? need.subject : need.action),
+      need.actor,
+    );
     if (!phrase) continue;
     out.push({
       kind: need.negated ? "refusal" : need.trigger === "complaint" ? "pain" : "need",
@@ -194,7 +205,8 @@ export function focusesOf(answer: string): Focus[] {
   if (workaround) out.push({ kind: "workaround", phrase: workaround, nominal: true });
   const count = quantity(answer);
   if (count) out.push({ kind: "number", phrase: count });
-  if (/\bit depends\b/i.test(answer) && !/\bdepends on\b/i.test(answer)) out.push({ kind: "unclear", phrase: "" });
+  if (/\bit depends\b/i.test(answer) && !/\bdepends on\b/i.test(answer))
+    out.push({ kind: "unclear", phrase: "" });
   else if (isVague(answer) && !out.length) out.push({ kind: "unclear", phrase: "" });
   // Needs first, then what hurts, how they cope, when, how much; a refusal after the needs it sits among.
   const order: FocusKind[] = ["need", "pain", "refusal", "condition", "workaround", "number", "unclear"];
@@ -215,7 +227,11 @@ export const FRAMES: Record<FocusKind, string[]> = {
     "Who would use {N} most?",
     "What would {X} make easier for you?",
   ],
-  refusal: ["What's the problem with {X}?", "What would go wrong with {X}?", "What makes {X} a bad fit for you?"],
+  refusal: [
+    "What's the problem with {X}?",
+    "What would go wrong with {X}?",
+    "What makes {X} a bad fit for you?",
+  ],
   pain: [
     "What makes {X} so hard?",
     "What does {X} cost you, in time or money?",
@@ -227,7 +243,11 @@ export const FRAMES: Record<FocusKind, string[]> = {
     "How much time does {X} take in a typical week?",
     "What goes wrong with {X}?",
   ],
-  condition: ["What happens today {X}?", "How often does that happen, roughly?", "Who deals with it today {X}?"],
+  condition: [
+    "What happens today {X}?",
+    "How often does that happen, roughly?",
+    "Who deals with it today {X}?",
+  ],
   number: ["What do {X} mean for your work?", "How do {X} compare with a year ago?"],
   unclear: [
     "What does it depend on?",
@@ -302,7 +322,10 @@ export function inTheirWords(need: FoundNeed): string {
   if (need.negated) return verbFirst ? `you don't want to ${what}` : `you don't want ${what}`;
   if (need.trigger === "complaint") return `${what} needs to get better`;
   if (need.actor.length) return `you'd like ${say(trimmed(need.actor, 4))} to ${what}`;
-  if (need.trigger === "obligation" && !theirs) return `${say(trimmed(subject, 5))} should ${what}`;
+  if (need.trigger === "obligation" && !theirs) {
+    const who = say(trimmed(subject, 5));
+    return who ? `${who} should ${what}` : "";
+  }
   if (need.trigger === "list" || !verbFirst) return `you'd like ${what}`;
   return `you'd like to ${what}`;
 }
@@ -310,7 +333,13 @@ export function inTheirWords(need: FoundNeed): string {
 /** The needs an answer states, in the participant's words, at most `max` of them. */
 export function needsInTheirWords(answer: string, max = 2): string[] {
   const said = findNeeds(answer)
-    .map(inTheirWords)
-    .filter((s) => s.split(" ").length >= 4);
+    .map((need) => {
+      const own = inTheirWords(need);
+      if (own.split(" ").length >= 4) return own;
+      // Not sayable as a want: what they said, as they said it.
+      const clause = trimmed(need.clause, 16);
+      return clause.length >= 3 ? `you said ${say(clause)}` : "";
+    })
+    .filter(Boolean);
   return [...new Set(said)].slice(0, max);
 }

@@ -44,17 +44,26 @@ function canSpeakTo(type: StakeholderType, constraint: string): boolean {
  */
 const FEATURE_PROBES: Record<StakeholderType, Array<(f: string) => string[]>> = {
   user: [
-    (f) => [`One planned feature is ${f}. When would that matter to you, if at all?`, `How do you manage without ${f} today?`],
+    (f) => [
+      `One planned feature is ${f}. When would that matter to you, if at all?`,
+      `How do you manage without ${f} today?`,
+    ],
     (f) => [`How would ${f} fit into your week, if at all?`, `What would you need from ${f} to use it?`],
     (f) => [`What do you do today where ${f} could help, if anywhere?`, `What would put you off ${f}?`],
   ],
   business: [
-    (f) => [`What would ${f} change for the business, if anything?`, `How would you know that ${f} is working?`],
+    (f) => [
+      `What would ${f} change for the business, if anything?`,
+      `How would you know that ${f} is working?`,
+    ],
     (f) => [`How does the business get by without ${f} today?`, `What would ${f} be worth to the business?`],
     (f) => [`Where would ${f} save the business time or money?`, `What could go wrong with ${f}?`],
   ],
   developer: [
-    (f) => [`What would it take to build ${f} with the systems you have?`, `Which part of ${f} worries you technically?`],
+    (f) => [
+      `What would it take to build ${f} with the systems you have?`,
+      `Which part of ${f} worries you technically?`,
+    ],
     (f) => [`Which of your systems would ${f} touch?`, `What has made similar work hard before?`],
     (f) => [`What data would ${f} need?`, `Where could ${f} break?`],
   ],
@@ -64,7 +73,10 @@ const FEATURE_PROBES: Record<StakeholderType, Array<(f: string) => string[]>> = 
     (f) => [`What do people do today where ${f} would help?`, `Where could ${f} get in people's way?`],
   ],
   product_manager: [
-    (f) => [`How does ${f} rank against the rest of the first release?`, `What evidence do you have that people need ${f}?`],
+    (f) => [
+      `How does ${f} rank against the rest of the first release?`,
+      `What evidence do you have that people need ${f}?`,
+    ],
     (f) => [`What would make ${f} a success for you?`, `What could we leave out of ${f} at first?`],
     (f) => [`Who is asking for ${f}?`, `What risk do you see in ${f}?`],
   ],

@@ -6,7 +6,7 @@ import { findNeeds } from "../writer/needs";
 import { answerTo, participantAsk } from "./asks";
 import { ANYTHING_ELSE, IMAGE_MARK, NOTES_MARK } from "./decide";
 import { type FocusKind, followUpOn, needsInTheirWords } from "./focus";
-import { READ_BACK_OPENING, READ_BACK_QUESTION, questionOf, readState } from "./state";
+import { questionOf, READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
 import { hash, hasNumber, isNegative, keywords, normalise, senses, sentences } from "./text";
 import type { ReadBack, ReadBackReview, Topic, TurnContext, TurnDecision } from "./types";
 import {
@@ -134,10 +134,20 @@ function writeFor(
         return { text: `${NOTES_MARK}: ${quote}. Could you tell me more about that?` };
       }
       if (decision.reason === "image") return { text: `What should the team notice in ${IMAGE_MARK}?` };
-      if (decision.reason === "anything-else" && fresh(ANYTHING_ELSE)) return { text: withAnswer(ANYTHING_ELSE) };
+      if (decision.reason === "anything-else" && fresh(ANYTHING_ELSE))
+        return { text: withAnswer(ANYTHING_ELSE) };
       const kind = /^focus:(\w+)/.exec(decision.reason)?.[1] as FocusKind | undefined;
       const asked = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
-      const question = kind ? followUpOn({ kind, phrase: decision.reflect ?? "", nominal: !/^(?:\w+ing|letting)\b/.test(decision.reflect ?? "") }, asked) : null;
+      const question = kind
+        ? followUpOn(
+            {
+              kind,
+              phrase: decision.reflect ?? "",
+              nominal: !/^(?:\w+ing|letting)\b/.test(decision.reflect ?? ""),
+            },
+            asked,
+          )
+        : null;
       if (question && fresh(question)) return { text: withAnswer(question) };
       break;
     }
