@@ -18,7 +18,8 @@ import { acknowledgement, writeTurn } from "./writer";
 
 const QUOTED = /["“«]([^"”»]{2,80})["”»]/g;
 const ECHO_LEAD = /^(?:so,?\s+)?(?:you (?:mentioned|said|noted|told me)|noted:?|you're saying|i heard)\b/i;
-const CLOSING = /\bEnd Interview\b/i;
+/** Words that close an interview: said only when the rules close. */
+const CLOSING = /\bEnd Interview\b|\bthat'?s (?:all|everything) (?:I|we) need(?:ed)?\b|\bgoodbye\b/i;
 
 /** A statement that only echoes the answer: a quoted span of it, or an echo lead and a fragment of it. */
 export function echoesFragment(sentence: string, answer: string): boolean {
@@ -132,7 +133,6 @@ export async function* checkedStream(
   let answered = !ask;
   let emitted = "";
   let asked = false;
-  let replacedAll = false;
   const release = function* (sentence: string): Generator<string> {
     emitted += `${sentence} `;
     for (const part of sentence.match(/\S+\s*/g) ?? []) yield part;
@@ -140,14 +140,9 @@ export async function* checkedStream(
   };
   /** What the participant sees for one whole sentence of the model's. */
   const judge = function* (sentence: string): Generator<string> {
-    if (replacedAll) return;
     const question = sentence.endsWith("?");
-    if (CLOSING.test(sentence)) {
-      // The rules did not close: the rules' message stands instead.
-      replacedAll = true;
-      if (!emitted) yield* release(rules());
-      return;
-    }
+    // The rules did not close: a closing sentence is dropped (the rules' question follows if none comes).
+    if (CLOSING.test(sentence)) return;
     if (!question && echoesFragment(sentence, answer)) return;
     if (!answered) {
       answered = true;
@@ -177,7 +172,6 @@ export async function* checkedStream(
     buffer = buffer.slice(last.start);
   }
   for (const s of analyze(buffer)) yield* judge(s.text.trim());
-  if (replacedAll) return;
   if (!answered && ruleAnswer) yield* release(ruleAnswer);
   // Nothing left of the model's message, or no question where the rules ask one: the rules' words.
   if (!normalise(emitted)) yield* wordsOf(rules());

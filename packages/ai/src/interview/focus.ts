@@ -263,10 +263,10 @@ export function framePattern(frame: string): RegExp {
   let pattern = patterns.get(frame);
   if (!pattern) {
     const [before = "", after = ""] = frame.split(/\{[XN]\}/).map((part) => normalise(part));
-    const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     pattern = /\{[XN]\}/.test(frame)
-      ? new RegExp(`(?:^|\\s)${escape(before)}\\s.+\\s${escape(after)}(?:$|\\s)`)
-      : new RegExp(`(?:^|\\s)${escape(before)}(?:$|\\s)`);
+      ? new RegExp(`(?:^|\\s)${literal(before)}\\s.+\\s${literal(after)}(?:$|\\s)`)
+      : new RegExp(`(?:^|\\s)${literal(before)}(?:$|\\s)`);
     patterns.set(frame, pattern);
   }
   return pattern;

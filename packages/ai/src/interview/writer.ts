@@ -6,8 +6,8 @@ import { findNeeds } from "../writer/needs";
 import { answerTo, participantAsk } from "./asks";
 import { ANYTHING_ELSE, IMAGE_MARK, NOTES_MARK } from "./decide";
 import { type FocusKind, followUpOn, needsInTheirWords } from "./focus";
-import { questionOf, READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
-import { hash, hasNumber, isNegative, keywords, normalise, senses, sentences } from "./text";
+import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
+import { hasNumber, isNegative, keywords, normalise, senses, sentences } from "./text";
 import type { ReadBack, ReadBackReview, Topic, TurnContext, TurnDecision } from "./types";
 import {
   AFFIRM,
