@@ -70,8 +70,13 @@ describe("interviewer evals, offline", () => {
 
   it("says it is offline once, in the welcome", () => {
     for (const p of played) {
-      // The read-back quotes the participant, who may say "offline" themselves.
-      const offline = p.turns.filter((t) => t.decision.action !== "read_back" && /offline/i.test(t.text));
+      // The read-back and follow-ups use the participant's words, who may say "offline" themselves.
+      const offline = p.turns.filter(
+        (t) =>
+          t.decision.action !== "read_back" &&
+          /offline/i.test(t.text) &&
+          !/offline/i.test(t.decision.reflect ?? ""),
+      );
       expect(offline.map((t) => t.decision.reason)).toEqual(["Welcome and the warm-up question."]);
     }
   });

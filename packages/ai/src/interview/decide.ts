@@ -1,8 +1,10 @@
+import { participantAsk, saysMore } from "./asks";
 import { coverage } from "./coverage";
+import { type FocusKind, followUpFor } from "./focus";
 import { type InterviewState, readState } from "./state";
-import { hasNumber, isVague, keywords, negatedClause, normalise, phrases } from "./text";
+import { isVague, normalise, phrases, senses } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
-import { FEELING, FREQUENCY, STEP_MARKS, WORKAROUND } from "./vocabulary";
+import { DONE } from "./vocabulary";
 
 /**
  * The offline decision for each turn, by rules. The model path asks a model for the same decision
@@ -11,8 +13,6 @@ import { FEELING, FREQUENCY, STEP_MARKS, WORKAROUND } from "./vocabulary";
 
 /** Minutes before the role's limit at which the interviewer starts closing (read-back, then close). */
 export const CLOSING_MARGIN_MINUTES = 2;
-
-export type LadderStep = keyof typeof STEP_MARKS;
 
 /** The next topic to open: the plan's order, skipping asked, declined and already covered topics. */
 export function nextTopic(
@@ -28,68 +28,6 @@ export function nextTopic(
   return (
     plan.topics.find(
       (t) => !state.askedTopics.has(t.id) && !state.declinedTopics.has(t.id) && !covered.has(t.id),
-    ) ?? null
-  );
-}
-
-/** Why the last answer deserves a follow-up, or null. */
-export function followUpTrigger(answer: string): string | null {
-  if (keywords(answer).length < 2) return null;
-  if (negatedClause(answer)) return "negation";
-  if (hasNumber(answer)) return "number";
-  if (FREQUENCY.test(answer)) return "frequency";
-  if (WORKAROUND.test(answer)) return "workaround";
-  if (FEELING.test(answer)) return "feeling";
-  if (isVague(answer)) return "vague";
-  return null;
-}
-
-/** Steps already used on the current topic, read from the interviewer's messages on it. */
-function usedSteps(messages: InterviewMessage[], state: InterviewState): Set<LadderStep> {
-  const used = new Set<LadderStep>();
-  for (let i = messages.length - 1; i >= 0; i -= 1) {
-    const x = state.info[i]!;
-    if (x.topicId !== state.currentTopic) break;
-    if (messages[i]!.role !== "ai") continue;
-    for (const step of Object.keys(STEP_MARKS) as LadderStep[]) {
-      if (STEP_MARKS[step].test(messages[i]!.content) && /You (mentioned|said)/.test(messages[i]!.content)) {
-        used.add(step);
-      }
-    }
-  }
-  return used;
-}
-
-/** Whether something recurring was described on the current topic. */
-function recurring(messages: InterviewMessage[], state: InterviewState): boolean {
-  return messages.some(
-    (m, i) => m.role === "user" && state.info[i]!.topicId === state.currentTopic && FREQUENCY.test(m.content),
-  );
-}
-
-/**
- * The ladder: why it matters, then quantify, then "the last time" — the last only once the
- * participant described something that recurs. The trigger picks where to start.
- */
-export function ladderStep(
-  trigger: string,
-  messages: InterviewMessage[],
-  state: InterviewState,
-): LadderStep | null {
-  const used = usedSteps(messages, state);
-  const recurs = recurring(messages, state);
-  const first: LadderStep[] =
-    trigger === "vague"
-      ? ["example", "why"]
-      : trigger === "frequency"
-        ? ["quantify", "last_time", "why"]
-        : trigger === "workaround"
-          ? ["quantify", "why"]
-          : ["why", "quantify"];
-  const order = [...first, "why", "quantify", "last_time"] as LadderStep[];
-  return (
-    order.find(
-      (s) => !used.has(s) && (s !== "last_time" || recurs) && (s !== "quantify" || trigger !== "number"),
     ) ?? null
   );
 }
@@ -134,7 +72,37 @@ function aboutSharedMaterial(ctx: TurnContext, current: Topic): TurnDecision | n
   return null;
 }
 
+/** The last open question, asked once when the plan is done and time remains. */
+export const ANYTHING_ELSE = "What else should the team know before we wrap up?";
+
+/** Follow-ups on these keep the interview open while they come, whatever the topic count says. */
+const STILL_COMING: ReadonlyArray<FocusKind> = ["need", "pain", "refusal", "condition", "workaround"];
+
+/** A planned feature or constraint the participant raised themselves, not asked yet: taken up next. */
+function raisedTopic(plan: InterviewPlan, answer: string, state: InterviewState): Topic | null {
+  const own = senses(answer);
+  return (
+    plan.topics.find((t) => {
+      if (t.source !== "feature" && t.source !== "constraint") return false;
+      if (t.id === state.currentTopic || state.askedTopics.has(t.id) || state.declinedTopics.has(t.id))
+        return false;
+      const marks = [...senses(t.title)];
+      return marks.length > 0 && marks.filter((m) => own.has(m)).length >= Math.min(2, marks.length);
+    }) ?? null
+  );
+}
+
 export function decideTurn(ctx: TurnContext): TurnDecision {
+  const decision = decide(ctx);
+  const answer = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions).lastAnswer;
+  const ask = answer ? participantAsk(answer) : null;
+  // Small talk and instructions get the neutral redirect, not an answer.
+  return ask && !decision.asked && decision.action !== "redirect"
+    ? { ...decision, asked: ask.kind }
+    : decision;
+}
+
+function decide(ctx: TurnContext): TurnDecision {
   const { plan, messages } = ctx;
   const state = readState(plan, messages, ctx.now, ctx.decisions);
   const first = plan.topics[0]!;
@@ -144,7 +112,9 @@ export function decideTurn(ctx: TurnContext): TurnDecision {
   if (state.readBackAnswered || state.closed) {
     return { action: "close", topicId: "", reason: "The participant answered the read-back." };
   }
-  const answer = state.lastAnswer ?? "";
+  const ask = state.lastAnswer ? participantAsk(state.lastAnswer) : null;
+  // A question to the interviewer is answered, never taken as an answer: the rest of the answer is.
+  const answer = ask ? ask.rest : (state.lastAnswer ?? "");
   const last = state.info.findLast((x) => !x.question && !x.readBack);
   const upcoming = nextTopic(plan, messages, state);
   const current = plan.topics.find((t) => t.id === state.currentTopic) ?? first;
@@ -152,6 +122,7 @@ export function decideTurn(ctx: TurnContext): TurnDecision {
   // Closing starts at the limit less two minutes: read back now if the next exchange would cross it.
   const perExchange = state.answers > 0 ? state.elapsedMinutes / state.answers : 1;
   const timeUp = state.elapsedMinutes + perExchange > ctx.timeLimitMinutes - CLOSING_MARGIN_MINUTES;
+  const asked = messages.filter((m) => m.role === "ai").map((m) => m.content);
 
   if (last?.injection) {
     return {
@@ -165,10 +136,31 @@ export function decideTurn(ctx: TurnContext): TurnDecision {
     const target = state.followUps === 0 ? backTo : (upcoming ?? backTo);
     return { action: "redirect", topicId: target.id, reason: "The answer was off-topic." };
   }
+  if (ask?.kind === "summary" && state.answers > 1) {
+    return {
+      action: "read_back",
+      topicId: "",
+      reason: "The participant asked for a summary.",
+      asked: "summary",
+    };
+  }
+  if (ask && !saysMore(ask) && !timeUp) {
+    return {
+      action: "rephrase",
+      topicId: current.id,
+      reason: `The participant asked the interviewer (${ask.kind}): answer it, then ask again.`,
+      asked: ask.kind,
+    };
+  }
   if (timeUp && state.answers > 0) {
     return { action: "read_back", topicId: "", reason: "Two minutes before the role's limit: read back." };
   }
-  if (last?.declined) {
+  const follow = followUpFor(answer, asked);
+  const stillComing = follow !== null && STILL_COMING.includes(follow.focus.kind);
+  if (DONE.test(answer) && !stillComing && state.answers > 1) {
+    return { action: "read_back", topicId: "", reason: "The participant said they are done." };
+  }
+  if (last?.declined && !ask) {
     return upcoming
       ? {
           action: "next_topic",
@@ -177,7 +169,7 @@ export function decideTurn(ctx: TurnContext): TurnDecision {
         }
       : { action: "read_back", topicId: "", reason: "Declined, and no topic is left." };
   }
-  if (last?.unsure) {
+  if (last?.unsure && !ask) {
     // Rephrase the topic's opening question once; a follow-up they cannot answer is left alone.
     if (state.unsureOnTopic <= 1 && state.followUps === 0) {
       return { action: "rephrase", topicId: current.id, reason: "Not sure: ask once more in other words." };
@@ -191,37 +183,35 @@ export function decideTurn(ctx: TurnContext): TurnDecision {
   );
   const shared = aboutSharedMaterial(ctx, current);
   if (shared) return shared;
-  if (isVague(answer) && !freshPhrase(answer, messages) && state.followUps === 0) {
+  if (isVague(answer) && !freshPhrase(answer, messages) && state.followUps === 0 && !ask) {
     return { action: "rephrase", topicId: current.id, reason: "A vague answer with nothing to build on." };
   }
-  const trigger = followUpTrigger(answer);
-  if (
-    trigger &&
-    state.followUps < followUpAllowance(state, upcoming ? remaining : [], ctx.timeLimitMinutes)
-  ) {
-    const step = ladderStep(trigger, messages, state);
-    const reflect =
-      trigger === "negation" ? (negatedClause(answer) ?? undefined) : freshPhrase(answer, messages);
-    if (step && reflect) {
-      return {
-        action: "follow_up",
-        topicId: current.id,
-        reason: `ladder:${step} (${trigger})`,
-        reflect,
-      };
-    }
+  // A planned feature the participant brought up: taken up now, in its own topic's words.
+  const raised = raisedTopic(plan, answer, state);
+  if (raised) {
+    return { action: "next_topic", topicId: raised.id, reason: "The participant raised a planned topic." };
+  }
+  const allowance = followUpAllowance(state, upcoming ? remaining : [], ctx.timeLimitMinutes);
+  // With the plan done and time left, the interview stays open while the answers still bring news.
+  // A need the participant states is worth one follow-up more than the plan's pace allows.
+  const bonus = follow?.focus.kind === "need" ? 1 : 0;
+  if (follow && (state.followUps < allowance + bonus || (!upcoming && stillComing))) {
+    return {
+      action: "follow_up",
+      topicId: current.id,
+      reason: `focus:${follow.focus.kind}`,
+      ...(follow.focus.phrase ? { reflect: follow.focus.phrase.slice(0, 200) } : {}),
+    };
   }
   if (upcoming) {
-    // A one-word echo or a fragment reads as a tic; reflect only a quantity or a noun phrase.
-    const reflect = phrases(answer, { strong: true }).find(
-      (p) => p.includes(" ") && freshPhrase(p, messages) === p,
-    );
     return {
       action: "next_topic",
       topicId: upcoming.id,
       reason: "The answer needs no follow-up; next uncovered topic.",
-      ...(reflect ? { reflect } : {}),
     };
   }
-  return { action: "read_back", topicId: "", reason: "Every topic has been covered." };
+  if (!asked.some((m) => m.includes(ANYTHING_ELSE))) {
+    return { action: "follow_up", topicId: current.id, reason: "anything-else" };
+  }
+  return { action: "read_back", topicId: "", reason: "Every topic has been covered and nothing new came." };
 }

@@ -1,4 +1,4 @@
-import type OpenAI from "openai";
+import OpenAI from "openai";
 import type { ChatMessage } from "./prompts";
 import type { InterviewProvider, ResponseFormat } from "./turn";
 
@@ -35,4 +35,14 @@ export function openAiInterviewProvider(
     },
   };
   return provider;
+}
+
+/** The interviewer's provider for an OpenAI-compatible server at `baseURL` (benches, local servers). */
+export function openAiCompatibleInterviewProvider(options: {
+  baseURL: string;
+  model: string;
+  apiKey?: string;
+}) {
+  const client = new OpenAI({ apiKey: options.apiKey || "unused", baseURL: options.baseURL, maxRetries: 0 });
+  return openAiInterviewProvider(client, options.model);
 }

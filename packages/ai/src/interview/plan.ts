@@ -37,29 +37,59 @@ function canSpeakTo(type: StakeholderType, constraint: string): boolean {
   return kinds.some((k) => ROLE_CONSTRAINTS[type].includes(k));
 }
 
-const FEATURE_PROBES: Record<StakeholderType, (f: string) => string[]> = {
-  user: (f) => [
-    `One planned feature is ${f}. When would that matter to you, if at all?`,
-    `How do you manage without ${f} today?`,
+/**
+ * Probes for a key feature, by role: three pairs of wordings taken in turn from one feature to the
+ * next, so that no wording is asked more than twice in an interview (issue 27). The feature is named
+ * as the owner typed it, never quoted.
+ */
+const FEATURE_PROBES: Record<StakeholderType, Array<(f: string) => string[]>> = {
+  user: [
+    (f) => [
+      `One planned feature is ${f}. When would that matter to you, if at all?`,
+      `How do you manage without ${f} today?`,
+    ],
+    (f) => [`How would ${f} fit into your week, if at all?`, `What would you need from ${f} to use it?`],
+    (f) => [`What do you do today where ${f} could help, if anywhere?`, `What would put you off ${f}?`],
   ],
-  business: (f) => [
-    `What would ${f} change for the business, if anything?`,
-    `How would you know that ${f} is working?`,
+  business: [
+    (f) => [
+      `What would ${f} change for the business, if anything?`,
+      `How would you know that ${f} is working?`,
+    ],
+    (f) => [`How does the business get by without ${f} today?`, `What would ${f} be worth to the business?`],
+    (f) => [`Where would ${f} save the business time or money?`, `What could go wrong with ${f}?`],
   ],
-  developer: (f) => [
-    `What would it take to build ${f} with the systems you have?`,
-    `Which part of ${f} worries you technically?`,
+  developer: [
+    (f) => [
+      `What would it take to build ${f} with the systems you have?`,
+      `Which part of ${f} worries you technically?`,
+    ],
+    (f) => [`Which of your systems would ${f} touch?`, `What has made similar work hard before?`],
+    (f) => [`What data would ${f} need?`, `Where could ${f} break?`],
   ],
-  designer: (f) => [
-    `Where would ${f} fit in what people are trying to do?`,
-    `What could confuse people about ${f}?`,
+  designer: [
+    (f) => [`Where would ${f} fit in what people are trying to do?`, `What could confuse people about ${f}?`],
+    (f) => [`Who would use ${f} first?`, `What would make ${f} feel effortless?`],
+    (f) => [`What do people do today where ${f} would help?`, `Where could ${f} get in people's way?`],
   ],
-  product_manager: (f) => [
-    `How does ${f} rank against the rest of the first release?`,
-    `What evidence do you have that people need ${f}?`,
+  product_manager: [
+    (f) => [
+      `How does ${f} rank against the rest of the first release?`,
+      `What evidence do you have that people need ${f}?`,
+    ],
+    (f) => [`What would make ${f} a success for you?`, `What could we leave out of ${f} at first?`],
+    (f) => [`Who is asking for ${f}?`, `What risk do you see in ${f}?`],
   ],
-  other: (f) => [`How would ${f} affect you, if at all?`, `What should the team know about ${f}?`],
+  other: [
+    (f) => [`How would ${f} affect you, if at all?`, `What should the team know about ${f}?`],
+    (f) => [`Where would ${f} make a difference for you?`, `What worries you about ${f}?`],
+    (f) => [`What do you do today where ${f} could help?`, `Who else would ${f} affect?`],
+  ],
 };
+
+/** "Online rescheduling" reads "online rescheduling" mid-sentence; "SMS reminders" stays. */
+const midSentence = (title: string) =>
+  /^[A-Z][a-z]/.test(title) ? title[0]!.toLowerCase() + title.slice(1) : title;
 
 const constraintProbes = (c: string) => [
   `The project has this constraint: "${c}". How does it affect your work?`,
@@ -279,6 +309,7 @@ export function makePlan(
     });
   }
   const already = (name: string) => required.some((r) => r.title.toLowerCase() === name.toLowerCase());
+  let featureIndex = 0;
   for (const feature of listItems(project.keyFeatures)) {
     const name = feature.length > 60 ? feature.slice(0, 60).replace(/\s+\S*$/, "") : feature;
     if (already(name)) continue; // asked earlier as a thin topic
@@ -287,7 +318,7 @@ export function makePlan(
         "feature",
         name,
         `Find out whether and how ${name} matters to a ${stakeholderType.replace("_", " ")}.`,
-        FEATURE_PROBES[stakeholderType](`"${name}"`),
+        FEATURE_PROBES[stakeholderType][featureIndex++ % 3]!(midSentence(name)),
         feature,
       ),
     );

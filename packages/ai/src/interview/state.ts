@@ -1,3 +1,4 @@
+import { participantAsk, saysMore } from "./asks";
 import { normalise, senseOf, senses, sentences, words } from "./text";
 import type { AnswerReading, InterviewMessage, InterviewPlan, Topic, TurnDecision } from "./types";
 import { DECLINE, INJECTION, OFF_TOPIC, UNSURE } from "./vocabulary";
@@ -30,6 +31,8 @@ export interface MessageInfo {
   declined: boolean;
   offTopic: boolean;
   injection: boolean;
+  /** The participant's message only asked the interviewer something: it answers nothing. */
+  asking: boolean;
 }
 
 function isReadBack(content: string, participantSentences: Set<string>): boolean {
@@ -99,15 +102,19 @@ export function attributeTopics(
           declined: reading === "declined",
           offTopic: reading === "off_topic",
           injection: reading === "instructions",
+          asking: false,
         };
       }
       const short = words(answer).length <= 15;
+      const ask = participantAsk(answer);
+      const asking = ask !== null && !saysMore(ask);
       return {
         topicId: topic,
         question: false,
         readBack: false,
-        unsure: short && UNSURE.test(answer),
-        declined: short && DECLINE.test(answer),
+        asking,
+        unsure: short && !asking && UNSURE.test(answer),
+        declined: short && !asking && DECLINE.test(answer),
         offTopic: OFF_TOPIC.test(answer) && !plan.topics.some((t) => overlaps(t.keywords, answer)),
         injection: INJECTION.test(answer),
       };
@@ -130,6 +137,7 @@ export function attributeTopics(
       declined: false,
       offTopic: false,
       injection: false,
+      asking: false,
     };
   });
 }

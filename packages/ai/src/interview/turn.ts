@@ -1,5 +1,7 @@
 import type { StakeholderType } from "@parley/db/schema";
 import { longEnoughToTell, mayBeEnglish } from "../text";
+import { answerTo, participantAsk } from "./asks";
+import { checkedStream, withoutEchoes } from "./check";
 import { decideTurn, nextTopic } from "./decide";
 import { makePlan } from "./plan";
 import { type ChatMessage, planMessages, questionMessages, readingMessages } from "./prompts";
@@ -19,7 +21,7 @@ import {
   ZAnswerReading,
   ZInterviewPlan,
 } from "./types";
-import { readBackPoints, reviewReadBack, writeTurn } from "./writer";
+import { readBackPoints, reviewAfterClose, writeTurn } from "./writer";
 
 /**
  * The interviewer's one entry point for the engine: a turn is a decision, then one message. The
@@ -146,8 +148,8 @@ export async function interviewTurn(
   }
   const readBack = decision.action === "read_back" ? { points: readBackPoints(ctx) } : undefined;
   const final = decision.action === "close";
-  const review =
-    final && !state.closed ? reviewReadBack(readBackPoints(ctx), state.lastAnswer ?? "") : undefined;
+  // Every closing turn stores the review again: a need said after the read-back joins it.
+  const review = final && state.readBackAt >= 0 ? reviewAfterClose(ctx) : undefined;
   const base = {
     decision,
     final,
@@ -161,17 +163,31 @@ export async function interviewTurn(
       : null;
   // In a language the rules cannot read, their reflected phrase is not the participant's point.
   if (unread) delete decision.reflect;
+  const ask = decision.asked && state.lastAnswer ? participantAsk(state.lastAnswer) : null;
   const messages = questionMessages({
     ...input,
     decision,
     readBackPoints: readBack?.points ?? [],
     ...(unread ? { unreadAnswer: unread } : {}),
+    ...(ask
+      ? {
+          answerFirst: answerTo(ask, {
+            project: ctx.project,
+            topic: ctx.plan.topics.find((t) => t.id === decision.topicId) ?? null,
+            lastQuestion: state.lastQuestion,
+          }),
+        }
+      : {}),
   });
   const stream = provider!.stream(messages, input.signal);
-  if (!unread) return { ...base, stream };
+  // In English the model's words are held to the rules' behaviours before anyone sees them.
+  if (!unread) return { ...base, stream: checkedStream(stream, ctx, decision) };
   // Beside the stream, never before it: the model reads the answer the rules could not.
   const reading = () => readAnswer(provider!, input, state);
-  return { ...base, stream: withReading(stream, reading, decision, unread.instead) };
+  return {
+    ...base,
+    stream: withReading(withoutEchoes(stream, state.lastAnswer ?? ""), reading, decision, unread.instead),
+  };
 }
 
 /** The moves after an answer, where what the answer does decides what is asked. */

@@ -1,5 +1,6 @@
 import type { StakeholderType } from "@parley/db/schema";
 import { z } from "zod";
+import { ASK_KINDS } from "./asks";
 
 /**
  * The interviewer's data: the plan made when an interview starts, each turn's decision, the read-back
@@ -64,6 +65,8 @@ export const ZTurnDecision = z.object({
   reflect: z.string().max(200).optional(),
   /** How the model read the answer this message replies to, when the rules could not read it. */
   reading: z.enum(ANSWER_READINGS).optional(),
+  /** The participant asked the interviewer something: the message answers it first (issue 27). */
+  asked: z.enum(ASK_KINDS).optional(),
 });
 export type TurnDecision = z.infer<typeof ZTurnDecision>;
 

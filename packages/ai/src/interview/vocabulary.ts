@@ -54,13 +54,30 @@ export const CONSTRAINT_KINDS = {
   experience:
     /\b(accessib\w*|wcag|mobile|phones?|android|iphones?|devices?|screens?|language|languages|brand|font|elderly|older|children|simple|easy|clicks?|minutes?|offline|rural|signal)\b/i,
 };
-/** The kind of follow-up an interviewer message asks, by ladder step (the rules' or a model's wording). */
-export const STEP_MARKS = {
-  why: /\b(matter|mean for you|what's behind|why|add up to|come from|feel that way)\b/i,
-  quantify: /\b(how much time|how often|how many|how long)\b/i,
-  last_time: /\bthe last time\b/i,
-  example: /\b(example|in practice)\b/i,
-} as const;
+// ---- The participant asks the interviewer something (issue 27): answered, never taken as an answer ----
+
+/** A request to hear the question again. */
+export const REPEAT_REQUEST =
+  /\b(repeat (that|the question|it|yourself)|say (that|it) again|come again|one more time|didn't (catch|hear) (that|it|you))\b|^\s*(sorry|pardon|huh|what)\s*\?\s*$/i;
+
+/** A request to explain what was meant. */
+export const MEANING_REQUEST =
+  /\b(what do you mean|what did you mean|what does (that|this|it|the question) mean|what('s| is) meant by|i don'?t understand|i do not understand|not sure what you mean|don'?t get (the|your) question|what are you asking)\b/i;
+
+/** A request for help with the answer, or for the interviewer's own view. */
+export const HELP_REQUEST =
+  /\b((could|can|would|will) you help|help me (with|decide|choose|out)|any (ideas|suggestions)|what would you (suggest|recommend|prefer|advise|do)|what do you (suggest|recommend|think))\b/i;
+
+/** A request for a summary of what was said. */
+export const SUMMARY_REQUEST = /\b(summary|summari[sz]e|recap|sum (it|that|this) up)\b/i;
+
+/** A question about the language of the interview: "Can we talk in German?" */
+export const LANGUAGE_REQUEST =
+  /\b((talk|speak|answer|continue|write|do this) in (\p{Lu}\p{Ll}+|another language)|do you (speak|understand) \p{Lu}\p{Ll}+)/u;
+
+/** The participant says they are done: nothing more to add, or no more time. */
+export const DONE =
+  /\bthat'?s (all|everything|it)( from me| i need| i have)?[.!]?\s*$|\b(nothing (else|more)( to add)?|no more (to add|questions)|i (have|need|'ve got) to go|(come|bring this|get) to an end|(let'?s|we can) (stop|finish|wrap up)|i'?m done|we'?re done|out of time|time is running out)\b/i;
 
 export const VOCABULARIES = {
   frequency: FREQUENCY,
@@ -73,6 +90,12 @@ export const VOCABULARIES = {
   offTopic: OFF_TOPIC,
   affirm: AFFIRM,
   correct: CORRECT,
+  repeat: REPEAT_REQUEST,
+  meaning: MEANING_REQUEST,
+  help: HELP_REQUEST,
+  summary: SUMMARY_REQUEST,
+  language: LANGUAGE_REQUEST,
+  done: DONE,
 } as const;
 
 export type Reading = keyof typeof VOCABULARIES;

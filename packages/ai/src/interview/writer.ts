@@ -2,9 +2,12 @@ import type { StakeholderType } from "@parley/db/schema";
 import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
 import { withArticle } from "../text";
-import { IMAGE_MARK, type LadderStep, NOTES_MARK } from "./decide";
+import { findNeeds } from "../writer/needs";
+import { answerTo, participantAsk } from "./asks";
+import { ANYTHING_ELSE, IMAGE_MARK, NOTES_MARK } from "./decide";
+import { type FocusKind, followUpOn, needsInTheirWords } from "./focus";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
-import { hash, hasNumber, isNegative, keywords, normalise, senses, sentences } from "./text";
+import { hasNumber, isNegative, keywords, normalise, senses, sentences } from "./text";
 import type { ReadBack, ReadBackReview, Topic, TurnContext, TurnDecision } from "./types";
 import {
   AFFIRM,
@@ -19,31 +22,39 @@ import {
 } from "./vocabulary";
 
 /**
- * The offline question writer: one question per turn, the participant's own words quoted back,
- * nothing leading, no filler praise. The read-back quotes the participant's sentences verbatim.
+ * The offline question writer: one question per turn, about the most informative thing in the last
+ * answer named in natural words, nothing leading, no filler praise. A participant's question is
+ * answered first. The read-back quotes the participant's sentences verbatim; after it, a new need is
+ * said back in the participant's words and added, and no closing line is said twice.
  */
 
-export const AFTER_CLOSE =
-  "Thanks again! Press 'End Interview' when you're ready to review and save your answers.";
+/** The ways of saying, after the closing, that the participant may end the interview: never one twice. */
+const CLOSING_OPENERS = ["Thank you.", "Of course.", "Understood.", "Thanks for adding that.", "Noted."];
+const CLOSING_TAILS = [
+  "You can press 'End Interview' whenever you're ready.",
+  "When you're ready, 'End Interview' lets you review and save your answers.",
+  "Anything you add now is kept too; 'End Interview' saves it all.",
+  "I'm still listening, and 'End Interview' saves everything when you're done.",
+  "Take your time; press 'End Interview' to review what was captured.",
+];
 
-/** Follow-up questions by ladder step, and by step and what prompted it ("why:number"). */
-const FOLLOW_UP_QUESTIONS: Record<string, string[]> = {
-  why: ["Why does that matter to you?", "What does that mean for you day to day?", "What's behind that?"],
-  "why:number": ["What does that mean for you day to day?", "What does that add up to for you?"],
-  "why:negation": ["What's behind that?", "Where does that come from?"],
-  "why:feeling": ["What makes it feel that way?", "Why does that matter to you?"],
-  quantify: [
-    "How often does that come up?",
-    "Roughly how much time does that take in a typical week?",
-    "How many people does that involve?",
-  ],
-  "quantify:workaround": [
-    "Roughly how much time does that take in a typical week?",
-    "How many people does that involve?",
-  ],
-  last_time: ["Could you walk me through the last time that happened?", "What happened the last time?"],
-  example: ["What does that look like in practice?", "Could you give me a recent example?"],
-};
+/** A closing line not said before in this interview (openers and tails combined). */
+function freshClosing(said: string[], lead: string): string {
+  for (const tail of CLOSING_TAILS) {
+    for (const opener of lead ? [""] : CLOSING_OPENERS) {
+      const text = [lead, opener, tail].filter(Boolean).join(" ");
+      if (!said.includes(normalise(text))) return text;
+    }
+  }
+  return [lead, `(${said.length}) ${CLOSING_TAILS[0]}`].filter(Boolean).join(" ");
+}
+
+/** "Got it: you'd like to see whether a promotion worked. I've added that." */
+export function acknowledgement(answer: string): string {
+  const needs = needsInTheirWords(answer);
+  if (!needs.length) return "";
+  return `Got it: ${needs.join(", and ")}. I've added ${needs.length > 1 ? "those" : "that"}.`;
+}
 
 /** "Online rescheduling" reads "online rescheduling" mid-sentence; "SMS reminders" stays. */
 const midSentence = (title: string) =>
@@ -83,41 +94,74 @@ function writeFor(
   /** A question is fresh when no earlier interviewer message contains it. */
   const fresh = (text: string) => !said.some((s) => s.includes(normalise(text)));
   const quote = decision.reflect ? `"${decision.reflect.replace(/["?]/g, "").trim()}"` : null;
+  // The participant's question, answered before anything else is asked.
+  const ask = decision.asked && state.lastAnswer ? participantAsk(state.lastAnswer) : null;
+  const answerFirst = ask
+    ? answerTo(ask, { project: ctx.project, topic: topic ?? null, lastQuestion: state.lastQuestion })
+    : "";
+  const withAnswer = (question: string) => [answerFirst, question].filter(Boolean).join(" ");
 
   if (!ctx.messages.some((m) => m.role === "ai")) {
     return { text: welcomeText(ctx, probe(topic ?? ctx.plan.topics[0]!, said) ?? "") };
   }
   switch (decision.action) {
     case "close": {
-      if (state.closed) return { text: AFTER_CLOSE };
       const answer = state.lastAnswer ?? "";
+      const heard = acknowledgement(answer);
+      // Asked for a summary after the closing: the read-back's points as they stand now.
+      const summary =
+        decision.asked === "summary"
+          ? `${READ_BACK_OPENING}\n${reviewAfterClose(ctx)
+              .points.map((p) => `- ${p}`)
+              .join("\n")}\n`
+          : "";
+      const lead = [summary || answerFirst, heard].filter(Boolean).join(" ");
+      if (state.closed) return { text: freshClosing(said, lead) };
       const corrected = reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
-      return { text: corrected ? `I've noted that. ${CLOSING}` : CLOSING };
+      return { text: [lead || (corrected ? "I've noted that." : ""), CLOSING].filter(Boolean).join(" ") };
     }
     case "read_back": {
       const points = readBackPoints(ctx);
       const lines = points.map((p) => `- ${p}`).join("\n");
-      return { text: `${READ_BACK_OPENING}\n${lines}\n${READ_BACK_QUESTION}`, readBack: { points } };
+      const first = decision.asked === "summary" ? "" : answerFirst;
+      return {
+        text: `${first ? `${first}\n` : ""}${READ_BACK_OPENING}\n${lines}\n${READ_BACK_QUESTION}`,
+        readBack: { points },
+      };
     }
     case "follow_up": {
       if (decision.reason === "notes" && quote) {
         return { text: `${NOTES_MARK}: ${quote}. Could you tell me more about that?` };
       }
       if (decision.reason === "image") return { text: `What should the team notice in ${IMAGE_MARK}?` };
-      const [, step = "why", trigger = ""] = decision.reason.match(/ladder:(\w+)(?: \((\w+)\))?/) ?? [];
-      const options = [
-        ...(FOLLOW_UP_QUESTIONS[`${step}:${trigger}`] ?? []),
-        ...(FOLLOW_UP_QUESTIONS[step as LadderStep] ?? FOLLOW_UP_QUESTIONS.why!),
-      ].filter((q, k, all) => all.indexOf(q) === k);
-      const lead = trigger === "negation" ? "You said" : "You mentioned";
-      const start = hash(decision.reflect ?? "") % Math.min(2, options.length);
-      for (let i = 0; i < options.length; i += 1) {
-        const text = `${lead} ${quote ?? "that"}. ${options[(start + i) % options.length]}`;
-        if (fresh(text)) return { text };
-      }
+      if (decision.reason === "anything-else" && fresh(ANYTHING_ELSE))
+        return { text: withAnswer(ANYTHING_ELSE) };
+      const kind = /^focus:(\w+)/.exec(decision.reason)?.[1] as FocusKind | undefined;
+      const asked = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
+      const question = kind
+        ? followUpOn(
+            {
+              kind,
+              phrase: decision.reflect ?? "",
+              nominal: !/^(?:\w+ing|letting)\b/.test(decision.reflect ?? ""),
+            },
+            asked,
+          )
+        : null;
+      if (question && fresh(question)) return { text: withAnswer(question) };
       break;
     }
     case "rephrase": {
+      if (decision.asked === "repeat" && state.lastQuestion) {
+        return { text: withAnswer(state.lastQuestion) };
+      }
+      if (decision.asked && topic) {
+        const other = probe(topic, said);
+        if (other && fresh(other)) return { text: withAnswer(other) };
+        const generic = `What comes to mind first when you think about ${midSentence(topic.title)}?`;
+        if (fresh(generic)) return { text: withAnswer(generic) };
+        if (state.lastQuestion) return { text: withAnswer(`Let me ask it again: ${state.lastQuestion}`) };
+      }
       if (topic) {
         const other = probe(topic, said);
         if (other && fresh(other)) return { text: `Let me put it another way. ${other}` };
@@ -141,14 +185,14 @@ function writeFor(
       if (topic) {
         const question = probe(topic, said);
         const last = state.lastAnswer ?? "";
-        const lead = DECLINE.test(last)
-          ? "That's fine, we can skip it."
-          : UNSURE.test(last)
-            ? "No problem."
-            : quote
-              ? `Noted: ${quote}.`
+        const lead = decision.asked
+          ? ""
+          : DECLINE.test(last)
+            ? "That's fine, we can skip it."
+            : UNSURE.test(last)
+              ? "No problem."
               : "";
-        if (question && fresh(question)) return { text: `${lead} ${question}`.trim() };
+        if (question && fresh(question)) return { text: withAnswer(`${lead} ${question}`.trim()) };
       }
       break;
     }
@@ -177,7 +221,15 @@ export function readBackPoints(ctx: TurnContext): string[] {
   });
   ctx.messages.slice(0, end).forEach((m, index) => {
     const x = state.info[index]!;
-    if (m.role !== "user" || x.unsure || x.declined || x.offTopic || x.injection || redirected.has(index))
+    if (
+      m.role !== "user" ||
+      x.unsure ||
+      x.declined ||
+      x.offTopic ||
+      x.injection ||
+      x.asking ||
+      redirected.has(index)
+    )
       return;
     const own = sentences(m.content).map((text, i) => {
       const content = keywords(text);
@@ -186,7 +238,8 @@ export function readBackPoints(ctx: TurnContext): string[] {
       if (WORKAROUND.test(text) || FEELING.test(text) || FREQUENCY.test(text)) score += 2;
       if (isNegative(text)) score += 1;
       if ([...senses(text)].some((s) => planWords.has(s))) score += 2;
-      if (content.length < 4 || OFF_TOPIC.test(text) || INJECTION.test(text)) score = -1;
+      if (content.length < 4 || OFF_TOPIC.test(text) || INJECTION.test(text) || text.trim().endsWith("?"))
+        score = -1;
       return { text, score, order: index * 100 + i };
     });
     // At most two sentences from one answer, so the read-back spans the interview.
@@ -202,6 +255,28 @@ export function readBackPoints(ctx: TurnContext): string[] {
     .slice(0, 5)
     .sort((a, b) => a.order - b.order)
     .map((c) => c.text);
+}
+
+/**
+ * The read-back as it stands after the closing: its points and the participant's review of them,
+ * plus each need said after the read-back, in the participant's own sentence, as a point they
+ * confirmed (they said it themselves). Stored with the interview, so the evidence reads them.
+ */
+export function reviewAfterClose(ctx: TurnContext): ReadBackReview {
+  const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
+  const points = readBackPoints(ctx);
+  const reply = ctx.messages.slice(state.readBackAt + 1).find((m) => m.role === "user");
+  const review = reviewReadBack(points, reply?.content ?? "");
+  const late = ctx.messages
+    .slice(state.readBackAt + 1)
+    .filter((m) => m.role === "user")
+    .flatMap((m) => findNeeds(m.content).map((n) => n.sentence.text.trim()));
+  for (const sentence of new Set(late)) {
+    if (review.points.includes(sentence)) continue;
+    review.points.push(sentence);
+    review.confirmations.push(review.points.length - 1);
+  }
+  return review;
 }
 
 /** The participant's answer to the read-back, as confirmations and corrections of its points. */

@@ -1,0 +1,278 @@
+/**
+ * Issue 27's measures of whether the interviewer listens, defined here once so that the "before"
+ * and the "after" are counted alike. Each reads only the messages (and, for the record, the turn's
+ * review), never the interviewer's own reasons, so a model's wording is judged as the rules' is.
+ */
+import { READ_BACK_OPENING } from "../../packages/ai/src/interview/state";
+import { analyze, isContent, type Token, tokensOf } from "../../packages/ai/src/text";
+import { findNeeds } from "../../packages/ai/src/writer/needs";
+import type { Replay } from "./replay";
+
+const lemmasOf = (text: string, min = 4) =>
+  new Set(
+    tokensOf(text)
+      .filter((t) => (isContent(t) || t.pos === "NUM") && t.text.length >= min)
+      .map((t) => t.lemma),
+  );
+
+const sentencesOf = (text: string) => analyze(text).map((s) => s.text.trim());
+
+/** A span in double quotes (straight, curly or guillemets). */
+const QUOTED = /["“«]([^"”»]{2,80})["”»]/g;
+
+/** Leads that only announce an echo: "You mentioned …", "You said …", "Noted: …". */
+const ECHO_LEAD = /^(?:so,?\s+)?(?:you (?:mentioned|said|noted|told me)|noted:?|you're saying|i heard)\b/i;
+
+/**
+ * A mechanical quote-back: the reply opens with a statement (not the question) that only echoes
+ * the last answer: a quoted span copied from it, or an echo lead followed by a fragment of it that
+ * is not a noun phrase ("You mentioned three ski resorts located."). A term quoted inside the
+ * question ('What do you mean by "X"?') is not one: there its meaning is the question.
+ */
+export function mechanicalQuoteBack(reply: string, answer: string): boolean {
+  const first = sentencesOf(reply)[0] ?? "";
+  if (!first || first.endsWith("?")) return false;
+  const said = answer.toLowerCase();
+  for (const m of first.matchAll(QUOTED)) if (said.includes(m[1]!.toLowerCase().trim())) return true;
+  if (!ECHO_LEAD.test(first)) return false;
+  const rest = first.replace(ECHO_LEAD, "").replace(/^[\s:,]+|[.!\s]+$/g, "");
+  if (!rest || !said.includes(rest.toLowerCase())) return false;
+  const last = tokensOf(rest)
+    .filter((t) => t.pos !== "PUNCT")
+    .at(-1);
+  return !last || !["NOUN", "PROPN", "NUM"].includes(last.pos);
+}
+
+/** The question a message asks: its last sentence ending with "?", or null. */
+export const questionIn = (text: string) =>
+  sentencesOf(text)
+    .filter((s) => s.endsWith("?"))
+    .at(-1) ?? null;
+
+/**
+ * A question's frame: its words with what it is about taken out. Quoted spans, and content words
+ * the participant used in their last answer or that name the project (its brief and plan topics),
+ * become one slot; the rest is the frame ("What would X change for the business, if anything?").
+ */
+export function frameOf(question: string, answer: string, projectWords: ReadonlySet<string>): string {
+  const about = new Set([...lemmasOf(answer, 1), ...projectWords]);
+  const text = question.replace(QUOTED, " SLOT ");
+  const words: string[] = [];
+  for (const t of tokensOf(text)) {
+    if (t.pos === "PUNCT") continue;
+    const slot = t.text === "SLOT" || ((isContent(t) || t.pos === "NUM") && about.has(t.lemma));
+    const word = slot ? "X" : t.normal;
+    if (word === "X" && words.at(-1) === "X") continue;
+    words.push(word);
+  }
+  return words.join(" ");
+}
+
+/** How a participant's message asks the interviewer something, or null when it asks nothing. */
+export type AskKind = "repeat" | "meaning" | "help" | "summary" | "other";
+
+const SUMMARY = /\b(?:summary|summari[sz]e|recap)\b/i;
+
+const REPEAT = /\b(?:repeat (?:that|the question|it)|say (?:that|it) again|come again|pardon)\b/i;
+const MEANING =
+  /\b(?:what do you mean|what does (?:that|this|it) mean|what is meant|i don'?t understand|do not understand|not sure what you mean|what are you asking)\b/i;
+const HELP =
+  /\b(?:(?:could|can|would|will) you help|help me (?:with|decide|choose|out)|any (?:ideas|suggestions)|what would you (?:suggest|recommend|prefer|advise))\b/i;
+const ASKING_OPENING =
+  /^(?:can|could|would|will|do|does|is|are|should|what|how|why|which|who|where|when)\b.*\b(?:you|we)\b/i;
+
+/** The sentence of an answer that asks the interviewer something, and how, or null. */
+export function participantAsks(answer: string): { sentence: string; kind: AskKind } | null {
+  for (const sentence of sentencesOf(answer)) {
+    const kind: AskKind | null = REPEAT.test(sentence)
+      ? "repeat"
+      : SUMMARY.test(sentence) && (sentence.endsWith("?") || ASKING_OPENING.test(sentence))
+        ? "summary"
+        : MEANING.test(sentence)
+          ? "meaning"
+          : HELP.test(sentence)
+            ? "help"
+            : sentence.endsWith("?") || ASKING_OPENING.test(sentence)
+              ? "other"
+              : null;
+    if (kind) return { sentence, kind };
+  }
+  return null;
+}
+
+/** What a reply says before its question: the statements an answer to the participant would be in. */
+const statementsOf = (reply: string) => sentencesOf(reply).filter((s) => !s.endsWith("?"));
+
+const CLOSING_ONLY = /press 'End Interview'|thanks again/i;
+const ADMITS =
+  /\b(?:i don'?t know|i can'?t (?:say|tell|decide|promise)|the team will|not something i can)\b/i;
+
+/**
+ * Whether a reply answers the participant's question: a statement in it (not the closing line)
+ * takes up the question's own words, says plainly that the interviewer does not know and who will,
+ * or, asked to repeat, it asks the previous question again.
+ */
+export function answersQuestion(
+  ask: { sentence: string; kind: AskKind },
+  reply: string,
+  previousQuestion: string | null,
+): boolean {
+  if (ask.kind === "repeat" && previousQuestion) {
+    const again = lemmasOf(previousQuestion);
+    const own = lemmasOf(reply);
+    return [...again].filter((l) => own.has(l)).length >= Math.ceil(again.size * 0.6);
+  }
+  // Only a request for a summary is answered by the read-back.
+  if (reply.startsWith(READ_BACK_OPENING)) return ask.kind === "summary";
+  if (ask.kind === "summary") return false;
+  const asked = lemmasOf(ask.sentence);
+  return statementsOf(reply).some((s) => {
+    if (CLOSING_ONLY.test(s) && !ADMITS.test(s)) return false;
+    // An echo of their words is no answer to them.
+    if (ECHO_LEAD.test(s) || mechanicalQuoteBack(s, ask.sentence)) return false;
+    if (ADMITS.test(s)) return true;
+    const own = lemmasOf(s);
+    if (ask.kind === "meaning" || ask.kind === "help") return own.size >= 3;
+    return [...asked].some((l) => own.has(l));
+  });
+}
+
+/** The needs a participant's answer states (the writer's grammar), not refusals. */
+export const needsIn = (answer: string) => findNeeds(answer).filter((n) => !n.negated && n.action.length);
+
+/** Acknowledged in the participant's own words: the reply repeats at least two of the need's content words (all, when fewer). */
+export function acknowledges(reply: string, need: { action: Token[] }): boolean {
+  const wanted = new Set(need.action.filter((t) => isContent(t) && t.text.length >= 3).map((t) => t.lemma));
+  if (!wanted.size) return false;
+  const own = lemmasOf(reply, 3);
+  return [...wanted].filter((l) => own.has(l)).length >= Math.min(2, wanted.size);
+}
+
+export interface ListeningFigures {
+  id: string;
+  answers: number;
+  replies: number;
+  mechanical: number;
+  mechanicalExamples: string[];
+  frames: Map<string, number>;
+  framesThrice: number;
+  asks: Array<{ sentence: string; reply: string; answered: boolean }>;
+  /** Answers before the read-back, and whether the read-back came while needs still came and time remained. */
+  answersBeforeReadBack: number;
+  earlyClose: boolean;
+  /**
+   * Answers given after the read-back that state a need (the writer's grammar): whether the reply
+   * takes up one of the answer's needs in its own words, and whether every need sentence of it was
+   * added to the stored read-back.
+   */
+  lateNeeds: Array<{ need: string; needs: number; reply: string; acknowledged: boolean; recorded: boolean }>;
+  repeatedMessages: number;
+  /** Questions that ask the participant to design the solution ("How should the system …?"). */
+  solutionAsks: number;
+  stacked: number;
+  turnMs: number[];
+}
+
+/** Asking for a solution rather than the need behind it (side study's "No Asking for Solutions"). */
+const SOLUTION_ASK =
+  /\b(?:how (?:should|would|could) (?:we|you|the team|the system|it) (?:build|design|implement|integrate|architect|structure)|what (?:technology|tech stack|architecture|database|framework)|how would you (?:design|build|implement|solve))\b/i;
+
+const STACKED = /,\s+(and|or)\s+(what|how|why|who|when|where|which)\b[^.?!]*\?/i;
+
+export function listening(played: Replay): ListeningFigures {
+  const { messages, turns, project, plan } = played;
+  const projectWords = lemmasOf(
+    [
+      project.title,
+      project.objective ?? "",
+      project.keyFeatures ?? "",
+      project.constraints ?? "",
+      project.targetAudience ?? "",
+      ...plan.topics.map((t) => t.title),
+    ].join("\n"),
+    1,
+  );
+  const ai = messages.flatMap((m, i) => (m.role === "ai" ? [i] : []));
+  const readBackAt = turns.findIndex(
+    (t) => t.decision.action === "read_back" || t.text.startsWith(READ_BACK_OPENING),
+  );
+  const frames = new Map<string, number>();
+  let replies = 0;
+  let mechanical = 0;
+  const mechanicalExamples: string[] = [];
+  const asks: ListeningFigures["asks"] = [];
+  const lateNeeds: ListeningFigures["lateNeeds"] = [];
+  let repeatedMessages = 0;
+  let solutionAsks = 0;
+  let stacked = 0;
+  turns.forEach((turn, k) => {
+    const at = ai[k]!;
+    if (k > 0 && messages.slice(0, at).some((m) => m.role === "ai" && m.content === turn.text))
+      repeatedMessages += 1;
+    if (at === 0) return;
+    const answer = messages[at - 1]!.content;
+    const isReadBack = k === readBackAt;
+    replies += 1;
+    const ask = participantAsks(answer);
+    if (ask) {
+      const previous = questionIn(messages[at - 2]?.content ?? "");
+      asks.push({
+        sentence: ask.sentence,
+        reply: turn.text,
+        answered: answersQuestion(ask, turn.text, previous),
+      });
+    }
+    const needs = readBackAt >= 0 && k > readBackAt ? needsIn(answer) : [];
+    if (needs.length) {
+      const points = turn.review?.points ?? [];
+      const sentences = [...new Set(needs.map((n) => n.sentence.text))];
+      lateNeeds.push({
+        need: sentences[0]!,
+        needs: sentences.length,
+        reply: turn.text,
+        acknowledged: needs.some((n) => acknowledges(turn.text, n)),
+        recorded: sentences.every((s) => points.some((p) => p.includes(s) || s.includes(p))),
+      });
+    }
+    if (isReadBack || turn.final) return;
+    if (mechanicalQuoteBack(turn.text, answer)) {
+      mechanical += 1;
+      if (mechanicalExamples.length < 3) mechanicalExamples.push(turn.text);
+    }
+    const question = questionIn(turn.text);
+    if (question) {
+      const frame = frameOf(question, answer, projectWords);
+      frames.set(frame, (frames.get(frame) ?? 0) + 1);
+      if (SOLUTION_ASK.test(question)) solutionAsks += 1;
+    }
+    if (STACKED.test(turn.text) || (turn.text.match(/\?/g) ?? []).length > 1) stacked += 1;
+  });
+  // Early: read back while the last answer still stated a need and at least one more exchange fitted.
+  const readBack = turns[readBackAt];
+  const lastBefore = readBack ? messages[ai[readBackAt]! - 1] : undefined;
+  const pace = (played.secondsPerAnswer + 5) / 60;
+  const earlyClose = Boolean(
+    readBack &&
+      lastBefore?.role === "user" &&
+      needsIn(lastBefore.content).length > 0 &&
+      readBack.at + pace <= played.limitMinutes - 2,
+  );
+  return {
+    id: played.id,
+    answers: messages.filter((m) => m.role === "user").length,
+    replies,
+    mechanical,
+    mechanicalExamples,
+    frames,
+    framesThrice: [...frames.values()].filter((n) => n >= 3).length,
+    asks,
+    answersBeforeReadBack:
+      readBackAt >= 0 ? messages.slice(0, ai[readBackAt]).filter((m) => m.role === "user").length : -1,
+    earlyClose,
+    lateNeeds,
+    repeatedMessages,
+    solutionAsks,
+    stacked,
+    turnMs: turns.map((t) => t.ms),
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * The participant's questions to the interviewer (issue 27): found in an answer, answered first,
+ * briefly and truthfully from the project brief and the plan ("I don't know that, the team will"
+ * when neither says), and never taken as an answer. "Can you repeat that?", "What do you mean?" and
+ * "I don't understand" are questions too.
+ */
+import { analyze, type Token } from "../text";
+import { keywords, listItems, senses } from "./text";
+import type { ProjectBrief, Topic } from "./types";
+import {
+  HELP_REQUEST,
+  LANGUAGE_REQUEST,
+  MEANING_REQUEST,
+  REPEAT_REQUEST,
+  SUMMARY_REQUEST,
+} from "./vocabulary";
+
+export const ASK_KINDS = ["repeat", "meaning", "help", "summary", "language", "info"] as const;
+export type AskKind = (typeof ASK_KINDS)[number];
+
+export interface ParticipantAsk {
+  kind: AskKind;
+  /** The sentence that asks, as said. */
+  sentence: string;
+  /** What they asked the meaning of ("a handover note"), when named. */
+  term?: string;
+  /** The language they asked to use, when named. */
+  language?: string;
+  /** The rest of the answer, without the asking sentences: what it says besides the question. */
+  rest: string;
+}
+
+const AUXILIARY = /^(?:do|does|did|can|could|will|would|is|are|should|shall|may|might)$/;
+const WH = /^(?:what|how|why|which|who|where|when)$/;
+const LEADING = /^(?:so|and|but|ok|okay|well|sorry|also|then|just|hmm|um)$/;
+
+/** A sentence put to the interviewer: it ends with "?", or opens as a question ("can you give me …"). */
+function asksSomething(sentence: string, tokens: Token[]): boolean {
+  if (sentence.trim().endsWith("?")) return true;
+  const words = tokens.filter((t) => t.pos !== "PUNCT" && !LEADING.test(t.normal));
+  const [first, second] = words;
+  if (!first || !second) return false;
+  // "can you give me a summary", "so does the system offer …": an auxiliary before its subject.
+  if (AUXILIARY.test(first.normal) && (second.pos === "PRON" || second.pos === "DET")) return true;
+  // "what would you prefer …": a question word addressed to the interviewer.
+  return WH.test(first.normal) && words.slice(1, 4).some((t) => t.normal === "you");
+}
+
+function kindOf(sentence: string): AskKind {
+  if (REPEAT_REQUEST.test(sentence)) return "repeat";
+  if (MEANING_REQUEST.test(sentence)) return "meaning";
+  if (SUMMARY_REQUEST.test(sentence)) return "summary";
+  if (LANGUAGE_REQUEST.test(sentence)) return "language";
+  if (HELP_REQUEST.test(sentence)) return "help";
+  return "info";
+}
+
+/** "What do you mean by a handover note?" → "handover note"; none for "what does that mean". */
+function termOf(sentence: string): string | undefined {
+  const named =
+    /\bmean(?:t)? by\s+(.+?)[?.!]*$/i.exec(sentence)?.[1] ??
+    /\bwhat (?:does|is)\s+(.+?)\s+mean\b/i.exec(sentence)?.[1];
+  const term = named
+    ?.replace(/^(?:a|an|the|that|this|your)\s+/i, "")
+    .replace(/["“”']/g, "")
+    .trim();
+  return term && !/^(?:that|this|it|the question)$/i.test(term) ? term : undefined;
+}
+
+/** The question the participant put to the interviewer in an answer, or null. */
+export function participantAsk(answer: string): ParticipantAsk | null {
+  const asking: Array<{ text: string; kind: AskKind }> = [];
+  const rest: string[] = [];
+  for (const s of analyze(answer)) {
+    const direct =
+      REPEAT_REQUEST.test(s.text) ||
+      MEANING_REQUEST.test(s.text) ||
+      HELP_REQUEST.test(s.text) ||
+      LANGUAGE_REQUEST.test(s.text);
+    if (direct || asksSomething(s.text, s.tokens)) asking.push({ text: s.text, kind: kindOf(s.text) });
+    else rest.push(s.text);
+  }
+  const first = asking[0];
+  if (!first) return null;
+  const term = first.kind === "meaning" ? termOf(first.text) : undefined;
+  const language = first.kind === "language" ? /\bin (\p{Lu}\p{Ll}+)/u.exec(first.text)?.[1] : undefined;
+  return {
+    kind: first.kind,
+    sentence: first.text,
+    ...(term ? { term } : {}),
+    ...(language ? { language } : {}),
+    rest: rest.join(" "),
+  };
+}
+
+/** True when an answer says something besides its question: enough words to build on or record. */
+export const saysMore = (ask: ParticipantAsk) => keywords(ask.rest).length >= 3;
+
+/** One line of the brief, and what it is. */
+interface BriefLine {
+  kind: "objective" | "feature" | "constraint" | "audience" | "domain";
+  text: string;
+}
+
+function briefLines(project: ProjectBrief): BriefLine[] {
+  return [
+    ...(project.objective?.trim() ? [{ kind: "objective" as const, text: project.objective.trim() }] : []),
+    ...listItems(project.keyFeatures).map((text) => ({ kind: "feature" as const, text })),
+    ...listItems(project.constraints).map((text) => ({ kind: "constraint" as const, text })),
+    ...(project.targetAudience?.trim()
+      ? [{ kind: "audience" as const, text: project.targetAudience.trim() }]
+      : []),
+    ...(project.domain?.trim() ? [{ kind: "domain" as const, text: project.domain.trim() }] : []),
+  ];
+}
+
+/** The brief's line that speaks to a text: the most shared senses, at least two (one for a one-word line). */
+function briefLineFor(project: ProjectBrief, text: string): BriefLine | null {
+  const own = senses(text);
+  let best: { line: BriefLine; score: number } | null = null;
+  for (const line of briefLines(project)) {
+    const marks = senses(line.text);
+    const score = [...marks].filter((s) => own.has(s)).length;
+    if (score >= Math.min(2, marks.size) && score > 0 && (!best || score > best.score))
+      best = { line, score };
+  }
+  return best?.line ?? null;
+}
+
+const lowerFirst = (text: string) =>
+  /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+const upperFirst = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+export const DONT_KNOW = "I don't know that myself; the team will, and I've noted your question for them.";
+
+/**
+ * The answer to the participant's question, one or two short sentences, from what the project brief
+ * and the plan say; nothing made up. `topic` is the topic of the question they were asked.
+ */
+export function answerTo(
+  ask: ParticipantAsk,
+  context: { project: ProjectBrief; topic: Topic | null; lastQuestion: string | null },
+): string {
+  const { project, topic } = context;
+  switch (ask.kind) {
+    case "repeat":
+      return "Of course.";
+    case "summary":
+      return "Here is a summary.";
+    case "language":
+      return `You're welcome to answer in ${ask.language ?? "your own language"}; I'll keep asking in English, and the team will read what you write.`;
+    case "help":
+      return "I can't decide that for you, and there's no wrong answer: even a rough idea helps the team.";
+    case "meaning": {
+      const line = ask.term ? briefLineFor(project, ask.term) : null;
+      if (ask.term && line && senses(line.text).size > senses(ask.term).size)
+        return `By ${ask.term} I mean what the project brief says: ${sentence(line.text)}`;
+      if (ask.term && line)
+        return `${upperFirst(ask.term)} is one of the things the project plans; I'm asking how it would fit your work.`;
+      if (ask.term) return `By ${ask.term} I mean whatever it is in your own work; there's no right answer.`;
+      return topic ? `I'm asking about ${lowerFirst(topic.title)}.` : "I'm asking about your own work.";
+    }
+    case "info": {
+      const line = briefLineFor(project, ask.sentence);
+      if (!line) return DONT_KNOW;
+      if (line.kind === "objective")
+        return `The project's goal, as the brief puts it: ${sentence(line.text)}`;
+      if (line.kind === "feature")
+        return `${sentence(upperFirst(line.text))} It's in the project's plan; the team will settle the details from interviews like this one.`;
+      if (line.kind === "constraint")
+        return `The project brief names this constraint: ${sentence(line.text)}`;
+      if (line.kind === "audience") return `The project is for ${sentence(lowerFirst(line.text))}`;
+      return `The project is in ${sentence(lowerFirst(line.text))} ${DONT_KNOW}`;
+    }
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * The checks after the model (issue 27), as the quality gate does for stories: the model writes the
+ * message for the rules' decision, and each sentence is held to the same behaviours as the rules'
+ * own wording before the participant sees it. A sentence is released once it is whole (speech reads
+ * whole sentences anyway), so the first words wait for the first sentence, not for the message.
+ *  - an opening that only echoes a fragment of the answer is dropped;
+ *  - a participant's question the model skipped gets the rules' answer in front;
+ *  - a question in a frame already asked twice is replaced by the rules' question;
+ *  - a closing line where the rules did not close, or a closing line said before, is replaced by the
+ *    rules' message; after the read-back a new need the model did not say back gets the rules' words.
+ */
+import { analyze, isContent, tokensOf } from "../text";
+import { answerTo, participantAsk } from "./asks";
+import { readState } from "./state";
+import { normalise } from "./text";
+import type { TurnContext, TurnDecision } from "./types";
+import { acknowledgement, writeTurn } from "./writer";
+
+const QUOTED = /["“«]([^"”»]{2,80})["”»]/g;
+const ECHO_LEAD = /^(?:so,?\s+)?(?:you (?:mentioned|said|noted|told me)|noted:?|you're saying|i heard)\b/i;
+/** Words that close an interview: said only when the rules close. */
+const CLOSING = /\bEnd Interview\b|\bthat'?s (?:all|everything) (?:I|we) need(?:ed)?\b|\bgoodbye\b/i;
+
+/** A statement that only echoes the answer: a quoted span of it, or an echo lead and a fragment of it. */
+export function echoesFragment(sentence: string, answer: string): boolean {
+  if (sentence.trim().endsWith("?")) return false;
+  const said = answer.toLowerCase();
+  for (const m of sentence.matchAll(QUOTED)) if (said.includes(m[1]!.toLowerCase().trim())) return true;
+  if (!ECHO_LEAD.test(sentence)) return false;
+  const rest = sentence.replace(ECHO_LEAD, "").replace(/^[\s:,]+|[.!\s]+$/g, "");
+  if (!rest || !said.includes(rest.toLowerCase())) return false;
+  const last = tokensOf(rest)
+    .filter((t) => t.pos !== "PUNCT")
+    .at(-1);
+  return !last || !["NOUN", "PROPN", "NUM"].includes(last.pos);
+}
+
+const lemmas = (text: string) =>
+  new Set(
+    tokensOf(text)
+      .filter((t) => isContent(t) || t.pos === "NUM")
+      .map((t) => t.lemma),
+  );
+
+/**
+ * A question's frame: its words, with the participant's words (of the answer it follows) and the
+ * words it shares with that answer taken out ("What would X change for you?").
+ */
+export function frameKey(question: string, answer: string): string {
+  const about = lemmas(answer);
+  const words: string[] = [];
+  for (const t of tokensOf(question.replace(QUOTED, " SLOT "))) {
+    if (t.pos === "PUNCT") continue;
+    const slot = t.text === "SLOT" || ((isContent(t) || t.pos === "NUM") && about.has(t.lemma));
+    const word = slot ? "X" : t.normal;
+    if (word === "X" && words.at(-1) === "X") continue;
+    words.push(word);
+  }
+  return words.join(" ");
+}
+
+/** How many earlier interviewer questions were asked in this frame. */
+function timesFramed(question: string, ctx: TurnContext): number {
+  const key = frameKey(question, ctx.messages.findLast((m) => m.role === "user")?.content ?? "");
+  let count = 0;
+  ctx.messages.forEach((m, i) => {
+    if (m.role !== "ai" || i === 0) return;
+    const asked = analyze(m.content)
+      .map((s) => s.text)
+      .filter((s) => s.endsWith("?"))
+      .at(-1);
+    const before = ctx.messages[i - 1];
+    if (asked && before?.role === "user" && frameKey(asked, before.content) === key) count += 1;
+  });
+  return count;
+}
+
+/** The same question, word for word, in an earlier interviewer message. */
+const askedBefore = (question: string, ctx: TurnContext) =>
+  ctx.messages.some((m) => m.role === "ai" && normalise(m.content).includes(normalise(question)));
+
+const sharesWords = (text: string, reference: string, at: number) => {
+  const own = lemmas(text);
+  const wanted = [...lemmas(reference)];
+  return wanted.filter((l) => own.has(l)).length >= Math.min(at, wanted.length);
+};
+
+async function* wordsOf(text: string): AsyncGenerator<string> {
+  for (const part of text.match(/\S+\s*/g) ?? []) yield part;
+}
+
+/** The model's message, held sentence by sentence to the rules' behaviours (see above). */
+export async function* checkedStream(
+  stream: AsyncIterable<string>,
+  ctx: TurnContext,
+  decision: TurnDecision,
+): AsyncGenerator<string> {
+  const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
+  const answer = state.lastAnswer ?? "";
+  const rules = () => writeTurn(ctx, decision).text;
+  const said = new Set(ctx.messages.filter((m) => m.role === "ai").map((m) => normalise(m.content)));
+  const ask =
+    decision.asked && decision.asked !== "repeat" && decision.asked !== "summary"
+      ? participantAsk(answer)
+      : null;
+  const ruleAnswer = ask
+    ? answerTo(ask, {
+        project: ctx.project,
+        topic: ctx.plan.topics.find((t) => t.id === decision.topicId) ?? null,
+        lastQuestion: state.lastQuestion,
+      })
+    : "";
+  if (decision.action === "read_back") {
+    // The points are copied as given; a question asked with the last answer is answered first.
+    if (ruleAnswer) yield* wordsOf(`${ruleAnswer}\n`);
+    yield* stream;
+    return;
+  }
+  const heard = decision.action === "close" ? acknowledgement(answer) : "";
+  const closing = decision.action === "close";
+  if (closing) {
+    // A closing line is short and the last word: held whole, then said back, answered, never repeated.
+    let text = "";
+    for await (const chunk of stream) text += chunk;
+    text = text.trim();
+    const statements = analyze(text).filter((x) => !x.text.endsWith("?"));
+    if (ruleAnswer && !statements.some((x) => sharesWords(x.text, ruleAnswer, 2)))
+      text = `${ruleAnswer} ${text}`;
+    if (heard && !sharesWords(text, heard, 2)) text = `${heard} ${text}`;
+    yield* wordsOf(!text || said.has(normalise(text)) ? rules() : text);
+    return;
+  }
+  let answered = !ask;
+  let emitted = "";
+  let asked = false;
+  const release = function* (sentence: string): Generator<string> {
+    emitted += `${sentence} `;
+    for (const part of sentence.match(/\S+\s*/g) ?? []) yield part;
+    yield " ";
+  };
+  /** What the participant sees for one whole sentence of the model's. */
+  const judge = function* (sentence: string): Generator<string> {
+    const question = sentence.endsWith("?");
+    // The rules did not close: a closing sentence is dropped (the rules' question follows if none comes).
+    if (CLOSING.test(sentence)) return;
+    if (!question && echoesFragment(sentence, answer)) return;
+    if (!answered) {
+      answered = true;
+      // Answered when a statement comes before the question; else the rules' answer goes first.
+      if (question || !sentence.trim()) yield* release(ruleAnswer);
+    }
+    if (question) {
+      asked = true;
+      if (timesFramed(sentence, ctx) >= 2 || said.has(normalise(sentence)) || askedBefore(sentence, ctx)) {
+        const own = analyze(rules())
+          .map((s) => s.text)
+          .filter((s) => s.endsWith("?"))
+          .at(-1);
+        if (own) yield* release(own);
+        return;
+      }
+    }
+    yield* release(sentence);
+  };
+  let buffer = "";
+  for await (const chunk of stream) {
+    buffer += chunk;
+    const sentences = analyze(buffer);
+    if (sentences.length < 2) continue;
+    const last = sentences.at(-1)!;
+    for (const s of sentences.slice(0, -1)) yield* judge(s.text.trim());
+    buffer = buffer.slice(last.start);
+  }
+  for (const s of analyze(buffer)) yield* judge(s.text.trim());
+  if (!answered && ruleAnswer) yield* release(ruleAnswer);
+  // Nothing left of the model's message, or no question where the rules ask one: the rules' words.
+  if (!normalise(emitted)) yield* wordsOf(rules());
+  else if (!asked) {
+    const question = analyze(rules())
+      .map((s) => s.text)
+      .filter((s) => s.endsWith("?"))
+      .at(-1);
+    if (question) yield* release(question);
+  }
+}
+
+/**
+ * In a language the rules do not read, only what needs no reading is checked: a statement quoting a
+ * span of the answer back is dropped (unless nothing else is left).
+ */
+export async function* withoutEchoes(stream: AsyncIterable<string>, answer: string): AsyncGenerator<string> {
+  let buffer = "";
+  let kept = 0;
+  const judge = function* (sentence: string, last: boolean): Generator<string> {
+    const quoted =
+      !sentence.endsWith("?") && [...sentence.matchAll(QUOTED)].some((m) => answer.includes(m[1]!.trim()));
+    if (quoted && !(last && kept === 0)) return;
+    kept += 1;
+    for (const part of `${sentence} `.match(/\S+\s*/g) ?? []) yield part;
+  };
+  for await (const chunk of stream) {
+    buffer += chunk;
+    const sentences = analyze(buffer);
+    if (sentences.length < 2) continue;
+    for (const s of sentences.slice(0, -1)) yield* judge(s.text.trim(), false);
+    buffer = buffer.slice(sentences.at(-1)!.start);
+  }
+  const rest = analyze(buffer);
+  for (const [i, s] of rest.entries()) yield* judge(s.text.trim(), i === rest.length - 1);
+}

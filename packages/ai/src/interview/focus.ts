@@ -1,0 +1,345 @@
+/**
+ * What a follow-up is about, and how it is asked (issue 27). The most informative thing in an
+ * answer — a need, a refusal, a pain, a workaround, a condition, a number, something unclear — is
+ * found with the text kit and the writer's need finder, named by its noun phrase (or the action as
+ * a gerund: "booking appointments online"), never by a fragment, and asked about in natural words.
+ * Each kind has a few frames; no frame is asked more than twice in an interview.
+ */
+import { analyze, gerund, isContent, type Token } from "../text";
+import { type FoundNeed, findNeeds } from "../writer/needs";
+import { hash, isVague, normalise } from "./text";
+import { FEELING, FREQUENCY, WORKAROUND } from "./vocabulary";
+
+export const FOCUS_KINDS = [
+  "need",
+  "refusal",
+  "pain",
+  "workaround",
+  "condition",
+  "number",
+  "unclear",
+] as const;
+export type FocusKind = (typeof FOCUS_KINDS)[number];
+
+export interface Focus {
+  kind: FocusKind;
+  /** The phrase names a thing (a noun phrase), not an action (a gerund phrase). */
+  nominal?: boolean;
+  /** What the question names: a noun phrase or a gerund phrase in the participant's words ("" for none). */
+  phrase: string;
+}
+
+/** The speaker's words as the interviewer says them back: "my" → "your", "we" → "you". */
+const SWAP: Record<string, string> = {
+  i: "you",
+  me: "you",
+  my: "your",
+  mine: "yours",
+  myself: "yourself",
+  we: "you",
+  us: "you",
+  our: "your",
+  ours: "yours",
+  ourselves: "yourselves",
+  am: "are",
+  "'m": "'re",
+};
+
+/** Tokens back to text with their own spacing, the speaker's pronouns turned to the listener's. */
+export function say(tokens: Token[]): string {
+  let out = "";
+  tokens.forEach((t, i) => {
+    const swapped = SWAP[t.normal];
+    const word = swapped ? (/^[A-Z]/.test(t.text) && i > 0 ? swapped : swapped) : t.text;
+    const glued = i > 0 && tokens[i - 1]!.end === t.start;
+    out += (i > 0 && !glued ? " " : "") + word;
+  });
+  return out.replace(/\s+/g, " ").trim();
+}
+
+const STOP_AT_END: ReadonlySet<Token["pos"]> = new Set([
+  "ADP",
+  "DET",
+  "CCONJ",
+  "SCONJ",
+  "PART",
+  "PUNCT",
+  "AUX",
+  "PRON",
+  "SYM",
+  "X",
+]);
+
+/** At most `max` words, ending on a word that means something. */
+function trimmed(tokens: Token[], max = 7): Token[] {
+  let out = tokens.filter((t) => t.pos !== "SPACE").slice(0, max);
+  while (out.length && STOP_AT_END.has(out.at(-1)!.pos)) out = out.slice(0, -1);
+  while (out.length && (out[0]!.pos === "PUNCT" || out[0]!.pos === "CCONJ")) out = out.slice(1);
+  return out;
+}
+
+/** The first item of a list ("a booking system, automated records and reports" → "a booking system"). */
+function firstItem(tokens: Token[]): Token[] {
+  const cut = tokens.findIndex(
+    (t, i) => i > 0 && (t.text === "," || t.text === ";" || t.text === "(" || t.pos === "CCONJ"),
+  );
+  return cut > 0 ? tokens.slice(0, cut) : tokens;
+}
+
+/** An action as something to talk about: "book appointments online" → "booking appointments online". */
+export function asTopic(action: Token[], actor: Token[] = []): string {
+  const tokens = trimmed(firstItem(action));
+  if (!tokens.length) return "";
+  const [head, ...rest] = tokens;
+  if (head!.pos === "VERB" || head!.pos === "AUX") {
+    const verb = head!.lemma === "be" ? "being" : gerund(head!.lemma);
+    const who = trimmed(actor, 4);
+    return who.length
+      ? `letting ${say(who)} ${head!.lemma} ${say(rest)}`.trim()
+      : `${verb} ${say(rest)}`.trim();
+  }
+  // A thing, with the participant's own article ("a waitlist"), "the" for a demonstrative, else none.
+  const determiner = tokens[0]!.pos === "DET" ? tokens[0]!.normal : null;
+  const words = determiner ? tokens.slice(1) : tokens;
+  if (!words.some((t) => t.pos === "NOUN" || t.pos === "PROPN")) return "";
+  const article = determiner === "a" || determiner === "an" ? `${determiner} ` : determiner ? "the " : "";
+  return `${article}${say(words)}`;
+}
+
+const NUMBER_WORDS = /^(?:one|a|an|single)$/i;
+
+/** "12 appointments a week": a count above one with what it counts, as said. */
+function quantity(answer: string): string | null {
+  for (const s of analyze(answer)) {
+    const tokens = s.tokens;
+    for (let i = 0; i < tokens.length; i += 1) {
+      const t = tokens[i]!;
+      if (t.pos !== "NUM" || NUMBER_WORDS.test(t.normal)) continue;
+      const run = [t];
+      let j = i + 1;
+      while (tokens[j] && ["NUM", "NOUN", "ADJ", "PROPN"].includes(tokens[j]!.pos) && run.length < 5)
+        run.push(tokens[j++]!);
+      // "18 percent of appointments", "12 appointments a week"
+      if (tokens[j]?.normal === "of" && tokens[j + 1]?.pos === "NOUN") run.push(tokens[j]!, tokens[j + 1]!);
+      else if (
+        ["a", "per", "each", "every"].includes(tokens[j]?.normal ?? "") &&
+        tokens[j + 1]?.pos === "NOUN"
+      )
+        run.push(tokens[j]!, tokens[j + 1]!);
+      if (run.some((x) => x.pos === "NOUN")) return say(run);
+    }
+  }
+  return null;
+}
+
+/** The noun phrase around a workaround word ("a paper calendar", "the spreadsheet"), or null. */
+function workaroundThing(answer: string): string | null {
+  for (const s of analyze(answer)) {
+    const hit = s.tokens.findIndex((t) => WORKAROUND.test(t.text) && (t.pos === "NOUN" || t.pos === "PROPN"));
+    if (hit < 0) continue;
+    let from = hit;
+    while (from > 0 && ["NOUN", "ADJ", "PROPN"].includes(s.tokens[from - 1]!.pos)) from -= 1;
+    let to = hit + 1;
+    while (s.tokens[to] && ["NOUN", "PROPN"].includes(s.tokens[to]!.pos)) to += 1;
+    const owner = s.tokens[from - 1];
+    const words = s.tokens.slice(from, to);
+    return owner && SWAP[owner.normal] ? say([owner, ...words]) : `the ${say(words)}`;
+  }
+  return null;
+}
+
+/** What a feeling is about: "I hate waiting on hold every morning" → "waiting on hold every morning". */
+function feltAbout(answer: string): string | null {
+  for (const s of analyze(answer)) {
+    const at = s.tokens.findIndex((t) => FEELING.test(t.text));
+    if (at < 0) continue;
+    const after = s.tokens.slice(at + 1);
+    const start = after.findIndex((t) => t.pos === "VERB" || t.pos === "NOUN");
+    if (start < 0 || start > 2) continue;
+    const words = trimmed(after.slice(start), 6);
+    if (words.length && words.some(isContent))
+      return words[0]!.pos === "VERB" ? asTopic(words) : asTopic(words);
+  }
+  return null;
+}
+
+/** A condition as a clause after "what happens today": "when supplies run low". */
+function conditionOf(need: FoundNeed): string | null {
+  const condition = need.conditions[0];
+  if (!condition?.length) return null;
+  const words =
+    condition[0]!.normal === "in" && condition[1]?.normal === "case"
+      ? condition.slice(2)
+      : condition.slice(1);
+  const clause = trimmed(words, 8);
+  return clause.length >= 2 && clause.some(isContent) ? `when ${say(clause)}` : null;
+}
+
+/** The things in an answer worth a follow-up, most informative first. */
+export function focusesOf(answer: string): Focus[] {
+  const out: Focus[] = [];
+  const needs = findNeeds(answer);
+  for (const need of needs) {
+    // "The records should be sent by email": the thing is the verb's object, "sending the records by email".
+    const [be, verb, ...rest] = need.action;
+    const passive =
+      be?.lemma === "be" && verb?.pos === "VERB" && need.subject.some((t) => t.pos === "NOUN")
+        ? [verb, ...need.subject.filter((t) => t.pos !== "AUX"), ...rest]
+        : null;
+    const phrase = asTopic(
+      passive ?? (need.trigger === "complaint" ? need.subject : need.action),
+      need.actor,
+    );
+    if (!phrase) continue;
+    out.push({
+      kind: need.negated ? "refusal" : need.trigger === "complaint" ? "pain" : "need",
+      phrase,
+      nominal: !/ing\b/.test(phrase.split(" ")[0] ?? "") && !phrase.startsWith("letting "),
+    });
+    const condition = conditionOf(need);
+    if (condition) out.push({ kind: "condition", phrase: condition });
+  }
+  const felt = FEELING.test(answer) ? feltAbout(answer) : null;
+  if (felt) out.push({ kind: "pain", phrase: felt });
+  const workaround = WORKAROUND.test(answer) ? workaroundThing(answer) : null;
+  if (workaround) out.push({ kind: "workaround", phrase: workaround, nominal: true });
+  const count = quantity(answer);
+  if (count) out.push({ kind: "number", phrase: count });
+  if (/\bit depends\b/i.test(answer) && !/\bdepends on\b/i.test(answer))
+    out.push({ kind: "unclear", phrase: "" });
+  else if (isVague(answer) && !out.length) out.push({ kind: "unclear", phrase: "" });
+  // Needs first, then what hurts, how they cope, when, how much; a refusal after the needs it sits among.
+  const order: FocusKind[] = ["need", "pain", "refusal", "condition", "workaround", "number", "unclear"];
+  const rank = (f: Focus) => order.indexOf(f.kind) + (f.kind === "number" && FREQUENCY.test(answer) ? -3 : 0);
+  return out
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+    .map(({ f }) => f)
+    .filter((f, i, all) => all.findIndex((g) => g.phrase === f.phrase && g.kind === f.kind) === i);
+}
+
+/** The frames of each kind of follow-up; `{X}` is the focus's phrase, `{N}` one that names a thing. */
+export const FRAMES: Record<FocusKind, string[]> = {
+  need: [
+    "What would {X} change for you?",
+    "What do you do today instead of {X}?",
+    "Why does {X} matter to you?",
+    "Who would use {N} most?",
+    "What would {X} make easier for you?",
+  ],
+  refusal: [
+    "What's the problem with {X}?",
+    "What would go wrong with {X}?",
+    "What makes {X} a bad fit for you?",
+  ],
+  pain: [
+    "What makes {X} so hard?",
+    "What does {X} cost you, in time or money?",
+    "How often does {X} get in the way?",
+    "What happens when {X} goes wrong?",
+  ],
+  workaround: [
+    "How well does {X} work for you?",
+    "How much time does {X} take in a typical week?",
+    "What goes wrong with {X}?",
+  ],
+  condition: [
+    "What happens today {X}?",
+    "How often does that happen, roughly?",
+    "Who deals with it today {X}?",
+  ],
+  number: ["What do {X} mean for your work?", "How do {X} compare with a year ago?"],
+  unclear: [
+    "What does it depend on?",
+    "What does that look like in practice?",
+    "Could you give me a recent example?",
+    "Could you say a bit more about that?",
+  ],
+};
+
+/** A frame as a pattern over whole messages: its words around any phrase. */
+const patterns = new Map<string, RegExp>();
+export function framePattern(frame: string): RegExp {
+  let pattern = patterns.get(frame);
+  if (!pattern) {
+    const [before = "", after = ""] = frame.split(/\{[XN]\}/).map((part) => normalise(part));
+    const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    pattern = /\{[XN]\}/.test(frame)
+      ? new RegExp(`(?:^|\\s)${literal(before)}\\s.+\\s${literal(after)}(?:$|\\s)`)
+      : new RegExp(`(?:^|\\s)${literal(before)}(?:$|\\s)`);
+    patterns.set(frame, pattern);
+  }
+  return pattern;
+}
+
+/** How often a frame was asked in the interviewer's earlier messages. */
+export const timesAsked = (frame: string, asked: string[]) =>
+  asked.filter((m) => framePattern(frame).test(normalise(m))).length;
+
+/** Frames are asked at most twice in an interview. */
+export const MAX_FRAME_USES = 2;
+
+/** The follow-up question on a focus, in a frame asked fewer than twice so far, or null. */
+export function followUpOn(focus: Focus, asked: string[]): string | null {
+  const frames = FRAMES[focus.kind].filter((f) =>
+    f.includes("{N}") ? focus.nominal : f.includes("{X}") ? Boolean(focus.phrase) : true,
+  );
+  if (!frames.length) return null;
+  const start = hash(focus.phrase || focus.kind) % frames.length;
+  for (let i = 0; i < frames.length; i += 1) {
+    const frame = frames[(start + i) % frames.length]!;
+    if (timesAsked(frame, asked) >= MAX_FRAME_USES) continue;
+    const question = frame.replace(/\{[XN]\}/, focus.phrase);
+    if (asked.some((m) => normalise(m).includes(normalise(question)))) continue;
+    return question;
+  }
+  return null;
+}
+
+/** The first focus of an answer with a question still free to ask, and that question. */
+export function followUpFor(answer: string, asked: string[], kinds?: ReadonlyArray<FocusKind>) {
+  for (const focus of focusesOf(answer)) {
+    if (kinds && !kinds.includes(focus.kind)) continue;
+    const question = followUpOn(focus, asked);
+    if (question) return { focus, question };
+  }
+  return null;
+}
+
+// ---- A need said back in the participant's own words (after the read-back) ----
+
+const SPEAKER = /^(?:i|we|me|us|my|our)$/;
+
+/** "I want to be able to tell if the promotion worked" → "you'd like to tell if the promotion worked". */
+export function inTheirWords(need: FoundNeed): string {
+  const action = trimmed(need.action, 14);
+  const what = say(action);
+  // "that would be helpful" names nothing to say back.
+  if (action.length < 2 || !action.some((t) => isContent(t) && t.text.length > 3)) return "";
+  const subject = need.subject.filter((t) => t.pos !== "ADV" && t.pos !== "SCONJ");
+  const theirs = !subject.length || subject.some((t) => SPEAKER.test(t.normal));
+  const verbFirst = action[0]?.pos === "VERB" || action[0]?.pos === "AUX";
+  if (need.negated) return verbFirst ? `you don't want to ${what}` : `you don't want ${what}`;
+  if (need.trigger === "complaint") return `${what} needs to get better`;
+  if (need.actor.length) return `you'd like ${say(trimmed(need.actor, 4))} to ${what}`;
+  if (need.trigger === "obligation" && !theirs) {
+    const who = say(trimmed(subject, 5));
+    return who ? `${who} should ${what}` : "";
+  }
+  if (need.trigger === "list" || !verbFirst) return `you'd like ${what}`;
+  return `you'd like to ${what}`;
+}
+
+/** The needs an answer states, in the participant's words, at most `max` of them. */
+export function needsInTheirWords(answer: string, max = 2): string[] {
+  const said = findNeeds(answer)
+    .map((need) => {
+      const own = inTheirWords(need);
+      if (own.split(" ").length >= 4) return own;
+      // Not sayable as a want: what they said, as they said it.
+      const clause = trimmed(need.clause, 16);
+      return clause.length >= 3 ? `you said ${say(clause)}` : "";
+    })
+    .filter(Boolean);
+  return [...new Set(said)].slice(0, max);
+}

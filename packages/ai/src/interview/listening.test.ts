@@ -1,0 +1,221 @@
+import { describe, expect, it } from "vitest";
+import { answerTo, participantAsk } from "./asks";
+import { echoesFragment } from "./check";
+import { focusesOf, followUpOn, needsInTheirWords } from "./focus";
+import { makePlan } from "./plan";
+import { collect, type InterviewProvider, interviewTurn } from "./turn";
+import type { InterviewMessage } from "./types";
+
+// Issue 27: an interviewer that listens. Sentences written for these tests.
+const PROJECT = {
+  title: "Bakery orders",
+  objective: "Let customers order cakes online and pick them up without queueing.",
+  keyFeatures: "Online ordering\nPickup slots\nAllergy labels",
+  constraints: "Must work on the shop's old tablet",
+};
+const plan = makePlan(PROJECT, "business", 12);
+const START = Date.parse("2026-11-23T10:00:00Z");
+
+/** A conversation of answers a minute apart, with the interviewer's replies (offline unless a provider is given). */
+async function run(answers: string[], provider?: InterviewProvider) {
+  const messages: InterviewMessage[] = [];
+  const turns: Array<Awaited<ReturnType<typeof interviewTurn>> & { text: string }> = [];
+  let now = START;
+  for (const answer of [...answers, null]) {
+    const turn = await interviewTurn(
+      {
+        plan,
+        project: PROJECT,
+        stakeholderType: "business",
+        messages: [...messages],
+        now,
+        timeLimitMinutes: 12,
+        decisions: turns.map((t) => t.decision),
+      },
+      provider,
+    );
+    const text = await collect(turn.stream);
+    turns.push({ ...turn, text });
+    messages.push({ role: "ai", content: text, timestamp: new Date(now).toISOString() });
+    if (answer === null) break;
+    now += 60_000;
+    messages.push({ role: "user", content: answer, timestamp: new Date(now).toISOString() });
+  }
+  return turns;
+}
+
+describe("the participant's questions", () => {
+  it.each([
+    ["Sorry, can you repeat that?", "repeat"],
+    ["What do you mean by pickup slots?", "meaning"],
+    ["I don't understand.", "meaning"],
+    ["Hmm, could you help me with that?", "help"],
+    ["Can you give me a quick summary?", "summary"],
+    ["Could we do this in French?", "language"],
+    ["Does the shop plan to take card payments?", "info"],
+    ["We bake about forty cakes a day.", null],
+  ])("%s reads as %s", (sentence, kind) => {
+    expect(participantAsk(sentence)?.kind ?? null).toBe(kind);
+  });
+
+  it("answers from the brief when it speaks to the question, and says who will know when it does not", () => {
+    const context = { project: PROJECT, topic: plan.topics[0]!, lastQuestion: "What do you do?" };
+    const known = answerTo(participantAsk("Will customers be able to order online?")!, context);
+    expect(known).toMatch(/order cakes online|online ordering/i);
+    const unknown = answerTo(participantAsk("How much will the new tablet cost?")!, context);
+    expect(unknown).toMatch(/I don't know that myself; the team will/);
+  });
+
+  it("answers 'can you repeat that' with the same question and 'what do you mean' before asking again", async () => {
+    const turns = await run(["Could you repeat the question?", "What do you mean?"]);
+    const first = turns[0]!.text.match(/[^.!?]*\?$/)![0].trim();
+    expect(turns[1]!.text).toContain(first);
+    expect(turns[1]!.text).toMatch(/^Of course\./);
+    expect(turns[2]!.text).toMatch(/^I'm asking about /);
+    expect(turns[2]!.text.endsWith("?")).toBe(true);
+    // Neither question was taken as an answer: nothing of them is read back later.
+    expect(turns.every((t) => t.decision.action !== "read_back")).toBe(true);
+  });
+});
+
+describe("follow-ups a good interviewer would ask", () => {
+  it("names the most informative thing by its noun phrase, in natural words", () => {
+    const [need] = focusesOf("Honestly, we need a waiting list for the busy Saturdays.");
+    expect(need).toMatchObject({ kind: "need" });
+    expect(followUpOn(need!, [])).toMatch(/a waiting list/);
+    const [refusal] = focusesOf("We don't want reminders on Sundays.");
+    expect(refusal).toMatchObject({ kind: "refusal", phrase: "reminders on Sundays" });
+    const [pain] = focusesOf("I hate chasing suppliers by phone every Monday.");
+    expect(pain?.kind).toBe("pain");
+    expect(followUpOn(pain!, [])).toMatch(/chasing suppliers/);
+  });
+
+  it("asks no frame a third time", () => {
+    const asked: string[] = [];
+    for (const phrase of [
+      "a waiting list",
+      "gift cards",
+      "a loyalty stamp",
+      "price labels",
+      "a quiet room",
+    ]) {
+      const question = followUpOn({ kind: "need", phrase, nominal: true }, asked);
+      if (question) asked.push(question);
+    }
+    const frames = asked.map((q, i) =>
+      q.replace(["a waiting list", "gift cards", "a loyalty stamp", "price labels", "a quiet room"][i]!, "X"),
+    );
+    for (const f of frames) expect(frames.filter((g) => g === f).length).toBeLessThanOrEqual(2);
+  });
+
+  it("never echoes a fragment at the start of a question", () => {
+    expect(
+      echoesFragment('You mentioned "cakes a day located".', "We bake cakes a day located near here."),
+    ).toBe(true);
+    expect(echoesFragment("Noted: forty cakes a.", "We bake forty cakes a day.")).toBe(true);
+    expect(echoesFragment('What do you mean by "the rush"?', "The rush is bad.")).toBe(false);
+  });
+});
+
+describe("closing when the participant is done", () => {
+  const answers = [
+    "I own the bakery and take most orders by phone.",
+    "We want customers to order cakes online the day before.",
+    "The phone rings all morning and I lose track of orders.",
+    "We also need allergy labels printed on every box.",
+    "Customers should be able to pick a pickup slot.",
+    "The tablet at the till is very old.",
+    "I would like a weekly report of the best sellers.",
+    "We need to stop double orders for the same cake.",
+    "Staff should see the day's orders at six in the morning.",
+    "Yes, that's right.",
+    "I want to be able to tell whether a discount brought more orders.",
+    "Thanks, bye.",
+    "Oh, and we need a way to refund a cancelled order.",
+  ];
+
+  it("says a need raised after the read-back back in the participant's words, adds it, and never repeats a closing line", async () => {
+    const turns = await run(answers);
+    const readBack = turns.findIndex((t) => t.decision.action === "read_back");
+    expect(readBack).toBeGreaterThan(0);
+    const after = turns.slice(readBack + 1);
+    expect(after.every((t) => t.final)).toBe(true);
+    const discount = after.find((t) => /discount/.test(t.text))!;
+    expect(discount.text).toMatch(
+      /^Got it: you'd like to tell whether a discount brought more orders\. I've added that\./,
+    );
+    expect(discount.review!.points).toContain(answers[10]);
+    expect(discount.review!.confirmations).toContain(discount.review!.points.indexOf(answers[10]!));
+    const refund = turns.at(-1)!;
+    expect(refund.text).toMatch(/refund a cancelled order/);
+    expect(refund.review!.points).toContain(answers[12]);
+    const texts = after.map((t) => t.text);
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it("does not read back while the answers still bring needs and time remains, and does when they are done", async () => {
+    const early = await run(answers.slice(0, 4));
+    expect(early.some((t) => t.decision.action === "read_back")).toBe(false);
+    const done = await run([
+      "I own the bakery and take orders by phone.",
+      "We want to take orders online.",
+      "That's all from me.",
+    ]);
+    expect(done.at(-1)!.decision).toMatchObject({
+      action: "read_back",
+      reason: "The participant said they are done.",
+    });
+  });
+
+  it("says back needs in their words", () => {
+    expect(needsInTheirWords("I want to see which cakes sell out first.")).toEqual([
+      "you'd like to see which cakes sell out first",
+    ]);
+  });
+});
+
+describe("model path: the model's message is checked after the model", () => {
+  /** A model that answers every request with `reply(system prompt, the participant's last words)`. */
+  const careless = (reply: (system: string, last: string) => string): InterviewProvider => ({
+    complete: async () => "",
+    structured: async () => "",
+    async *stream(messages) {
+      const conversation = String(messages[1]?.content ?? "");
+      const last = [...conversation.matchAll(/Participant: ([^\n]*)/g)].at(-1)?.[1] ?? "";
+      const words = last.split(" ").slice(-3).join(" ").replace(/[.?!]/g, "");
+      for (const part of reply(String(messages[0]?.content ?? ""), words).match(/\S+\s*/g) ?? []) yield part;
+    },
+  });
+
+  it("drops an echo opening, answers a skipped question, replaces a third use of a frame and a repeated closing", async () => {
+    const model = careless((system, last) =>
+      /Ask nothing\./.test(system)
+        ? "Thanks again! Press 'End Interview' when you're ready."
+        : /Points:/.test(system)
+          ? "Here is what I heard:\n- point\nDid I get that right, or is anything missing?"
+          : `You mentioned "${last}". What does that mean for you day to day?`,
+    );
+    const turns = await run(
+      [
+        "I own the bakery and take most orders by phone.",
+        "Will customers be able to order online?",
+        "The phone rings all morning and I lose track of orders.",
+        "We also need allergy labels printed on every box.",
+      ],
+      model,
+    );
+    for (const t of turns.slice(1)) expect(t.text).not.toMatch(/You mentioned/);
+    expect(turns[2]!.text).toMatch(/order cakes online|online ordering/i);
+    const sameFrame = turns.filter((t) => /What does that mean for you day to day\?/.test(t.text));
+    expect(sameFrame.length).toBeLessThanOrEqual(1);
+    for (const t of turns.slice(1)) expect(t.text).toMatch(/\?$/);
+  });
+
+  it("replaces a closing line written where the rules did not close", async () => {
+    const model = careless(() => "Thanks, that's all I need! Press 'End Interview' now.");
+    const turns = await run(["We want customers to order cakes online the day before."], model);
+    expect(turns[1]!.decision.action).not.toBe("close");
+    expect(turns[1]!.text).not.toMatch(/End Interview/);
+    expect(turns[1]!.text).toMatch(/\?$/);
+  });
+});
