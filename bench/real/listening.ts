@@ -4,6 +4,7 @@
  * review), never the interviewer's own reasons, so a model's wording is judged as the rules' is.
  */
 import { READ_BACK_OPENING } from "../../packages/ai/src/interview/state";
+import { sense } from "../../packages/ai/src/interview/text";
 import { analyze, isContent, type Token, tokensOf } from "../../packages/ai/src/text";
 import { lexnamesOf } from "../../packages/ai/src/text/lexicon";
 import { findNeeds } from "../../packages/ai/src/writer/needs";
@@ -185,11 +186,24 @@ export function answersQuestion(
 /** The needs a participant's answer states (the writer's grammar), not refusals. */
 export const needsIn = (answer: string) => findNeeds(answer).filter((n) => !n.negated && n.action.length);
 
-/** Acknowledged in the participant's own words: the reply repeats at least two of the need's content words (all, when fewer). */
-export function acknowledges(reply: string, need: { action: Token[] }): boolean {
-  const wanted = new Set(need.action.filter((t) => isContent(t) && t.text.length >= 3).map((t) => t.lemma));
+/**
+ * Acknowledged in the participant's own words: the reply repeats at least two of the need's
+ * content words (all, when fewer), compared by sense as the evals compare them (an action noun
+ * meets its verb: "tracking" meets "track"). The need's words are its action's, or its clause's
+ * when the action has none ("it should be done manually"); the reply's are its nouns, verbs and
+ * adjectives, stop words too (wink counts "show" as one).
+ */
+export function acknowledges(reply: string, need: { action: Token[]; clause: Token[] }): boolean {
+  const senses = (tokens: Token[]) =>
+    new Set(tokens.filter((t) => isContent(t) && t.text.length >= 3).map(sense));
+  const action = senses(need.action);
+  const wanted = action.size ? action : senses(need.clause);
   if (!wanted.size) return false;
-  const own = lemmasOf(reply, 3);
+  const own = new Set(
+    tokensOf(reply)
+      .filter((t) => ["NOUN", "VERB", "ADJ", "PROPN"].includes(t.pos) && t.text.length >= 3)
+      .map(sense),
+  );
   return [...wanted].filter((l) => own.has(l)).length >= Math.min(2, wanted.size);
 }
 
@@ -212,18 +226,20 @@ export function sayBackFlaws(reply: string): string[] {
   const flaws: string[] = [];
   for (const sentence of sentencesOf(reply)) {
     if (!SAYS_BACK.test(sentence) || sentence.endsWith("?")) continue;
-    const own = sentence.replace(/[“"«][^”"»]*[”"»]/g, " ");
+    const own = sentence.replace(/[“"«][^”"»]*[”"»]/g, " QUOTED ").replace(/'End Interview'/g, "");
     if (/\*\*|__|`|(?:^|\s)#{1,6}\s/.test(own)) flaws.push(`markup: ${sentence}`);
-    if (/:\s*\S/.test(own.replace(/^got it:\s*/i, ""))) flaws.push(`colon: ${sentence}`);
+    if (/:\s*(?!\s|QUOTED)\S/.test(own.replace(/^got it:\s*/i, ""))) flaws.push(`colon: ${sentence}`);
     if (/ {2}/.test(sentence)) flaws.push(`double space: ${sentence}`);
     if (/\byou(?:'d| would) like (?:you|i|we|they)\b/i.test(own))
       flaws.push(`desire into a subject: ${sentence}`);
-    const tokens = tokensOf(own).filter((t) => t.pos !== "PUNCT");
+    // What is said back: after "you'd like", "you don't want" or "you said", when one is there.
+    const lead = /\byou(?:'d| would) like\b|\byou don't want\b|\byou said\b/i.exec(own);
+    const tokens = tokensOf(lead ? own.slice(lead.index) : own).filter((t) => t.pos !== "PUNCT");
     tokens.forEach((t, i) => {
       if (i === 0 || !/^[A-Z][a-z]/.test(t.text) || CALENDAR.test(t.text)) return;
       if (lexnamesOf(t.normal).length) flaws.push(`capital "${t.text}": ${sentence}`);
     });
-    if (tokens.some((t) => /^(?:i|my|we|our|me|us)$/.test(t.normal) && t.text !== "US"))
+    if (lead && tokens.some((t) => /^(?:i|my|we|our|me|us)$/.test(t.normal) && t.text !== "US"))
       flaws.push(`first person: ${sentence}`);
     const last = tokens.at(-1);
     if (last && !/[”"»]\W*$/.test(sentence) && (CANNOT_END.has(last.pos) || SUBJECT.test(last.normal)))

@@ -11,10 +11,11 @@
  */
 import { analyze, isContent, tokensOf } from "../text";
 import { answerTo, participantAsk } from "./asks";
+import { acknowledgement } from "./sayback";
 import { readState } from "./state";
 import { normalise } from "./text";
 import type { TurnContext, TurnDecision } from "./types";
-import { acknowledgement, writeTurn } from "./writer";
+import { writeTurn } from "./writer";
 
 const QUOTED = /["“«]([^"”»]{2,80})["”»]/g;
 const ECHO_LEAD = /^(?:so,?\s+)?(?:you (?:mentioned|said|noted|told me)|noted:?|you're saying|i heard)\b/i;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { answerTo, participantAsk } from "./asks";
 import { echoesFragment } from "./check";
-import { focusesOf, followUpOn, needsInTheirWords } from "./focus";
+import { focusesOf, followUpFor, followUpOn } from "./focus";
 import { makePlan } from "./plan";
+import { needsSaidBack } from "./sayback";
 import { collect, type InterviewProvider, interviewTurn } from "./turn";
 import type { InterviewMessage } from "./types";
 
@@ -90,6 +91,18 @@ describe("follow-ups a good interviewer would ask", () => {
     expect(followUpOn(pain!, [])).toMatch(/chasing suppliers/);
   });
 
+  it("names a need by the writer's phrasing, and says 'that' where no whole phrase names it", () => {
+    const automated = followUpFor("Honestly, I want the booking page to be automated.", []);
+    expect(automated?.question).toMatch(/automating the booking page/);
+    const cut = followUpFor("I want something to track or guess how many people might walk in.", []);
+    expect(cut?.question).toMatch(/\bthat\b/);
+    expect(cut?.question).not.toMatch(/tracking|guessing/);
+    // "the latter two suppliers" names no amount to ask about.
+    expect(followUpFor("We mostly rely on the latter two suppliers.", [])?.question ?? "").not.toMatch(
+      /two suppliers/,
+    );
+  });
+
   it("asks no frame a third time", () => {
     const asked: string[] = [];
     for (const phrase of [
@@ -168,7 +181,7 @@ describe("closing when the participant is done", () => {
   });
 
   it("says back needs in their words", () => {
-    expect(needsInTheirWords("I want to see which cakes sell out first.")).toEqual([
+    expect(needsSaidBack("I want to see which cakes sell out first.")).toEqual([
       "you'd like to see which cakes sell out first",
     ]);
   });
