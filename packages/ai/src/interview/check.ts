@@ -108,7 +108,7 @@ export async function* checkedStream(
     ? answerTo(ask, {
         project: ctx.project,
         topic: ctx.plan.topics.find((t) => t.id === decision.topicId) ?? null,
-        lastQuestion: state.lastQuestion,
+        lastQuestion: state.lastAsked,
       })
     : "";
   if (decision.action === "read_back") {

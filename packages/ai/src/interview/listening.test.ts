@@ -54,6 +54,8 @@ describe("the participant's questions", () => {
     ["Can you give me a quick summary?", "summary"],
     ["Could we do this in French?", "language"],
     ["Does the shop plan to take card payments?", "info"],
+    ["So you mean the cakes for weddings?", "check"],
+    ["Would that be a solution for you?", "opinion"],
     ["We bake about forty cakes a day.", null],
   ])("%s reads as %s", (sentence, kind) => {
     expect(participantAsk(sentence)?.kind ?? null).toBe(kind);
@@ -67,12 +69,30 @@ describe("the participant's questions", () => {
     expect(unknown).toMatch(/I don't know that myself; the team will/);
   });
 
+  it("says what it meant from its own last question, and turns a request for its view back", () => {
+    const context = {
+      project: PROJECT,
+      topic: plan.topics[0]!,
+      lastQuestion: "How do you take cake orders today?",
+    };
+    expect(answerTo(participantAsk("So, you mean the orders by phone?")!, context)).toBe(
+      "Yes — I meant how you take cake orders today.",
+    );
+    expect(answerTo(participantAsk("Would that be a good idea for you?")!, context)).toMatch(
+      /^That's for you and the team to judge/,
+    );
+    // Neither gets the stock line for questions nobody here can answer.
+    for (const q of ["Do you mean the shop?", "What would you recommend?"])
+      expect(answerTo(participantAsk(q)!, context)).not.toMatch(/the team will/);
+  });
+
   it("answers 'can you repeat that' with the same question and 'what do you mean' before asking again", async () => {
     const turns = await run(["Could you repeat the question?", "What do you mean?"]);
     const first = turns[0]!.text.match(/[^.!?]*\?$/)![0].trim();
     expect(turns[1]!.text).toContain(first);
     expect(turns[1]!.text).toMatch(/^Of course\./);
-    expect(turns[2]!.text).toMatch(/^I'm asking about /);
+    // What was meant is said from the question asked ("Could you start by …?").
+    expect(turns[2]!.text).toMatch(/^I was asking you to start by describing your role/);
     expect(turns[2]!.text.endsWith("?")).toBe(true);
     // Neither question was taken as an answer: nothing of them is read back later.
     expect(turns.every((t) => t.decision.action !== "read_back")).toBe(true);

@@ -174,7 +174,7 @@ export async function interviewTurn(
           answerFirst: answerTo(ask, {
             project: ctx.project,
             topic: ctx.plan.topics.find((t) => t.id === decision.topicId) ?? null,
-            lastQuestion: state.lastQuestion,
+            lastQuestion: state.lastAsked,
           }),
         }
       : {}),

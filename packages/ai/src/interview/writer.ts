@@ -90,7 +90,7 @@ function writeFor(
   // The participant's question, answered before anything else is asked.
   const ask = decision.asked && state.lastAnswer ? participantAsk(state.lastAnswer) : null;
   const answerFirst = ask
-    ? answerTo(ask, { project: ctx.project, topic: topic ?? null, lastQuestion: state.lastQuestion })
+    ? answerTo(ask, { project: ctx.project, topic: topic ?? null, lastQuestion: state.lastAsked })
     : "";
   const withAnswer = (question: string) => [answerFirst, question].filter(Boolean).join(" ");
 
