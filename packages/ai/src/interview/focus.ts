@@ -151,7 +151,7 @@ function quantity(answer: string): string | null {
   return null;
 }
 
-/** The noun phrase around a workaround word ("a paper calendar", "the spreadsheet"), or null. */
+/** The noun phrase around a workaround word ("a paper calendar", "the spreadsheet"), or the tool they use today. */
 function workaroundThing(answer: string): string | null {
   for (const s of analyze(answer)) {
     const hit = s.tokens.findIndex((t) => WORKAROUND.test(t.text) && (t.pos === "NOUN" || t.pos === "PROPN"));
@@ -163,6 +163,26 @@ function workaroundThing(answer: string): string | null {
     const owner = s.tokens[from - 1];
     const words = s.tokens.slice(from, to);
     return owner && SWAP[owner.normal] ? say([owner, ...words]) : `the ${say(words)}`;
+  }
+  return toolInUse(answer);
+}
+
+/** Verbs that say what the speaker works with today: "we use a reservation book", "I keep a diary". */
+const IN_USE = new Set(["use", "keep"]);
+
+/** "We use a reservation book for bookings" → "the reservation book": what they work with today. */
+function toolInUse(answer: string): string | null {
+  for (const s of analyze(answer)) {
+    const tokens = s.tokens;
+    for (let i = 1; i < tokens.length; i += 1) {
+      const verb = tokens[i]!;
+      if (!IN_USE.has(verb.lemma) || verb.pos !== "VERB" || verb.normal !== verb.lemma) continue;
+      if (!/^(?:i|we)$/.test(tokens[i - 1]!.normal) || tokens[i + 1]?.pos !== "DET") continue;
+      let to = i + 2;
+      while (tokens[to] && ["ADJ", "NOUN", "PROPN"].includes(tokens[to]!.pos)) to += 1;
+      const words = tokens.slice(i + 2, to);
+      if (words.at(-1)?.pos === "NOUN") return `the ${say(words)}`;
+    }
   }
   return null;
 }
@@ -236,7 +256,7 @@ export function focusesOf(answer: string): Focus[] {
   }
   const felt = FEELING.test(answer) ? feltAbout(answer) : null;
   if (felt) out.push({ kind: "pain", phrase: felt });
-  const workaround = WORKAROUND.test(answer) ? workaroundThing(answer) : null;
+  const workaround = workaroundThing(answer);
   if (workaround) out.push({ kind: "workaround", phrase: workaround, nominal: true });
   const count = quantity(answer);
   if (count) out.push({ kind: "number", phrase: count });

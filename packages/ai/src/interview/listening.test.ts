@@ -244,6 +244,33 @@ describe("model path: the model's message is checked after the model", () => {
     for (const t of turns.slice(1)) expect(t.text).toMatch(/\?$/);
   });
 
+  it("in a language the rules do not read, never repeats a message and asks no frame a third time", async () => {
+    // A model that asks one German frame about the answer's last word, whatever was said.
+    const model = careless((system, last) =>
+      /Points:/.test(system)
+        ? "Here is what I heard:\n- point\nDid I get that right, or is anything missing?"
+        : /Ask nothing\./.test(system)
+          ? "Vielen Dank! Sie können jetzt 'End Interview' drücken."
+          : `Was bedeutet ${last.split(" ").at(-1)} für Ihren Alltag?`,
+    );
+    const turns = await run(
+      [
+        "Ich backe seit zwanzig Jahren Torten und nehme die meisten Bestellungen am Telefon an, oft während ich gleichzeitig im Laden bediene.",
+        "Am Samstag klingelt das Telefon fast ohne Pause, und manchmal vergesse ich dabei eine Bestellung aufzuschreiben, das ärgert mich sehr.",
+        "Wir möchten, dass Kunden ihre Torte am Vortag online bestellen und eine Abholzeit auswählen können, damit niemand warten muss.",
+        "Die Allergene stehen bisher nur auf einem Zettel an der Theke, und Kunden fragen trotzdem jedes Mal danach, das kostet Zeit.",
+      ],
+      model,
+    );
+    const texts = turns.map((t) => t.text);
+    expect(new Set(texts).size).toBe(texts.length);
+    const frame = texts.filter((t) =>
+      /^Was bedeutet \S+ für Ihren Alltag\?$/.test(t.split(/(?<=[.!?])\s+/).at(-1)!),
+    );
+    expect(frame.length).toBeLessThanOrEqual(2);
+    for (const t of turns.slice(1, 5)) expect(t.text).toMatch(/\?$/);
+  });
+
   it("replaces a closing line written where the rules did not close", async () => {
     const model = careless(() => "Thanks, that's all I need! Press 'End Interview' now.");
     const turns = await run(["We want customers to order cakes online the day before."], model);

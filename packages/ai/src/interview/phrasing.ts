@@ -290,13 +290,33 @@ export function needTopic(need: FoundNeed): { phrase: string; nominal: boolean }
   if (!drafts.length) {
     const thing = namedThing(need);
     if (thing && sayable(`have ${thing}`)) return { phrase: withDeterminer(thing), nominal: true };
-    return { phrase: passiveTopic(need), nominal: false };
+    const done = passiveTopic(need);
+    return done ? { phrase: done, nominal: false } : definiteIn(need);
   }
   for (const draft of drafts) {
     if (!sayable(draft.action, draft.role)) continue;
     const action = swap(draft.action, draft.role ? TO_THEM : TO_LISTENER);
     const topic = topicOf(action, draft.role);
     if (topic && topic.phrase.split(/\s+/).length <= MAX_TOPIC_WORDS) return topic;
+  }
+  return definiteIn(need);
+}
+
+/**
+ * "The features I want in the new system are: …": no means reads, but the need names a thing it is
+ * about with "the" ("the new system"); that thing, or "" (the question then says "that").
+ */
+function definiteIn(need: FoundNeed): { phrase: string; nominal: boolean } {
+  const tokens = need.action;
+  for (let i = 0; i < tokens.length; i += 1) {
+    if (tokens[i]!.normal !== "the") continue;
+    let to = i + 1;
+    while (tokens[to] && ["ADJ", "NOUN", "PROPN"].includes(tokens[to]!.pos)) to += 1;
+    const run = tokens.slice(i, to);
+    if (run.length < 2 || run.at(-1)!.pos !== "NOUN") continue;
+    const sentence = need.sentence;
+    const text = sentence.text.slice(run[0]!.start - sentence.start, run.at(-1)!.end - sentence.start);
+    if (sayable(`have ${text}`)) return { phrase: text, nominal: true };
   }
   return { phrase: "", nominal: false };
 }

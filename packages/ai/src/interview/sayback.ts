@@ -112,5 +112,8 @@ export function acknowledgement(answer: string): string {
   // A want says more than a refusal beside it ("…, but it shouldn't be too expensive").
   const needs = statedNeeds(answer).sort((a, b) => Number(a.negated) - Number(b.negated));
   const need = needs.find((n) => substantial(quoteOf(n)));
-  return need ? `Got it; I've added it in your words: “${quoteOf(need)}”` : "";
+  if (!need) return "";
+  const quote = quoteOf(need);
+  // A quote cut short ends in "…": the sentence still ends after it.
+  return `Got it; I've added it in your words: “${quote}”${quote.endsWith("…") ? "." : ""}`;
 }
