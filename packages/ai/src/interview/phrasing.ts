@@ -9,11 +9,20 @@
 import { checkStory } from "../quality/check";
 import { UNSTATED_BENEFIT } from "../quality/parse";
 import type { DefectCode } from "../quality/types";
-import { analyze, gerund, infinitive, isVerb, plural, type Token, withArticle } from "../text";
+import {
+  analyze,
+  gerund,
+  infinitive,
+  isVerb,
+  pastParticiple,
+  plural,
+  type Token,
+  withArticle,
+} from "../text";
 import { canBeVerb, lexnamesOf, looksMisspelt } from "../text/lexicon";
 import type { FoundNeed } from "../writer/needs";
 import { draftStories, splitActions } from "../writer/phrase";
-import { HEDGES } from "../writer/vocabulary";
+import { HEDGES, RECEIVING_VERB } from "../writer/vocabulary";
 import { CALENDAR_NAMES, FILLER, MASS_NOUNS } from "./vocabulary";
 
 /** The gate's defects that say a means reads badly; the rest (atomic, unique, …) are about stories. */
@@ -30,6 +39,9 @@ const READS_BADLY: ReadonlySet<DefectCode> = new Set([
   "aside",
   "dash-comment",
 ]);
+
+/** The writer's light verbs before a wanted thing: "have a waitlist", "get low-stock alerts". */
+const LIGHT = /^(?:have|get)\s+/;
 
 /** Words a noun phrase may hold: "an app", "client booking", "low-stock alerts". */
 const NOMINAL: ReadonlySet<Token["pos"]> = new Set(["DET", "ADJ", "NOUN", "PROPN", "NUM"]);
@@ -61,7 +73,11 @@ export const strayCapital = (t: Token) =>
 export function sayable(action: string, role: string | null = null): boolean {
   // Markup, brackets, "etc", and a hyphen come loose from its word ("write -offs").
   if (!action.trim() || /[:;()[\]{}"“”«»*_#`/\\|]|\betc\b|\s{2}|\s-\S|\S-\s/.test(action)) return false;
-  const defects = checkStory({ userType: role ?? "user", action, benefit: UNSTATED_BENEFIT });
+  // "have marketing": the gate reads "have" + an action noun as a noun phrase; with a light verb it is its object.
+  const light = LIGHT.test(action);
+  const defects = checkStory({ userType: role ?? "user", action, benefit: UNSTATED_BENEFIT }).filter(
+    (d) => !(light && d.code === "means-is-noun-phrase"),
+  );
   if (defects.some((d) => d.code === "role-fragment" || d.code === "role-not-person")) return false;
   // "automatic staff assignment client": a role longer than a person's name for it was run together.
   if (role && role.split(/\s+/).length > 3) return false;
@@ -85,6 +101,15 @@ export function sayable(action: string, role: string | null = null): boolean {
     if (SUBJECT_PRONOUN.test(t.normal) && t.pos === "PRON") return false;
     if (FILLER.test(t.normal) && t.pos !== "CCONJ" && t.normal !== "like") return false;
     if (t.normal === "like" && t.pos !== "VERB") return false;
+    // "… and which would extend …", "add-on which …": a relative clause with no noun before it.
+    if (t.pos === "CCONJ" && CLAUSE_START.test(tokens[i + 1]?.normal ?? "")) return false;
+    // ("see who is working" asks a question after its verb, and "which cakes" is a determiner.)
+    if (
+      /^(?:which|who|whom)$/.test(t.normal) &&
+      t.pos !== "DET" &&
+      !["NOUN", "PROPN", "VERB"].includes(tokens[i - 1]?.pos ?? "")
+    )
+      return false;
     // "accomplish … Clients should be able": a second sentence run in without a word that joins it.
     if (i > 0 && t.pos === "AUX" && !clause && t.lemma !== "be") return false;
   }
@@ -124,8 +149,6 @@ export interface WantedPart {
   able: boolean;
 }
 
-const LIGHT = /^(?:have|get)\s+/;
-
 /** "marketing or such": a thing refused or wanted by name alone, without the hedges after it. */
 function namedThing(need: FoundNeed): string | null {
   const words = need.action.filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM");
@@ -148,9 +171,9 @@ function namedThing(need: FoundNeed): string | null {
 /**
  * "Client booking and digital diary syncing are the priorities", "An app and a website would be
  * best", "Showing the price is a priority": a need that lists things is said back by the things as
- * named ("have client booking") and actions by their own verb ("show the price"), not by the verbs
- * the writer makes of them for a story ("book clients", "see the price"). Null when any item is
- * neither a plain noun phrase nor an -ing phrase.
+ * named ("have client booking") and actions by their own verb ("track receipts"; a giving verb as
+ * what is done: "the price shown"), not by the verbs the writer makes of them for a story ("book
+ * clients", "see the price"). Null when any item is neither a plain noun phrase nor an -ing phrase.
  */
 function namedThings(need: FoundNeed): string[] | null {
   if (need.trigger !== "list" || need.negated) return null;
@@ -160,14 +183,18 @@ function namedThings(need: FoundNeed): string[] | null {
   );
   const said: string[] = [];
   for (const item of items) {
-    // "Tracking receipts", "Showing the price": an action named by its -ing form, said as the action.
-    const [head, ...object] = item;
+    // "Tracking receipts", "Showing the price": an action named by its -ing form, said as the action,
+    // without a hedge after it ("… maybe"). A giving verb says what is to be done: "the price shown".
+    const [head, ...after] = item;
+    const object = [...after];
+    while (object.length && HEDGES.has(object.at(-1)!.normal)) object.pop();
     if (head && /ing$/i.test(head.text) && object.length && isVerb(infinitive(head.normal))) {
       const rest = sentence.text.slice(
         object[0]!.start - sentence.start,
         object.at(-1)!.end - sentence.start,
       );
-      const action = `${infinitive(head.normal)} ${rest}`;
+      const verb = infinitive(head.normal);
+      const action = RECEIVING_VERB[verb] ? `have ${rest} ${pastParticiple(verb)}` : `${verb} ${rest}`;
       if (!sayable(action)) return null;
       said.push(action);
       continue;
@@ -239,13 +266,20 @@ function meansList(actions: string[]): string {
   return `${start} ${listed(said.map((a) => a.slice(start.length + 1)))}${more}`;
 }
 
+/** "have a waitlist" is a thing wanted; "have the system allow …" makes something happen. */
+const isThing = (action: string) =>
+  LIGHT.test(action) &&
+  !meansTokens(action)
+    .slice(1)
+    .some((t) => t.pos === "AUX" || (t.pos === "VERB" && t.normal === t.lemma));
+
 /**
  * One part said back: "you'd like to book appointments and view availability", "you'd like clients
  * to be able to book appointments", "you'd like an app and a website", "you don't want marketing".
  */
 export function saidBackPart(part: WantedPart, negated: boolean): string {
   const desire = negated ? "you don't want" : "you'd like";
-  const things = part.actions.every((a) => LIGHT.test(a));
+  const things = part.actions.every(isThing);
   if (things && !part.role) return `${desire} ${meansList(part.actions.map((a) => a.replace(LIGHT, "")))}`;
   const who = part.role ? ` ${plural(part.role)}` : "";
   return `${desire}${who} to ${part.able ? "be able to " : ""}${meansList(part.actions)}`;

@@ -23,14 +23,23 @@ describe("a need raised after the read-back, said back", () => {
       "An online diary and a price board are the most important features.",
       "Got it: you'd like an online diary and a price board. I've added that.",
     ],
-    // an action named by its -ing form keeps the participant's verb
+    // an action named by its -ing form keeps the participant's verb, without a hedge after it
     [
-      "Reporting the daily takings is the top priority.",
+      "Reporting the daily takings maybe is the top priority.",
       "Got it: you'd like to report the daily takings. I've added that.",
+    ],
+    // a giving verb says what is to be done for them
+    [
+      "Showing the opening hours is the top priority.",
+      "Got it: you'd like the opening hours shown. I've added that.",
     ],
     // refusals stay refusals, without the hedge after them
     ["Yes, but no loyalty programs.", "Got it: you don't want loyalty programs. I've added that."],
     ["We don't need a newsletter or anything.", "Got it: you don't want a newsletter. I've added that."],
+    [
+      "We dont need advertising or such, but we would like to use the till's data.",
+      "Got it: you don't want advertising, and you'd like to use the till's data. I've added those.",
+    ],
     // pointing back, a capital mid-sentence, a slip of the keyboard: their own words, quoted
     [
       "Well, I mean, we should keep it that way.",

@@ -26,6 +26,7 @@ export function gerund(verb: string): string {
 interface Conjugation {
   PastTense?: string;
   PresentTense?: string;
+  Participle?: string;
 }
 
 const conjugations = new Map<string, Conjugation>();
@@ -56,6 +57,12 @@ export function pastTense(verb: string): string {
   if (form && form !== verb) return form;
   const [head = verb, ...rest] = verb.trim().split(/\s+/);
   return [/e$/.test(head) ? `${head}d` : `${head}ed`, ...rest].join(" ");
+}
+
+/** "show" → "shown", "provide" → "provided": the form after "have" or in a passive. */
+export function pastParticiple(verb: string): string {
+  const form = conjugate(verb).Participle;
+  return form && form !== verb ? form : pastTense(verb);
 }
 
 /** "hairdresser" → "hairdressers", "supply" → "supplies"; uncountable nouns stay. */
