@@ -80,6 +80,12 @@ async function replayAll(provider?: Parameters<typeof replay>[4]): Promise<Repla
   return out;
 }
 
+/** The first words of an answer, for --show. */
+const excerpt = (text: string, max = 90) => {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max).replace(/\s+\S*$/, "")} …`;
+};
+
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(0)}%` : "n/a");
 
 function report(label: string, replays: Replay[]) {
@@ -142,6 +148,11 @@ function report(label: string, replays: Replay[]) {
     "100%",
   );
   line(
+    "  ... said back with a visible flaw (see sayBackFlaws)",
+    `${late.filter((n) => n.flaws.length).length}/${late.length}`,
+    "0",
+  );
+  line(
     "follow-ups building on the last answer (evals' measure)",
     `${pct(built, followUps)} (${built}/${followUps})`,
     ">= 60%",
@@ -174,12 +185,14 @@ function report(label: string, replays: Replay[]) {
       for (const e of r.mechanicalExamples) console.log(`[${r.id}] echo: ${e}`);
       for (const a of r.asks)
         console.log(
-          `[${r.id}] ${a.answered ? "answered" : "UNANSWERED"}: ${a.sentence}\n    -> ${a.reply.replace(/\n/g, " / ")}`,
+          `[${r.id}] ${a.answered ? "answered" : "UNANSWERED"} (${a.kind}): ${a.sentence}\n    -> ${a.reply.replace(/\n/g, " / ")}`,
         );
       for (const n of r.lateNeeds)
         console.log(
-          `[${r.id}] late need ${n.acknowledged ? "acknowledged" : "IGNORED"}${n.recorded ? ", recorded" : ""}: ${n.need}\n    -> ${n.reply}`,
+          `[${r.id}] late need ${n.acknowledged ? "acknowledged" : "IGNORED"}${n.recorded ? ", recorded" : ""}: ${n.need}\n    -> ${n.reply}${n.flaws.map((f) => `\n    !! ${f}`).join("")}`,
         );
+      for (const f of r.followUps)
+        console.log(`[${r.id}] follow-up after "${excerpt(f.answer)}"\n    -> ${f.question}`);
     }
   }
 }

@@ -1,21 +1,34 @@
 /**
  * The participant's questions to the interviewer (issue 27): found in an answer, answered first,
- * briefly and truthfully from the project brief and the plan ("I don't know that, the team will"
- * when neither says), and never taken as an answer. "Can you repeat that?", "What do you mean?" and
- * "I don't understand" are questions too.
+ * briefly and truthfully, and never taken as an answer. What the interviewer meant ("What do you
+ * mean?", "So, you mean the bookings?") is said from its own last question; a request for its view
+ * ("Would that be a solution for you?") is turned back to the participant; a question of fact is
+ * answered from the project brief, or "I don't know that, the team will" when the brief does not say.
  */
 import { analyze, type Token } from "../text";
+import { meantBy } from "./restate";
 import { keywords, listItems, senses } from "./text";
 import type { ProjectBrief, Topic } from "./types";
 import {
+  CHECK_REQUEST,
   HELP_REQUEST,
   LANGUAGE_REQUEST,
   MEANING_REQUEST,
+  OPINION_REQUEST,
   REPEAT_REQUEST,
   SUMMARY_REQUEST,
 } from "./vocabulary";
 
-export const ASK_KINDS = ["repeat", "meaning", "help", "summary", "language", "info"] as const;
+export const ASK_KINDS = [
+  "repeat",
+  "meaning",
+  "check",
+  "opinion",
+  "help",
+  "summary",
+  "language",
+  "info",
+] as const;
 export type AskKind = (typeof ASK_KINDS)[number];
 
 export interface ParticipantAsk {
@@ -52,6 +65,8 @@ function kindOf(sentence: string): AskKind {
   if (SUMMARY_REQUEST.test(sentence)) return "summary";
   if (LANGUAGE_REQUEST.test(sentence)) return "language";
   if (HELP_REQUEST.test(sentence)) return "help";
+  if (CHECK_REQUEST.test(sentence)) return "check";
+  if (OPINION_REQUEST.test(sentence)) return "opinion";
   return "info";
 }
 
@@ -76,7 +91,9 @@ export function participantAsk(answer: string): ParticipantAsk | null {
       REPEAT_REQUEST.test(s.text) ||
       MEANING_REQUEST.test(s.text) ||
       HELP_REQUEST.test(s.text) ||
-      LANGUAGE_REQUEST.test(s.text);
+      LANGUAGE_REQUEST.test(s.text) ||
+      CHECK_REQUEST.test(s.text) ||
+      OPINION_REQUEST.test(s.text);
     if (direct || asksSomething(s.text, s.tokens)) asking.push({ text: s.text, kind: kindOf(s.text) });
     else rest.push(s.text);
   }
@@ -134,12 +151,32 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 export const DONT_KNOW = "I don't know that myself; the team will, and I've noted your question for them.";
 
+/** A question asking for the interviewer's view, turned back to the participant. */
+export const THEIRS_TO_JUDGE =
+  "That's for you and the team to judge rather than me; what matters is whether it would work for you.";
+
+/**
+ * What the interviewer meant by its last question, said plainly ("I meant how you handle bookings
+ * today"), with "Yes — " when the participant's guess shares a word with it; the topic when the
+ * question's shape is not one `meantBy` reads.
+ */
+function whatWasMeant(ask: ParticipantAsk, lastQuestion: string | null, topic: Topic | null): string {
+  const meant = lastQuestion ? meantBy(lastQuestion) : null;
+  if (!meant)
+    return topic ? `I'm asking about ${lowerFirst(topic.title)}.` : "I'm asking about your own work.";
+  const asked = senses([lastQuestion, topic?.title].filter(Boolean).join(" "));
+  const guess = [...senses(ask.sentence.replace(/\b(?:do|did|so)?\s*you mean\b/i, ""))];
+  const same = ask.kind === "check" && guess.some((s) => asked.has(s));
+  return `${same ? "Yes — " : ""}${meant}.`;
+}
+
 /**
  * The answer to the participant's question, one or two short sentences, from what the project brief
  * and the plan say; nothing made up. `topic` is the topic of the question they were asked.
  */
 export function answerTo(
   ask: ParticipantAsk,
+  /** `lastQuestion`: the last question the interviewer asked, whichever message it was in. */
   context: { project: ProjectBrief; topic: Topic | null; lastQuestion: string | null },
 ): string {
   const { project, topic } = context;
@@ -152,6 +189,10 @@ export function answerTo(
       return `You're welcome to answer in ${ask.language ?? "your own language"}; I'll keep asking in English, and the team will read what you write.`;
     case "help":
       return "I can't decide that for you, and there's no wrong answer: even a rough idea helps the team.";
+    case "opinion":
+      return THEIRS_TO_JUDGE;
+    case "check":
+      return whatWasMeant(ask, context.lastQuestion, topic);
     case "meaning": {
       const line = ask.term ? briefLineFor(project, ask.term) : null;
       if (ask.term && line && senses(line.text).size > senses(ask.term).size)
@@ -159,7 +200,7 @@ export function answerTo(
       if (ask.term && line)
         return `${upperFirst(ask.term)} is one of the things the project plans; I'm asking how it would fit your work.`;
       if (ask.term) return `By ${ask.term} I mean whatever it is in your own work; there's no right answer.`;
-      return topic ? `I'm asking about ${lowerFirst(topic.title)}.` : "I'm asking about your own work.";
+      return whatWasMeant(ask, context.lastQuestion, topic);
     }
     case "info": {
       const line = briefLineFor(project, ask.sentence);

@@ -5,16 +5,18 @@
  * whole sentences anyway), so the first words wait for the first sentence, not for the message.
  *  - an opening that only echoes a fragment of the answer is dropped;
  *  - a participant's question the model skipped gets the rules' answer in front;
- *  - a question in a frame already asked twice is replaced by the rules' question;
+ *  - a question in a frame already asked twice, or asked before word for word, is replaced by the
+ *    rules' question (never by one asked before either);
  *  - a closing line where the rules did not close, or a closing line said before, is replaced by the
  *    rules' message; after the read-back a new need the model did not say back gets the rules' words.
  */
 import { analyze, isContent, tokensOf } from "../text";
 import { answerTo, participantAsk } from "./asks";
+import { acknowledgement } from "./sayback";
 import { readState } from "./state";
 import { normalise } from "./text";
 import type { TurnContext, TurnDecision } from "./types";
-import { acknowledgement, writeTurn } from "./writer";
+import { writeTurn } from "./writer";
 
 const QUOTED = /["“«]([^"”»]{2,80})["”»]/g;
 const ECHO_LEAD = /^(?:so,?\s+)?(?:you (?:mentioned|said|noted|told me)|noted:?|you're saying|i heard)\b/i;
@@ -107,7 +109,7 @@ export async function* checkedStream(
     ? answerTo(ask, {
         project: ctx.project,
         topic: ctx.plan.topics.find((t) => t.id === decision.topicId) ?? null,
-        lastQuestion: state.lastQuestion,
+        lastQuestion: state.lastAsked,
       })
     : "";
   if (decision.action === "read_back") {
@@ -156,7 +158,8 @@ export async function* checkedStream(
           .map((s) => s.text)
           .filter((s) => s.endsWith("?"))
           .at(-1);
-        if (own) yield* release(own);
+        // Never a question asked before, whoever wrote it.
+        if (own && !askedBefore(own, ctx)) yield* release(own);
         return;
       }
     }
@@ -184,18 +187,63 @@ export async function* checkedStream(
   }
 }
 
+/** Lower-case words in any script: how sentences are compared where the rules cannot read them. */
+const wordSet = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+/** The share of two sentences' words they have in common (Dice), in any language. */
+export function overlap(a: string, b: string): number {
+  const x = wordSet(a);
+  const y = wordSet(b);
+  if (!x.size || !y.size) return 0;
+  const shared = [...x].filter((w) => y.has(w)).length;
+  return (2 * shared) / (x.size + y.size);
+}
+
+/** Two questions this alike are one frame asked again ("Was bedeutet X für Sie?" and "… Y …"). */
+const SAME_FRAME = 0.7;
+
+export interface UnreadChecks {
+  /** The participant's last answer. */
+  answer: string;
+  /** The interviewer's earlier messages. */
+  earlier: string[];
+  /** The question to ask when the model's own is dropped: the plan's next one, in the plan's words. */
+  instead: string | null;
+}
+
 /**
- * In a language the rules do not read, only what needs no reading is checked: a statement quoting a
- * span of the answer back is dropped (unless nothing else is left).
+ * In a language the rules do not read, only what needs no reading is checked, sentence by sentence:
+ *  - a statement quoting a span of the answer back is dropped (unless nothing else is left);
+ *  - a sentence said before word for word (lower-cased, any script) is dropped;
+ *  - a question sharing most of its words with two earlier questions (a frame a third time) is dropped.
+ * With no question left, the plan's next question is asked in the plan's words: no second model
+ * call waits on the way to the first word, and the participant keeps what the model wrote in
+ * their language around it.
  */
-export async function* withoutEchoes(stream: AsyncIterable<string>, answer: string): AsyncGenerator<string> {
+export async function* withoutEchoes(
+  stream: AsyncIterable<string>,
+  checks: UnreadChecks,
+): AsyncGenerator<string> {
+  const { answer, earlier, instead } = checks;
+  const earlierSentences = earlier.flatMap((m) => analyze(m).map((s) => s.text.trim()));
+  const said = new Set(earlierSentences.map((s) => [...wordSet(s)].join(" ")));
+  const questions = earlierSentences.filter((s) => s.endsWith("?"));
   let buffer = "";
   let kept = 0;
+  let asked = false;
+  let dropped = "";
   const judge = function* (sentence: string, last: boolean): Generator<string> {
-    const quoted =
-      !sentence.endsWith("?") && [...sentence.matchAll(QUOTED)].some((m) => answer.includes(m[1]!.trim()));
-    if (quoted && !(last && kept === 0)) return;
+    const question = sentence.endsWith("?");
+    const quoted = !question && [...sentence.matchAll(QUOTED)].some((m) => answer.includes(m[1]!.trim()));
+    const repeated = said.has([...wordSet(sentence)].join(" "));
+    const framedTwice = question && questions.filter((q) => overlap(q, sentence) >= SAME_FRAME).length >= 2;
+    if (repeated || framedTwice) {
+      if (question) dropped ||= sentence;
+      return;
+    }
+    if (quoted && !(last && kept === 0 && !dropped)) return;
     kept += 1;
+    if (question) asked = true;
     for (const part of `${sentence} `.match(/\S+\s*/g) ?? []) yield part;
   };
   for await (const chunk of stream) {
@@ -207,4 +255,8 @@ export async function* withoutEchoes(stream: AsyncIterable<string>, answer: stri
   }
   const rest = analyze(buffer);
   for (const [i, s] of rest.entries()) yield* judge(s.text.trim(), i === rest.length - 1);
+  if (asked || !dropped) return;
+  // The model's question was a repeat: the plan's next question instead, else (nothing left) the model's.
+  const fresh = instead && !said.has([...wordSet(instead)].join(" ")) ? instead : dropped;
+  for (const part of `${fresh} `.match(/\S+\s*/g) ?? []) yield part;
 }

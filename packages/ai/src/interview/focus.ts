@@ -6,7 +6,10 @@
  * Each kind has a few frames; no frame is asked more than twice in an interview.
  */
 import { analyze, gerund, isContent, type Token } from "../text";
+import { lexnamesOf } from "../text/lexicon";
 import { type FoundNeed, findNeeds } from "../writer/needs";
+import { fragmentIn } from "./fragments";
+import { needTopic } from "./phrasing";
 import { hash, isVague, normalise } from "./text";
 import { FEELING, FREQUENCY, WORKAROUND } from "./vocabulary";
 
@@ -86,17 +89,19 @@ function firstItem(tokens: Token[]): Token[] {
   return cut > 0 ? tokens.slice(0, cut) : tokens;
 }
 
-/** An action as something to talk about: "book appointments online" → "booking appointments online". */
-export function asTopic(action: Token[], actor: Token[] = []): string {
-  const tokens = trimmed(firstItem(action));
+/**
+ * An action as something to talk about: "book appointments online" → "booking appointments
+ * online"; a thing with the participant's own article ("a waitlist"). "" when a list cut leaves a
+ * verb without the object it had ("track or predict walk-ins" is not "tracking").
+ */
+export function asTopic(action: Token[]): string {
+  const first = firstItem(action);
+  const tokens = trimmed(first);
   if (!tokens.length) return "";
   const [head, ...rest] = tokens;
   if (head!.pos === "VERB" || head!.pos === "AUX") {
-    const verb = head!.lemma === "be" ? "being" : gerund(head!.lemma);
-    const who = trimmed(actor, 4);
-    return who.length
-      ? `letting ${say(who)} ${head!.lemma} ${say(rest)}`.trim()
-      : `${verb} ${say(rest)}`.trim();
+    if (head!.lemma === "be" || (!rest.length && first.length < action.length)) return "";
+    return `${gerund(head!.lemma)} ${say(rest)}`.trim();
   }
   // A thing, with the participant's own article ("a waitlist"), "the" for a demonstrative, else none.
   const determiner = tokens[0]!.pos === "DET" ? tokens[0]!.normal : null;
@@ -107,32 +112,46 @@ export function asTopic(action: Token[], actor: Token[] = []): string {
 }
 
 const NUMBER_WORDS = /^(?:one|a|an|single)$/i;
+const RATE = /^(?:a|an|per|each|every)$/;
 
-/** "12 appointments a week": a count above one with what it counts, as said. */
+/** A noun naming an amount of time, money or another measure: "hours", "percent", "euros". */
+const measures = (t: Token) =>
+  lexnamesOf(t.lemma).some((c) => c === "noun.time" || c === "noun.quantity" || c === "noun.measure") ||
+  /^(?:percent|%)$/.test(t.normal);
+
+/**
+ * "12 appointments a week", "two hours", "18 percent of bookings", "8 employees": an amount above
+ * one, as said, that measures something (a rate, a time, money, a share) or is a figure given in
+ * digits. A number after a determiner ("the latter two services") points back at things already
+ * named, and a spelled-out count alone ("two services") measures nothing to ask about.
+ */
 function quantity(answer: string): string | null {
   for (const s of analyze(answer)) {
     const tokens = s.tokens;
     for (let i = 0; i < tokens.length; i += 1) {
       const t = tokens[i]!;
       if (t.pos !== "NUM" || NUMBER_WORDS.test(t.normal)) continue;
-      const run = [t];
+      const before = tokens[i - 1];
+      if (before && (before.pos === "DET" || before.pos === "ADJ")) continue;
+      const money = before !== undefined && /^[$€£]$/.test(before.text);
+      const run = [...(money ? [before] : []), t];
       let j = i + 1;
       while (tokens[j] && ["NUM", "NOUN", "ADJ", "PROPN"].includes(tokens[j]!.pos) && run.length < 5)
         run.push(tokens[j++]!);
+      let measured = money || /\d/.test(t.text) || run.some((x) => x.pos === "NOUN" && measures(x));
       // "18 percent of appointments", "12 appointments a week"
       if (tokens[j]?.normal === "of" && tokens[j + 1]?.pos === "NOUN") run.push(tokens[j]!, tokens[j + 1]!);
-      else if (
-        ["a", "per", "each", "every"].includes(tokens[j]?.normal ?? "") &&
-        tokens[j + 1]?.pos === "NOUN"
-      )
+      else if (RATE.test(tokens[j]?.normal ?? "") && tokens[j + 1]?.pos === "NOUN") {
         run.push(tokens[j]!, tokens[j + 1]!);
-      if (run.some((x) => x.pos === "NOUN")) return say(run);
+        measured = true;
+      }
+      if (measured && run.some((x) => x.pos === "NOUN")) return say(run);
     }
   }
   return null;
 }
 
-/** The noun phrase around a workaround word ("a paper calendar", "the spreadsheet"), or null. */
+/** The noun phrase around a workaround word ("a paper calendar", "the spreadsheet"), or the tool they use today. */
 function workaroundThing(answer: string): string | null {
   for (const s of analyze(answer)) {
     const hit = s.tokens.findIndex((t) => WORKAROUND.test(t.text) && (t.pos === "NOUN" || t.pos === "PROPN"));
@@ -144,6 +163,26 @@ function workaroundThing(answer: string): string | null {
     const owner = s.tokens[from - 1];
     const words = s.tokens.slice(from, to);
     return owner && SWAP[owner.normal] ? say([owner, ...words]) : `the ${say(words)}`;
+  }
+  return toolInUse(answer);
+}
+
+/** Verbs that say what the speaker works with today: "we use a reservation book", "I keep a diary". */
+const IN_USE = new Set(["use", "keep"]);
+
+/** "We use a reservation book for bookings" → "the reservation book": what they work with today. */
+function toolInUse(answer: string): string | null {
+  for (const s of analyze(answer)) {
+    const tokens = s.tokens;
+    for (let i = 1; i < tokens.length; i += 1) {
+      const verb = tokens[i]!;
+      if (!IN_USE.has(verb.lemma) || verb.pos !== "VERB" || verb.normal !== verb.lemma) continue;
+      if (!/^(?:i|we)$/.test(tokens[i - 1]!.normal) || tokens[i + 1]?.pos !== "DET") continue;
+      let to = i + 2;
+      while (tokens[to] && ["ADJ", "NOUN", "PROPN"].includes(tokens[to]!.pos)) to += 1;
+      const words = tokens.slice(i + 2, to);
+      if (words.at(-1)?.pos === "NOUN") return `the ${say(words)}`;
+    }
   }
   return null;
 }
@@ -157,8 +196,31 @@ function feltAbout(answer: string): string | null {
     const start = after.findIndex((t) => t.pos === "VERB" || t.pos === "NOUN");
     if (start < 0 || start > 2) continue;
     const words = trimmed(after.slice(start), 6);
-    if (words.length && words.some(isContent))
-      return words[0]!.pos === "VERB" ? asTopic(words) : asTopic(words);
+    if (words.length && words.some(isContent)) return asTopic(words);
+  }
+  return null;
+}
+
+const DEFINITE = /^(?:the|my|our|your|their)$/;
+
+/**
+ * The first thing an answer names as known to both ("the databases of CBR", "our old till"): a
+ * noun run after "the" or a possessive, with an "of" phrase after it, in the listener's pronouns.
+ */
+function definiteThing(answer: string): string | null {
+  for (const s of analyze(answer)) {
+    const tokens = s.tokens;
+    for (let i = 0; i < tokens.length; i += 1) {
+      if (!DEFINITE.test(tokens[i]!.normal)) continue;
+      let j = i + 1;
+      while (tokens[j] && ["ADJ", "NOUN", "PROPN"].includes(tokens[j]!.pos)) j += 1;
+      if (tokens[j]?.normal === "of" && ["NOUN", "PROPN"].includes(tokens[j + 1]?.pos ?? "")) {
+        j += 1;
+        while (tokens[j] && ["ADJ", "NOUN", "PROPN"].includes(tokens[j]!.pos)) j += 1;
+      }
+      const run = tokens.slice(i, j);
+      if (run.length >= 2 && ["NOUN", "PROPN"].includes(run.at(-1)!.pos)) return say(run);
+    }
   }
   return null;
 }
@@ -180,34 +242,28 @@ export function focusesOf(answer: string): Focus[] {
   const out: Focus[] = [];
   const needs = findNeeds(answer);
   for (const need of needs) {
-    // "The records should be sent by email": the thing is the verb's object, "sending the records by email".
-    const [be, verb, ...rest] = need.action;
-    const passive =
-      be?.lemma === "be" && verb?.pos === "VERB" && need.subject.some((t) => t.pos === "NOUN")
-        ? [verb, ...need.subject.filter((t) => t.pos !== "AUX"), ...rest]
-        : null;
-    const phrase = asTopic(
-      passive ?? (need.trigger === "complaint" ? need.subject : need.action),
-      need.actor,
-    );
-    if (!phrase) continue;
+    // What the need asks for, as the writer phrases it: "sending the records to the accountant",
+    // "a booking system"; "" when no phrase passes (the question then says "that").
+    const topic =
+      need.trigger === "complaint" ? { phrase: asTopic(need.subject), nominal: true } : needTopic(need);
     out.push({
       kind: need.negated ? "refusal" : need.trigger === "complaint" ? "pain" : "need",
-      phrase,
-      nominal: !/ing\b/.test(phrase.split(" ")[0] ?? "") && !phrase.startsWith("letting "),
+      phrase: topic.phrase,
+      nominal: topic.nominal,
     });
     const condition = conditionOf(need);
     if (condition) out.push({ kind: "condition", phrase: condition });
   }
   const felt = FEELING.test(answer) ? feltAbout(answer) : null;
   if (felt) out.push({ kind: "pain", phrase: felt });
-  const workaround = WORKAROUND.test(answer) ? workaroundThing(answer) : null;
+  const workaround = workaroundThing(answer);
   if (workaround) out.push({ kind: "workaround", phrase: workaround, nominal: true });
   const count = quantity(answer);
   if (count) out.push({ kind: "number", phrase: count });
   if (/\bit depends\b/i.test(answer) && !/\bdepends on\b/i.test(answer))
     out.push({ kind: "unclear", phrase: "" });
-  else if (isVague(answer) && !out.length) out.push({ kind: "unclear", phrase: "" });
+  else if (isVague(answer) && !out.length)
+    out.push({ kind: "unclear", phrase: definiteThing(answer) ?? "", nominal: true });
   // Needs first, then what hurts, how they cope, when, how much; a refusal after the needs it sits among.
   const order: FocusKind[] = ["need", "pain", "refusal", "condition", "workaround", "number", "unclear"];
   const rank = (f: Focus) => order.indexOf(f.kind) + (f.kind === "number" && FREQUENCY.test(answer) ? -3 : 0);
@@ -251,9 +307,9 @@ export const FRAMES: Record<FocusKind, string[]> = {
   number: ["What do {X} mean for your work?", "How do {X} compare with a year ago?"],
   unclear: [
     "What does it depend on?",
-    "What does that look like in practice?",
+    "What does {X} look like in practice?",
     "Could you give me a recent example?",
-    "Could you say a bit more about that?",
+    "Could you say a bit more about {X}?",
   ],
 };
 
@@ -279,18 +335,49 @@ export const timesAsked = (frame: string, asked: string[]) =>
 /** Frames are asked at most twice in an interview. */
 export const MAX_FRAME_USES = 2;
 
-/** The follow-up question on a focus, in a frame asked fewer than twice so far, or null. */
+/** Kinds whose frames read as well with "that" as with a phrase ("What would that change for you?"). */
+const THAT_KINDS: ReadonlySet<FocusKind> = new Set(["need", "refusal", "pain", "workaround", "unclear"]);
+
+/**
+ * The follow-up question on a focus, in a frame asked fewer than twice so far, or null. Each
+ * question is checked for signs of a fragment (`fragmentIn`); when its phrase reads as one in
+ * every frame, or there is no phrase, the frame is asked with "that".
+ */
 export function followUpOn(focus: Focus, asked: string[]): string | null {
+  let fragment = !focus.phrase;
+  if (focus.phrase) {
+    const question = framed(focus, focus.phrase, asked, () => {
+      fragment = true;
+    });
+    if (question) return question;
+  }
+  if (!fragment) return null;
+  return framed({ ...focus, nominal: false }, THAT_KINDS.has(focus.kind) ? "that" : "", asked);
+}
+
+function framed(focus: Focus, phrase: string, asked: string[], onFragment?: () => void): string | null {
+  // "instead of that" reads as instead of the need, not of what they do today: no frame for "that".
   const frames = FRAMES[focus.kind].filter((f) =>
-    f.includes("{N}") ? focus.nominal : f.includes("{X}") ? Boolean(focus.phrase) : true,
+    f.includes("{N}")
+      ? focus.nominal && phrase !== "that"
+      : !f.includes("{X}") || (Boolean(phrase) && !(phrase === "that" && f.includes("instead of"))),
   );
   if (!frames.length) return null;
   const start = hash(focus.phrase || focus.kind) % frames.length;
-  for (let i = 0; i < frames.length; i += 1) {
-    const frame = frames[(start + i) % frames.length]!;
+  const rotated = frames.map((_, i) => frames[(start + i) % frames.length]!);
+  // A frame that names the thing builds on the answer more than one that does not.
+  const named = phrase && phrase !== "that";
+  const ordered = named
+    ? [...rotated.filter((f) => /\{[XN]\}/.test(f)), ...rotated.filter((f) => !/\{[XN]\}/.test(f))]
+    : rotated;
+  for (const frame of ordered) {
     if (timesAsked(frame, asked) >= MAX_FRAME_USES) continue;
-    const question = frame.replace(/\{[XN]\}/, focus.phrase);
+    const question = frame.replace(/\{[XN]\}/, phrase);
     if (asked.some((m) => normalise(m).includes(normalise(question)))) continue;
+    if (phrase !== "that" && fragmentIn(question, phrase, { clause: focus.kind === "condition" })) {
+      onFragment?.();
+      continue;
+    }
     return question;
   }
   return null;
@@ -298,48 +385,15 @@ export function followUpOn(focus: Focus, asked: string[]): string | null {
 
 /** The first focus of an answer with a question still free to ask, and that question. */
 export function followUpFor(answer: string, asked: string[], kinds?: ReadonlyArray<FocusKind>) {
-  for (const focus of focusesOf(answer)) {
-    if (kinds && !kinds.includes(focus.kind)) continue;
+  const focuses = focusesOf(answer).filter((f) => !kinds || kinds.includes(f.kind));
+  // A focus its phrase can name comes before one asked about as "that".
+  for (const focus of focuses) {
+    const question = focus.phrase ? framed(focus, focus.phrase, asked) : null;
+    if (question) return { focus, question };
+  }
+  for (const focus of focuses) {
     const question = followUpOn(focus, asked);
     if (question) return { focus, question };
   }
   return null;
-}
-
-// ---- A need said back in the participant's own words (after the read-back) ----
-
-const SPEAKER = /^(?:i|we|me|us|my|our)$/;
-
-/** "I want to be able to tell if the promotion worked" → "you'd like to tell if the promotion worked". */
-export function inTheirWords(need: FoundNeed): string {
-  const action = trimmed(need.action, 14);
-  const what = say(action);
-  // "that would be helpful" names nothing to say back.
-  if (action.length < 2 || !action.some((t) => isContent(t) && t.text.length > 3)) return "";
-  const subject = need.subject.filter((t) => t.pos !== "ADV" && t.pos !== "SCONJ");
-  const theirs = !subject.length || subject.some((t) => SPEAKER.test(t.normal));
-  const verbFirst = action[0]?.pos === "VERB" || action[0]?.pos === "AUX";
-  if (need.negated) return verbFirst ? `you don't want to ${what}` : `you don't want ${what}`;
-  if (need.trigger === "complaint") return `${what} needs to get better`;
-  if (need.actor.length) return `you'd like ${say(trimmed(need.actor, 4))} to ${what}`;
-  if (need.trigger === "obligation" && !theirs) {
-    const who = say(trimmed(subject, 5));
-    return who ? `${who} should ${what}` : "";
-  }
-  if (need.trigger === "list" || !verbFirst) return `you'd like ${what}`;
-  return `you'd like to ${what}`;
-}
-
-/** The needs an answer states, in the participant's words, at most `max` of them. */
-export function needsInTheirWords(answer: string, max = 2): string[] {
-  const said = findNeeds(answer)
-    .map((need) => {
-      const own = inTheirWords(need);
-      if (own.split(" ").length >= 4) return own;
-      // Not sayable as a want: what they said, as they said it.
-      const clause = trimmed(need.clause, 16);
-      return clause.length >= 3 ? `you said ${say(clause)}` : "";
-    })
-    .filter(Boolean);
-  return [...new Set(said)].slice(0, max);
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { answerTo, participantAsk } from "./asks";
 import { echoesFragment } from "./check";
-import { focusesOf, followUpOn, needsInTheirWords } from "./focus";
+import { focusesOf, followUpFor, followUpOn } from "./focus";
 import { makePlan } from "./plan";
+import { needsSaidBack } from "./sayback";
 import { collect, type InterviewProvider, interviewTurn } from "./turn";
 import type { InterviewMessage } from "./types";
 
@@ -53,6 +54,8 @@ describe("the participant's questions", () => {
     ["Can you give me a quick summary?", "summary"],
     ["Could we do this in French?", "language"],
     ["Does the shop plan to take card payments?", "info"],
+    ["So you mean the cakes for weddings?", "check"],
+    ["Would that be a solution for you?", "opinion"],
     ["We bake about forty cakes a day.", null],
   ])("%s reads as %s", (sentence, kind) => {
     expect(participantAsk(sentence)?.kind ?? null).toBe(kind);
@@ -66,12 +69,30 @@ describe("the participant's questions", () => {
     expect(unknown).toMatch(/I don't know that myself; the team will/);
   });
 
+  it("says what it meant from its own last question, and turns a request for its view back", () => {
+    const context = {
+      project: PROJECT,
+      topic: plan.topics[0]!,
+      lastQuestion: "How do you take cake orders today?",
+    };
+    expect(answerTo(participantAsk("So, you mean the orders by phone?")!, context)).toBe(
+      "Yes — I meant how you take cake orders today.",
+    );
+    expect(answerTo(participantAsk("Would that be a good idea for you?")!, context)).toMatch(
+      /^That's for you and the team to judge/,
+    );
+    // Neither gets the stock line for questions nobody here can answer.
+    for (const q of ["Do you mean the shop?", "What would you recommend?"])
+      expect(answerTo(participantAsk(q)!, context)).not.toMatch(/the team will/);
+  });
+
   it("answers 'can you repeat that' with the same question and 'what do you mean' before asking again", async () => {
     const turns = await run(["Could you repeat the question?", "What do you mean?"]);
     const first = turns[0]!.text.match(/[^.!?]*\?$/)![0].trim();
     expect(turns[1]!.text).toContain(first);
     expect(turns[1]!.text).toMatch(/^Of course\./);
-    expect(turns[2]!.text).toMatch(/^I'm asking about /);
+    // What was meant is said from the question asked ("Could you start by …?").
+    expect(turns[2]!.text).toMatch(/^I was asking you to start by describing your role/);
     expect(turns[2]!.text.endsWith("?")).toBe(true);
     // Neither question was taken as an answer: nothing of them is read back later.
     expect(turns.every((t) => t.decision.action !== "read_back")).toBe(true);
@@ -88,6 +109,18 @@ describe("follow-ups a good interviewer would ask", () => {
     const [pain] = focusesOf("I hate chasing suppliers by phone every Monday.");
     expect(pain?.kind).toBe("pain");
     expect(followUpOn(pain!, [])).toMatch(/chasing suppliers/);
+  });
+
+  it("names a need by the writer's phrasing, and says 'that' where no whole phrase names it", () => {
+    const automated = followUpFor("Honestly, I want the booking page to be automated.", []);
+    expect(automated?.question).toMatch(/automating the booking page/);
+    const cut = followUpFor("I want something to track or guess how many people might walk in.", []);
+    expect(cut?.question).toMatch(/\bthat\b/);
+    expect(cut?.question).not.toMatch(/tracking|guessing/);
+    // "the latter two suppliers" names no amount to ask about.
+    expect(followUpFor("We mostly rely on the latter two suppliers.", [])?.question ?? "").not.toMatch(
+      /two suppliers/,
+    );
   });
 
   it("asks no frame a third time", () => {
@@ -168,7 +201,7 @@ describe("closing when the participant is done", () => {
   });
 
   it("says back needs in their words", () => {
-    expect(needsInTheirWords("I want to see which cakes sell out first.")).toEqual([
+    expect(needsSaidBack("I want to see which cakes sell out first.")).toEqual([
       "you'd like to see which cakes sell out first",
     ]);
   });
@@ -209,6 +242,33 @@ describe("model path: the model's message is checked after the model", () => {
     const sameFrame = turns.filter((t) => /What does that mean for you day to day\?/.test(t.text));
     expect(sameFrame.length).toBeLessThanOrEqual(1);
     for (const t of turns.slice(1)) expect(t.text).toMatch(/\?$/);
+  });
+
+  it("in a language the rules do not read, never repeats a message and asks no frame a third time", async () => {
+    // A model that asks one German frame about the answer's last word, whatever was said.
+    const model = careless((system, last) =>
+      /Points:/.test(system)
+        ? "Here is what I heard:\n- point\nDid I get that right, or is anything missing?"
+        : /Ask nothing\./.test(system)
+          ? "Vielen Dank! Sie können jetzt 'End Interview' drücken."
+          : `Was bedeutet ${last.split(" ").at(-1)} für Ihren Alltag?`,
+    );
+    const turns = await run(
+      [
+        "Ich backe seit zwanzig Jahren Torten und nehme die meisten Bestellungen am Telefon an, oft während ich gleichzeitig im Laden bediene.",
+        "Am Samstag klingelt das Telefon fast ohne Pause, und manchmal vergesse ich dabei eine Bestellung aufzuschreiben, das ärgert mich sehr.",
+        "Wir möchten, dass Kunden ihre Torte am Vortag online bestellen und eine Abholzeit auswählen können, damit niemand warten muss.",
+        "Die Allergene stehen bisher nur auf einem Zettel an der Theke, und Kunden fragen trotzdem jedes Mal danach, das kostet Zeit.",
+      ],
+      model,
+    );
+    const texts = turns.map((t) => t.text);
+    expect(new Set(texts).size).toBe(texts.length);
+    const frame = texts.filter((t) =>
+      /^Was bedeutet \S+ für Ihren Alltag\?$/.test(t.split(/(?<=[.!?])\s+/).at(-1)!),
+    );
+    expect(frame.length).toBeLessThanOrEqual(2);
+    for (const t of turns.slice(1, 5)) expect(t.text).toMatch(/\?$/);
   });
 
   it("replaces a closing line written where the rules did not close", async () => {

@@ -161,6 +161,8 @@ export interface InterviewState {
   closed: boolean;
   lastAnswer: string | null;
   lastQuestion: string | null;
+  /** The last question the interviewer asked, in whichever message (a closing line asks none). */
+  lastAsked: string | null;
   /** Every question the interviewer asked, normalised. */
   askedQuestions: Set<string>;
   /** Minutes since the first message, from timestamps (about a minute an exchange without them). */
@@ -220,6 +222,11 @@ export function readState(
     closed,
     lastAnswer: lastUser >= 0 && lastUser > lastAi ? messages[lastUser]!.content : null,
     lastQuestion: lastAi >= 0 ? questionOf(messages[lastAi]!.content) : null,
+    lastAsked:
+      messages
+        .filter((m) => m.role === "ai")
+        .map((m) => questionOf(m.content))
+        .findLast((q) => q.trim().endsWith("?")) ?? null,
     askedQuestions,
     elapsedMinutes: elapsedMinutes(messages, now),
     answers: messages.filter((m) => m.role === "user").length,

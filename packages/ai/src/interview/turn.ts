@@ -6,6 +6,7 @@ import { decideTurn, nextTopic } from "./decide";
 import { makePlan } from "./plan";
 import { type ChatMessage, planMessages, questionMessages, readingMessages } from "./prompts";
 import { type InterviewState, readState } from "./state";
+import { normalise } from "./text";
 import {
   type AnswerReading,
   type InterviewMessage,
@@ -174,7 +175,7 @@ export async function interviewTurn(
           answerFirst: answerTo(ask, {
             project: ctx.project,
             topic: ctx.plan.topics.find((t) => t.id === decision.topicId) ?? null,
-            lastQuestion: state.lastQuestion,
+            lastQuestion: state.lastAsked,
           }),
         }
       : {}),
@@ -184,10 +185,26 @@ export async function interviewTurn(
   if (!unread) return { ...base, stream: checkedStream(stream, ctx, decision) };
   // Beside the stream, never before it: the model reads the answer the rules could not.
   const reading = () => readAnswer(provider!, input, state);
+  const checks = {
+    answer: state.lastAnswer ?? "",
+    earlier: ctx.messages.filter((m) => m.role === "ai").map((m) => m.content),
+    instead: planQuestion(ctx, unread.instead),
+  };
   return {
     ...base,
-    stream: withReading(withoutEchoes(stream, state.lastAnswer ?? ""), reading, decision, unread.instead),
+    stream: withReading(withoutEchoes(stream, checks), reading, decision, unread.instead),
   };
+}
+
+/**
+ * The plan's next question, in the plan's own words (a model's plan is written in the project's
+ * language): the first probe not yet asked of the topic to turn to, else of any topic in order.
+ */
+function planQuestion(ctx: TurnContext, instead: Topic | null): string | null {
+  const said = ctx.messages.filter((m) => m.role === "ai").map((m) => normalise(m.content));
+  const fresh = (topic: Topic) => topic.probes.find((p) => !said.some((s) => s.includes(normalise(p))));
+  const first = instead ? fresh(instead) : undefined;
+  return first ?? ctx.plan.topics.map(fresh).find(Boolean) ?? null;
 }
 
 /** The moves after an answer, where what the answer does decides what is asked. */

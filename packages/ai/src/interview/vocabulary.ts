@@ -64,9 +64,23 @@ export const REPEAT_REQUEST =
 export const MEANING_REQUEST =
   /\b(what do you mean|what did you mean|what does (that|this|it|the question) mean|what('s| is) meant by|i don'?t understand|i do not understand|not sure what you mean|don'?t get (the|your) question|what are you asking)\b/i;
 
-/** A request for help with the answer, or for the interviewer's own view. */
+/** A request for help with the answer. */
 export const HELP_REQUEST =
-  /\b((could|can|would|will) you help|help me (with|decide|choose|out)|any (ideas|suggestions)|what would you (suggest|recommend|prefer|advise|do)|what do you (suggest|recommend|think))\b/i;
+  /\b((could|can|would|will) you help|help me (with|decide|choose|out)|any (ideas|suggestions))\b/i;
+
+/**
+ * A request for the interviewer's own view or judgement: "what would you recommend", "would that
+ * be a solution for you?". The second half reads as one only in a question.
+ */
+export const OPINION_REQUEST =
+  /\b(what would you (suggest|recommend|prefer|advise|do)|what do you (suggest|recommend|think)|do you think|your (own )?(opinion|view|take|preference))\b|\b(would (that|this|it) be (a |an )?(good|better|best|ok|okay|fine|enough|solution|idea|right)|is (that|this) (a |an )?(good|better|solution|idea|right)|(would|do) you (prefer|recommend|suggest|choose))\b.*\?\s*$/i;
+
+/**
+ * A guess at what the interviewer meant, put as a question: "So, you mean the bookings?", "Do you
+ * mean the paper diary?", "Are you asking about prices?".
+ */
+export const CHECK_REQUEST =
+  /\b((?<!what )(so|do|did) you mean|are you asking|you'?re asking|is that what you mean(t)?)\b.*\?\s*$|^\W*(so,?\s+)?you mean\b.*\?\s*$/i;
 
 /** A request for a summary of what was said. */
 export const SUMMARY_REQUEST = /\b(summary|summari[sz]e|recap|sum (it|that|this) up)\b/i;
@@ -78,6 +92,55 @@ export const LANGUAGE_REQUEST =
 /** The participant says they are done: nothing more to add, or no more time. */
 export const DONE =
   /\bthat'?s (all|everything|it)( from me| i need| i have)?[.!]?\s*$|\b(nothing (else|more)( to add)?|no more (to add|questions)|i (have|need|'ve got) to go|(come|bring this|get) to an end|(let'?s|we can) (stop|finish|wrap up)|i'?m done|we'?re done|out of time|time is running out)\b/i;
+
+/**
+ * Spoken fillers that carry nothing when a sentence is said back as a quote: at the start of a
+ * sentence ("Yeah, so …", "I mean, …") or set off by commas inside it (", like, ").
+ */
+export const FILLER =
+  /^(yeah|yep|so|well|okay|ok|um+|uh+|er+|ah+|oh|hmm+|and|but|also|like|i mean|you know|basically|actually|alright)$/i;
+
+/** Answers that carry nothing at the start of a quote when a comma follows them ("No, I think …"). */
+export const ANSWER_WORD = /^(yes|no|right|sure|exactly|true)$/i;
+
+/** Names written with a capital though WordNet knows them as words. */
+export const CALENDAR_NAMES =
+  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter)s?$/;
+
+/** Nouns used without an article though they are singular ("What would software change?"). */
+export const MASS_NOUNS = new Set([
+  "software",
+  "hardware",
+  "equipment",
+  "furniture",
+  "stock",
+  "inventory",
+  "paper",
+  "paperwork",
+  "mail",
+  "email",
+  "data",
+  "information",
+  "feedback",
+  "staff",
+  "payroll",
+  "access",
+  "support",
+  "advice",
+  "help",
+  "money",
+  "time",
+  "work",
+  "training",
+  "traffic",
+  "storage",
+  "insurance",
+  "parking",
+  "transport",
+  "availability",
+  "pricing",
+  "revenue",
+]);
 
 export const VOCABULARIES = {
   frequency: FREQUENCY,
@@ -93,6 +156,8 @@ export const VOCABULARIES = {
   repeat: REPEAT_REQUEST,
   meaning: MEANING_REQUEST,
   help: HELP_REQUEST,
+  opinion: OPINION_REQUEST,
+  check: CHECK_REQUEST,
   summary: SUMMARY_REQUEST,
   language: LANGUAGE_REQUEST,
   done: DONE,

@@ -2,10 +2,10 @@ import type { StakeholderType } from "@parley/db/schema";
 import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
 import { withArticle } from "../text";
-import { findNeeds } from "../writer/needs";
 import { answerTo, participantAsk } from "./asks";
 import { ANYTHING_ELSE, IMAGE_MARK, NOTES_MARK } from "./decide";
-import { type FocusKind, followUpOn, needsInTheirWords } from "./focus";
+import { type FocusKind, followUpOn } from "./focus";
+import { acknowledgement, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
 import { hasNumber, isNegative, keywords, normalise, senses, sentences } from "./text";
 import type { ReadBack, ReadBackReview, Topic, TurnContext, TurnDecision } from "./types";
@@ -49,13 +49,6 @@ function freshClosing(said: string[], lead: string): string {
   return [lead, `(${said.length}) ${CLOSING_TAILS[0]}`].filter(Boolean).join(" ");
 }
 
-/** "Got it: you'd like to see whether a promotion worked. I've added that." */
-export function acknowledgement(answer: string): string {
-  const needs = needsInTheirWords(answer);
-  if (!needs.length) return "";
-  return `Got it: ${needs.join(", and ")}. I've added ${needs.length > 1 ? "those" : "that"}.`;
-}
-
 /** "Online rescheduling" reads "online rescheduling" mid-sentence; "SMS reminders" stays. */
 const midSentence = (title: string) =>
   /^[A-Z][a-z]/.test(title) ? title[0]!.toLowerCase() + title.slice(1) : title;
@@ -97,7 +90,7 @@ function writeFor(
   // The participant's question, answered before anything else is asked.
   const ask = decision.asked && state.lastAnswer ? participantAsk(state.lastAnswer) : null;
   const answerFirst = ask
-    ? answerTo(ask, { project: ctx.project, topic: topic ?? null, lastQuestion: state.lastQuestion })
+    ? answerTo(ask, { project: ctx.project, topic: topic ?? null, lastQuestion: state.lastAsked })
     : "";
   const withAnswer = (question: string) => [answerFirst, question].filter(Boolean).join(" ");
 
@@ -259,8 +252,8 @@ export function readBackPoints(ctx: TurnContext): string[] {
 
 /**
  * The read-back as it stands after the closing: its points and the participant's review of them,
- * plus each need said after the read-back, in the participant's own sentence, as a point they
- * confirmed (they said it themselves). Stored with the interview, so the evidence reads them.
+ * plus each need (or refusal) said after the read-back, in the participant's own sentence, as a
+ * point they confirmed (they said it themselves). Stored with the interview, so the evidence reads them.
  */
 export function reviewAfterClose(ctx: TurnContext): ReadBackReview {
   const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
@@ -270,7 +263,7 @@ export function reviewAfterClose(ctx: TurnContext): ReadBackReview {
   const late = ctx.messages
     .slice(state.readBackAt + 1)
     .filter((m) => m.role === "user")
-    .flatMap((m) => findNeeds(m.content).map((n) => n.sentence.text.trim()));
+    .flatMap((m) => statedNeeds(m.content).map((n) => n.sentence.text.trim()));
   for (const sentence of new Set(late)) {
     if (review.points.includes(sentence)) continue;
     review.points.push(sentence);

@@ -23,6 +23,48 @@ export function gerund(verb: string): string {
   return form;
 }
 
+interface Conjugation {
+  PastTense?: string;
+  PresentTense?: string;
+  Participle?: string;
+}
+
+const conjugations = new Map<string, Conjugation>();
+
+function conjugate(verb: string): Conjugation {
+  const base = verb.trim().toLowerCase();
+  let forms = conjugations.get(base);
+  if (forms === undefined) {
+    const doc = nlp(base);
+    doc.tag("Infinitive");
+    forms = (doc.verbs().conjugate()[0] as Conjugation | undefined) ?? {};
+    conjugations.set(base, forms);
+  }
+  return forms;
+}
+
+/** "get" → "gets", "try" → "tries", "get by" → "gets by": the form after "he", "she" or "it". */
+export function thirdPersonPresent(verb: string): string {
+  const form = conjugate(verb).PresentTense;
+  if (form && form !== verb) return form;
+  const [head = verb, ...rest] = verb.trim().split(/\s+/);
+  return [/(?:s|sh|ch|x|z|o)$/.test(head) ? `${head}es` : `${head}s`, ...rest].join(" ");
+}
+
+/** "get" → "got", "manage" → "managed": the simple past. */
+export function pastTense(verb: string): string {
+  const form = conjugate(verb).PastTense;
+  if (form && form !== verb) return form;
+  const [head = verb, ...rest] = verb.trim().split(/\s+/);
+  return [/e$/.test(head) ? `${head}d` : `${head}ed`, ...rest].join(" ");
+}
+
+/** "show" → "shown", "provide" → "provided": the form after "have" or in a passive. */
+export function pastParticiple(verb: string): string {
+  const form = conjugate(verb).Participle;
+  return form && form !== verb ? form : pastTense(verb);
+}
+
 /** "hairdresser" → "hairdressers", "supply" → "supplies"; uncountable nouns stay. */
 const plurals = new Map<string, string>();
 const singulars = new Map<string, string>();

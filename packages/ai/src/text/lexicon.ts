@@ -58,3 +58,39 @@ export const canBeNoun = (word: string) => lexnamesOf(word).some((name) => name.
 
 /** True when the word can be a verb in WordNet ("inventory", "manage"). */
 export const canBeVerb = (word: string) => lexnamesOf(word).some((name) => name.startsWith("verb."));
+
+/** Frequent short words people mistype by swapping two letters ("taht", "teh", "waht"). */
+const OFTEN_MISTYPED = [
+  "the",
+  "that",
+  "this",
+  "what",
+  "with",
+  "have",
+  "they",
+  "then",
+  "than",
+  "from",
+  "your",
+  "there",
+  "their",
+  "would",
+  "should",
+  "could",
+  "want",
+  "when",
+  "which",
+];
+
+/** Two words that differ by two neighbouring letters swapped ("taht" and "that"). */
+export function swappedLetters(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  const at = [...a].findIndex((c, i) => c !== b[i]);
+  return a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2);
+}
+
+/** A word WordNet does not know that is a frequent word with two letters swapped: "taht", "teh". */
+export const looksMisspelt = (word: string) => {
+  const w = word.toLowerCase();
+  return !lexnamesOf(w).length && OFTEN_MISTYPED.some((frequent) => swappedLetters(w, frequent));
+};

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { capitalise, nounPhrases, singular, verbOfActionNoun, withArticle } from "./grammar";
+import { pastTense, thirdPersonPresent } from "./inflect";
 import { detectLanguage, mayBeEnglish } from "./language";
+import { looksMisspelt } from "./lexicon";
 import { analyze, contentLemmas, wordsOf } from "./nlp";
 
 describe("text kit", () => {
@@ -91,4 +93,22 @@ describe("text kit", () => {
       ),
     ).toBe(false);
   });
+
+  it.each([
+    ["get", "gets", "got"],
+    ["try", "tries", "tried"],
+    ["manage", "manages", "managed"],
+    ["get by", "gets by", "got by"],
+  ])("conjugates %s: %s, %s", (verb, present, past) => {
+    expect(thirdPersonPresent(verb)).toBe(present);
+    expect(pastTense(verb)).toBe(past);
+  });
+
+  it.each([
+    ["taht", true],
+    ["teh", true],
+    ["that", false],
+    ["app", false],
+    ["waitlist", false],
+  ])("tells a slip of the keyboard: %s → %s", (word, slip) => expect(looksMisspelt(word)).toBe(slip));
 });

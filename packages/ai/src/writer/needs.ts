@@ -5,6 +5,7 @@
  * into the action, who acts, why (the ends) and under which conditions.
  */
 import { infinitive, isVerb } from "../text/grammar";
+import { looksMisspelt, swappedLetters } from "../text/lexicon";
 import { analyze, type Sentence, type Token, tokensOf } from "../text/nlp";
 import { isPersonNoun } from "./people";
 import {
@@ -19,6 +20,7 @@ import {
   NEED_NOUNS,
   OBLIGATION_MODALS,
   OBLIGATION_VERBS,
+  OPINION_VERBS,
   PROBLEM_ADJECTIVES,
   PROBLEM_NOUNS,
   WISH_ADJECTIVES,
@@ -138,17 +140,10 @@ interface Trigger {
   negated: boolean;
 }
 
-/** Two words that differ by two neighbouring letters swapped ("wnat" and "want"). */
-function swapped(a: string, b: string): boolean {
-  if (a.length !== b.length || a === b) return false;
-  const at = [...a].findIndex((c, i) => c !== b[i]);
-  return a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2);
-}
-
 /** A desire verb as typed in a hurry: "i wnat to …" is "i want to …" after a pronoun. */
 function desireLemma(t: Token, prev: Token | undefined): string {
   if (DESIRE_VERBS.has(t.lemma) || prev?.pos !== "PRON") return t.lemma;
-  return [...DESIRE_VERBS].find((verb) => verb.length >= 4 && swapped(t.normal, verb)) ?? t.lemma;
+  return [...DESIRE_VERBS].find((verb) => verb.length >= 4 && swappedLetters(t.normal, verb)) ?? t.lemma;
 }
 
 /** Finds the first need construction in a clause. */
@@ -206,6 +201,8 @@ function triggerOf(tokens: Token[]): Trigger | null {
     }
     if (OBLIGATION_VERBS.has(t.lemma) && isWord(next, "to") && tokens[i + 2] && isVerbish(tokens[i + 2]!)) {
       if (t.lemma === "got" && !isWord(prev, "have", "'ve", "'s")) continue;
+      // "for most of them you had to log in": a past obligation reports what was, not a need.
+      if (/^(?:had|needed)$/.test(t.normal)) continue;
       // "which I have to give to the accountant": the speaker's own "have to" tells today's chore.
       if (t.lemma !== "need" && tokens.slice(Math.max(0, i - 3), i).some((x) => /^(?:i|we)$/.test(x.normal)))
         continue;
@@ -439,8 +436,28 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
   // "I don't think it will be the most useful one": an opinion against, not a refusal of a need.
   if (trigger.kind === "subjects" && trigger.negated) return null;
   if (trigger.kind === "subjects") {
-    // The subject is the list; a subject that is only "it" or "this" names nothing.
-    if (!subject.some((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "VERB")) return null;
+    // "I would say the percentage is more important": what is wanted follows the opinion verb.
+    const opinion = subject.findLastIndex(
+      (t, j) => t.pos === "VERB" && OPINION_VERBS.has(t.lemma) && subject[j - 1]?.pos !== "DET",
+    );
+    if (opinion >= 0 && subject.slice(0, opinion).some((t) => t.pos === "PRON")) {
+      const rest = subject.slice(opinion + 1).filter((t, j) => !(j === 0 && t.normal === "that"));
+      if (rest.some((t) => t.pos === "NOUN" || t.pos === "PROPN"))
+        return plainNeed(
+          { trigger: "list", subject: [], actor: [], action: rest, negated: trigger.negated },
+          clause,
+          sentence,
+        );
+    }
+    // The subject is the list: things ("an app and a website") or actions ("tracking receipts"). A
+    // subject that is only "it" or "this", a clause of its own ("what you said") or a slip of the
+    // keyboard ("yess taht") names nothing.
+    const things = subject.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !looksMisspelt(t.normal));
+    const ownClause = subject.some(
+      (t, j) => t.pos === "PRON" && subject[j + 1] !== undefined && isVerbish(subject[j + 1]!),
+    );
+    const doing = subject.some((t) => t.pos === "VERB" && /ing$/.test(t.normal));
+    if (!things.length && (ownClause || !doing)) return null;
     return plainNeed(
       { trigger: "list", subject: [], actor: [], action: subject, negated: trigger.negated },
       clause,

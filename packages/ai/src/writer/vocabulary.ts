@@ -300,6 +300,18 @@ export const PROBLEM_ADJECTIVES = new Set([
 export const LIGHT_VERB_NOUN: Record<string, string> = { see: "view", view: "view", access: "access" };
 
 /** Verbs in the imperative that are turns of speech, not requests: "Let's see", "Tell me", "Thank you". */
+/** Verbs that report an opinion before what it is about: "I would say the percentage is …". */
+export const OPINION_VERBS = new Set([
+  "say",
+  "think",
+  "believe",
+  "guess",
+  "feel",
+  "mean",
+  "suppose",
+  "reckon",
+]);
+
 export const DISCOURSE_VERBS = new Set([
   "let",
   "see",

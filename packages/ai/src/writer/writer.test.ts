@@ -70,6 +70,11 @@ describe("needs found by grammar, one story per need", () => {
       "The receipts should be emailed to the bookkeeper.",
       [["shop owner", "email the receipts to the bookkeeper", "Receipt emailing", null]],
     ],
+    // an opinion before what is wanted: the thing, not the opinion
+    [
+      "I would say the weekly report is the most important.",
+      [["shop owner", "get the weekly report", "Weekly report", null]],
+    ],
   ])("%s", (sentence, expected) => {
     expect(stories(sentence)).toEqual(expected);
   });
@@ -80,6 +85,12 @@ describe("needs found by grammar, one story per need", () => {
     "Which hours are busiest?",
     "I have to call every supplier on Monday.",
     "Yesterday the delivery was late again.",
+    // what other shops did, in the past: no need
+    "On most other sites you had to register first.",
+    // an opinion of what was said, not a thing wanted
+    "I think what you suggested was better.",
+    // a slip of the keyboard names nothing
+    "yes taht would be useful",
   ])("finds no story in: %s", (sentence) => expect(stories(sentence)).toEqual([]));
 
   it("keeps a refusal's negation on the need", () => {

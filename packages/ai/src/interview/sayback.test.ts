@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { fragmentIn } from "./fragments";
+import { sayable } from "./phrasing";
+import { acknowledgement } from "./sayback";
+
+// Issue 27: what the interviewer says back after the read-back, and how it names what it asks
+// about. Sentences written for these tests.
+
+describe("a need raised after the read-back, said back", () => {
+  it.each([
+    // the writer's means, every one of them, with the people who act
+    [
+      "Members should be able to pause their membership and change their plan.",
+      "Got it: you'd like members to be able to pause their membership and change their plan. I've added that.",
+    ],
+    // a verb over several objects said once
+    [
+      "The till should handle refunds, tips and vouchers.",
+      "Got it: you'd like to handle refunds, tips and vouchers. I've added that.",
+    ],
+    // things listed are said back as things, with the participant's articles
+    [
+      "An online diary and a price board are the most important features.",
+      "Got it: you'd like an online diary and a price board. I've added that.",
+    ],
+    // an action named by its -ing form keeps the participant's verb, without a hedge after it
+    [
+      "Reporting the daily takings maybe is the top priority.",
+      "Got it: you'd like to report the daily takings. I've added that.",
+    ],
+    // a giving verb says what is to be done for them
+    [
+      "Showing the opening hours is the top priority.",
+      "Got it: you'd like the opening hours shown. I've added that.",
+    ],
+    // refusals stay refusals, without the hedge after them
+    ["Yes, but no loyalty programs.", "Got it: you don't want loyalty programs. I've added that."],
+    ["We don't need a newsletter or anything.", "Got it: you don't want a newsletter. I've added that."],
+    [
+      "We dont need advertising or such, but we would like to use the till's data.",
+      "Got it: you don't want advertising, and you'd like to use the till's data. I've added those.",
+    ],
+    // pointing back, a capital mid-sentence, a slip of the keyboard: their own words, quoted
+    [
+      "Well, I mean, we should keep it that way.",
+      "Got it; I've added it in your words: “We should keep it that way.”",
+    ],
+    ["i want to do Quick Refunds", "Got it; I've added it in your words: “I want to do Quick Refunds.”"],
+    [
+      "**Card payments** – we need card payments at the counter.",
+      "Got it: you'd like card payments at the counter. I've added that.",
+    ],
+    // nothing wanted: nothing said back
+    ["Thanks, that sounds right.", ""],
+  ])("%s", (answer, said) => {
+    expect(acknowledgement(answer)).toBe(said);
+  });
+
+  it("never says back a means that reads badly", () => {
+    expect(sayable("book appointments online")).toBe(true);
+    expect(sayable("accomplish client accessibility clients should be able")).toBe(false);
+    expect(sayable("have Online booking system** This")).toBe(false);
+    expect(sayable("support both new")).toBe(false);
+    expect(sayable("add one")).toBe(false);
+    expect(sayable("do Quick Refunds")).toBe(false);
+    expect(sayable("adressed the system through the app")).toBe(false);
+  });
+});
+
+describe("follow-up questions name their topic by a whole phrase", () => {
+  it.each([
+    ["What would a booking system change for you?", "a booking system", null],
+    ["How do 12 bookings a week compare with a year ago?", "12 bookings a week", null],
+    ["What's the problem with reminders at night?", "reminders at night", null],
+    ["Who would use paper diary most?", "paper diary", '"paper diary" has no determiner'],
+    ["How do two services compare with a year ago?", "two services", "a bare number and noun"],
+    [
+      "Why does letting the booking page be automated matter to you?",
+      "letting the booking page be automated",
+      "a gerund of a copula",
+    ],
+    ["What would handling when change for you?", "handling when", 'ends with "when"'],
+    ["Who would use you say the price most?", "you say the price", "a clause inside"],
+    ["What would in the new system change for you?", "in the new system", 'starts with "in"'],
+  ])("%s", (question, phrase, sign) => {
+    expect(fragmentIn(question, phrase)).toBe(sign);
+  });
+});

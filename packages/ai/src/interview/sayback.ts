@@ -1,0 +1,119 @@
+/**
+ * A need raised after the read-back, said back before the closing line (issue 27): in the writer's
+ * phrasing when every means of it passes the checks ("Got it: you'd like clients to be able to book
+ * appointments and view availability. I've added that."), refusals kept as refusals ("you don't
+ * want loyalty programs"), and otherwise in the participant's own words, as a short quote cleaned
+ * of fillers and markup ("Got it; I've added it in your words: “…”").
+ */
+import { analyze, type Sentence, tokensOf } from "../text";
+import { clausesOf, type FoundNeed, findNeeds, needOfListedThing } from "../writer/needs";
+import { saidBackPart, wantedParts } from "./phrasing";
+import { ANSWER_WORD, FILLER } from "./vocabulary";
+
+/**
+ * The needs an answer states, as the writer finds them, and the things it refuses by name alone
+ * ("Yes, but no loyalty programs"), in the order said.
+ */
+export function statedNeeds(answer: string): FoundNeed[] {
+  const found = findNeeds(answer);
+  const refusals: FoundNeed[] = [];
+  for (const sentence of analyze(answer)) {
+    if (found.some((n) => n.sentence.start === sentence.start)) continue;
+    for (const clause of clausesOf(sentence)) {
+      const need = needOfListedThing(clause, sentence);
+      if (need?.negated && clause.some((t) => /^(?:no|without)$/.test(t.normal))) refusals.push(need);
+    }
+  }
+  return [...found, ...refusals].sort((a, b) => a.sentence.start - b.sentence.start);
+}
+
+const MAX_QUOTE_WORDS = 30;
+
+/** Markdown marks and list bullets, which are no part of what was said. */
+const unmarked = (text: string) =>
+  text
+    .replace(/\*\*|__|`/g, "")
+    .replace(/^\s*(?:#{1,6}\s+|[-*•]\s+|\d+[.)]\s+)/, "")
+    .replace(/["“”«»]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** Fillers at the start ("Yeah, so, …", "I mean, …") and set off by commas inside (", like, "). */
+function withoutFillers(text: string): string {
+  let out = text;
+  for (let guard = 0; guard < 6; guard += 1) {
+    const m = /^(i mean|you know|[A-Za-z']+)\s*([,.!]?)\s+/i.exec(out);
+    if (!m) break;
+    const [whole, word = "", mark] = m;
+    if (!FILLER.test(word) && !(ANSWER_WORD.test(word) && mark)) break;
+    out = out.slice(whole.length);
+  }
+  return out.replace(/,\s*(?:like|you know|i mean|um+|uh+|ah+|kind of|sort of),/gi, ",");
+}
+
+/** "i" and "i'm" as the kit would write them. */
+const capitalI = (text: string) => text.replace(/\bi(?=\b|')/g, "I");
+
+/** At most thirty words, cut after a comma where one comes late enough, with "…" when cut. */
+function short(text: string, clause: string): string {
+  const words = text.split(" ");
+  if (words.length <= MAX_QUOTE_WORDS) return text;
+  if (clause.split(" ").length <= MAX_QUOTE_WORDS && clause.split(" ").length >= 4) return clause;
+  const head = words.slice(0, MAX_QUOTE_WORDS - 5).join(" ");
+  const comma = head.lastIndexOf(",");
+  const cut = comma > head.length / 3 ? head.slice(0, comma) : head;
+  return `${cut.replace(/[\s,;:]+$/, "")} …`;
+}
+
+/** The need's sentence as a short quote: its own words, without fillers, markup or list bullets. */
+export function quoteOf(need: FoundNeed): string {
+  const sentence: Sentence = need.sentence;
+  const clause = need.clause.length
+    ? sentence.text.slice(need.clause[0]!.start - sentence.start, need.clause.at(-1)!.end - sentence.start)
+    : sentence.text;
+  const clean = (text: string) => capitalI(withoutFillers(unmarked(text))).replace(/[\s,;:]+$/, "");
+  let quote = short(clean(sentence.text), clean(clause));
+  quote = quote.charAt(0).toUpperCase() + quote.slice(1);
+  return /[.!…]$/.test(quote) ? quote : `${quote.replace(/\?$/, "")}.`;
+}
+
+/** A quote says something when it has four words or more, one of them a content word. */
+const substantial = (quote: string) => {
+  const tokens = tokensOf(quote).filter((t) => t.pos !== "PUNCT");
+  return (
+    tokens.length >= 4 && tokens.some((t) => ["NOUN", "VERB", "ADJ", "PROPN"].includes(t.pos) && !t.stop)
+  );
+};
+
+/** The needs of an answer said back, at most `max`, each in the writer's phrasing; null when none is sayable. */
+export function needsSaidBack(answer: string, max = 2): string[] {
+  const said: string[] = [];
+  for (const need of statedNeeds(answer)) {
+    const parts = wantedParts(need);
+    if (!parts) continue;
+    const text = parts
+      .slice(0, 2)
+      .map((p) => saidBackPart(p, need.negated))
+      .join(", and ");
+    if (!said.includes(text)) said.push(text);
+    if (said.length >= max) break;
+  }
+  return said;
+}
+
+/**
+ * "Got it: you'd like to see whether a discount worked. I've added that." — or, when no need of
+ * the answer can be said in Parley's words, the first one quoted: "Got it; I've added it in your
+ * words: “…”". "" when the answer states no need.
+ */
+export function acknowledgement(answer: string): string {
+  const said = needsSaidBack(answer);
+  if (said.length) return `Got it: ${said.join(", and ")}. I've added ${said.length > 1 ? "those" : "that"}.`;
+  // A want says more than a refusal beside it ("…, but it shouldn't be too expensive").
+  const needs = statedNeeds(answer).sort((a, b) => Number(a.negated) - Number(b.negated));
+  const need = needs.find((n) => substantial(quoteOf(n)));
+  if (!need) return "";
+  const quote = quoteOf(need);
+  // A quote cut short ends in "…": the sentence still ends after it.
+  return `Got it; I've added it in your words: “${quote}”${quote.endsWith("…") ? "." : ""}`;
+}
