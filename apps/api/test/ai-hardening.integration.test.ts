@@ -206,19 +206,25 @@ describe("AI hardening against the fake OpenAI server", () => {
     const { owner, interviewId, participant } = await ownerWithInterview(server, { stakeholderType: "user" });
     fake.options.tokenDelayMs = 150; // the whole reply would take about 2 s
     const controller = new AbortController();
+    const streamed = () => fake.chatRequests().filter((r) => r.body?.stream).length;
+    const asked = streamed();
     const res = await trpcStream(
       participant,
       "ai.interviewResponseStream",
       { interviewId, messages: [] },
       controller.signal,
     );
-    const reader = res.body!.getReader();
-    let received = "";
-    while (!received.includes("What")) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      received += new TextDecoder().decode(value);
+    // The reply is one sentence, which reaches the browser only once it has ended (it is checked
+    // whole): leave while the model is still writing it, a few tokens in.
+    void res
+      .body!.getReader()
+      .read()
+      .catch(() => undefined);
+    const since = Date.now();
+    while (streamed() === asked && Date.now() - since < 5000) {
+      await new Promise((r) => setTimeout(r, 10));
     }
+    await new Promise((r) => setTimeout(r, 600));
     controller.abort();
     const leftAt = Date.now();
     let metered = await events(server, owner.user.id);
