@@ -71,6 +71,29 @@ function callsBeforeFirstWord(fake: FakeOpenAi): number[] {
   return counts;
 }
 
+/**
+ * Per voice turn, the time from the transcription's arrival at the fake to the streamed question's:
+ * the transcription itself, the browser's way back and the server's work before the model is asked.
+ */
+function transcriptionToQuestion(fake: FakeOpenAi): number[] {
+  const requests = fake.requests;
+  return requests.flatMap((r, i) => {
+    if (!r.path.endsWith("/audio/transcriptions")) return [];
+    const question = requests.find((s, j) => j > i && s.path.endsWith("/chat/completions") && s.body?.stream);
+    return question ? [question.at - r.at] : [];
+  });
+}
+
+/** Per voice turn, from the streamed question's arrival at the fake to its first sentence's speech request. */
+function questionToSpeech(fake: FakeOpenAi): number[] {
+  const requests = fake.requests;
+  return requests.flatMap((r, i) => {
+    if (!(r.path.endsWith("/chat/completions") && r.body?.stream)) return [];
+    const speech = requests.find((s, j) => j > i && s.path.endsWith("/audio/speech"));
+    return speech ? [speech.at - r.at] : [];
+  });
+}
+
 /** sox's output format: 48 kHz mono 16-bit PCM, as Chromium's fake microphone reads it. */
 const PCM_48K_MONO = ["-r", "48000", "-c", "1", "-b", "16", "-e", "signed-integer"];
 
@@ -200,6 +223,14 @@ try {
     const latencies = await measure(browser, `${voice.url}/interview/${shareLink}`);
     console.log(line("voice", latencies));
     const calls = callsBeforeFirstWord(fake).slice(0, latencies.length);
+    if (process.env.BENCH_VERBOSE) {
+      const gaps = transcriptionToQuestion(fake).slice(0, latencies.length).map(Math.round);
+      console.log(`transcription → question request at the fake (ms per turn): ${gaps.join(" ")}`);
+      const speech = questionToSpeech(fake)
+        .slice(1, latencies.length + 1)
+        .map(Math.round);
+      console.log(`question request → first speech request at the fake (ms per turn): ${speech.join(" ")}`);
+    }
     console.log(
       `voice: model calls before the first word ${Math.max(...calls)} (per turn: ${calls.join(" ")})`,
     );

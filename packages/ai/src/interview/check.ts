@@ -91,6 +91,18 @@ async function* wordsOf(text: string): AsyncGenerator<string> {
   for (const part of text.match(/\S+\s*/g) ?? []) yield part;
 }
 
+/**
+ * Text that ends a sentence: a full stop, question or exclamation mark (a closing quote or bracket
+ * after it), not after a title or an initial ("Dr.", "J."), which wait for what comes next. A
+ * number's full stop ends it too; if "3." goes on as "3.5", the release joins them again.
+ */
+export function endsSentence(text: string): boolean {
+  const end = text.trimEnd();
+  if (!/[.?!…]["'”’)\]]*$/u.test(end)) return false;
+  if (/[?!…]["'”’)\]]*$/u.test(end)) return true;
+  return !/(?:^|[\s(])(?:\p{Lu}|Dr|Mr|Mrs|Ms|Mx|St|Prof|Sr|Jr|No|vs|etc|e\.g|i\.e|approx)\.$/iu.test(end);
+}
+
 /** The model's message, held sentence by sentence to the rules' behaviours (see above). */
 export async function* checkedStream(
   stream: AsyncIterable<string>,
@@ -135,10 +147,29 @@ export async function* checkedStream(
   let answered = !ask;
   let emitted = "";
   let asked = false;
-  const release = function* (sentence: string): Generator<string> {
-    emitted += `${sentence} `;
-    for (const part of sentence.match(/\S+\s*/g) ?? []) yield part;
+  /**
+   * A space is owed after a sentence that ends in a number's full stop: "3." may go on as "5 hours"
+   * (then it reads "3.5 hours"). It is paid as soon as the next text shows otherwise.
+   */
+  let owed = false;
+  const pay = function* (next: string): Generator<string> {
+    if (!owed || !next) return;
+    owed = false;
+    if (/^\d/.test(next)) return;
+    emitted += " ";
     yield " ";
+  };
+  const release = function* (sentence: string): Generator<string> {
+    yield* pay(sentence);
+    emitted += sentence;
+    // One chunk: the sentence reaches the participant's page as one piece (one render, at once).
+    yield sentence;
+    // The space after a sentence tells the participant's browser it has ended (it speaks it then).
+    if (/\d\.$/.test(sentence)) owed = true;
+    else {
+      emitted += " ";
+      yield " ";
+    }
   };
   /** What the participant sees for one whole sentence of the model's. */
   const judge = function* (sentence: string): Generator<string> {
@@ -168,6 +199,21 @@ export async function* checkedStream(
   let buffer = "";
   for await (const chunk of stream) {
     buffer += chunk;
+    yield* pay(buffer);
+    // A sentence is judged as soon as it ends, not when the next one starts: the participant's
+    // browser speaks it meanwhile (issue 24, the first word). Where the end is unclear ("Dr."),
+    // the next sentence's start says so.
+    if (endsSentence(buffer)) {
+      for (const s of analyze(buffer)) yield* judge(s.text.trim());
+      // "7. " with its space: the number has ended, and the browser may speak the sentence now.
+      if (/\s$/.test(buffer)) yield* pay(" ");
+      buffer = "";
+      continue;
+    }
+    if (!buffer.trim()) {
+      buffer = "";
+      continue;
+    }
     const sentences = analyze(buffer);
     if (sentences.length < 2) continue;
     const last = sentences.at(-1)!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerTo, participantAsk } from "./asks";
-import { echoesFragment } from "./check";
+import { echoesFragment, endsSentence } from "./check";
 import { focusesOf, followUpFor, followUpOn } from "./focus";
 import { makePlan } from "./plan";
 import { needsSaidBack } from "./sayback";
@@ -244,6 +244,50 @@ describe("model path: the model's message is checked after the model", () => {
     for (const t of turns.slice(1)) expect(t.text).toMatch(/\?$/);
   });
 
+  it("passes each sentence on as soon as it ends, and keeps a number split across chunks whole", async () => {
+    const seen: string[] = [];
+    const model: InterviewProvider = {
+      complete: async () => "",
+      structured: async () => "",
+      async *stream() {
+        for (const part of [
+          "Thanks.",
+          " It takes 3",
+          ".",
+          "5 hours",
+          " a day, you said. ",
+          "What slows that down",
+          " the most?",
+        ])
+          yield part;
+      },
+    };
+    const turn = await interviewTurn(
+      {
+        plan,
+        project: PROJECT,
+        stakeholderType: "business",
+        messages: [
+          { role: "ai", content: "What is your role?", timestamp: new Date(START).toISOString() },
+          {
+            role: "user",
+            content: "I plan the bakery's orders every morning.",
+            timestamp: new Date(START + 60_000).toISOString(),
+          },
+        ],
+        now: START + 65_000,
+        timeLimitMinutes: 12,
+      },
+      model,
+    );
+    for await (const chunk of turn.stream) seen.push(chunk);
+    const text = seen.join("");
+    expect(text).toContain("It takes 3.5 hours a day, you said.");
+    expect(text).not.toMatch(/ {2}/);
+    // "Thanks." went out before the rest of the message was written.
+    expect(seen[0]).toBe("Thanks.");
+  });
+
   it("in a language the rules do not read, never repeats a message and asks no frame a third time", async () => {
     // A model that asks one German frame about the answer's last word, whatever was said.
     const model = careless((system, last) =>
@@ -277,5 +321,17 @@ describe("model path: the model's message is checked after the model", () => {
     expect(turns[1]!.decision.action).not.toBe("close");
     expect(turns[1]!.text).not.toMatch(/End Interview/);
     expect(turns[1]!.text).toMatch(/\?$/);
+  });
+});
+
+describe("endsSentence", () => {
+  it("knows a sentence has ended without waiting for the next one, but not after a title or an initial", () => {
+    expect(endsSentence("Thanks, that helps.")).toBe(true);
+    expect(endsSentence("What slows that down the most? ")).toBe(true);
+    expect(endsSentence("You said “by hand.”")).toBe(true);
+    expect(endsSentence("Thanks, that helps")).toBe(false);
+    expect(endsSentence("I'll ask Dr.")).toBe(false);
+    expect(endsSentence("It takes 3.")).toBe(true);
+    expect(endsSentence("Ask J.")).toBe(false);
   });
 });
