@@ -14,6 +14,7 @@ import * as requirementDismissals from "./migrations/2026_11_23_0018_requirement
 import * as interviewRecord from "./migrations/2026_11_25_0001_interview_record";
 import * as projectLanguage from "./migrations/2026_11_25_0020_project_language";
 import * as personalAccessTokens from "./migrations/2026_11_26_0001_personal_access_tokens";
+import * as personalDetails from "./migrations/2026_11_27_0001_personal_details";
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   "2026_11_25_0001_interview_record": interviewRecord,
   "2026_11_25_0020_project_language": projectLanguage,
   "2026_11_26_0001_personal_access_tokens": personalAccessTokens,
+  "2026_11_27_0001_personal_details": personalDetails,
 };
 
 // Any fixed 64-bit number, the same in every replica: the key of the migration lock.

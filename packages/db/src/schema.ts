@@ -30,6 +30,8 @@ import type {
   ChatMessagesTable,
   DocumentsTable,
   InterviewExtractionsTable,
+  PersonalDetailMentionsTable,
+  PersonalDetailsTable,
   ProjectCreationsTable,
   ProjectsTable,
 } from "./schema/projects";
@@ -82,6 +84,8 @@ export interface Database {
   jobs: JobsTable;
   interview_extractions: InterviewExtractionsTable;
   requirement_dismissals: RequirementDismissalsTable;
+  personal_details: PersonalDetailsTable;
+  personal_detail_mentions: PersonalDetailMentionsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -15,6 +15,8 @@ export const interviewColumns = [
   "interviews.notes",
   "interviews.started_at",
   "interviews.completed_at",
+  "interviews.raw_deleted_at",
+  "interviews.raw_deleted_by",
   "interviews.created_at",
   "interviews.updated_at",
 ] as const;

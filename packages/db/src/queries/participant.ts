@@ -17,6 +17,7 @@ export function findInterviewByShareLink(db: Db, shareLink: string) {
       "projects.title as project_title",
       "projects.objective as project_objective",
       "projects.target_audience as project_target_audience",
+      "projects.retention_days as project_retention_days",
       "users.first_name as owner_first_name",
       "users.last_name as owner_last_name",
     ])

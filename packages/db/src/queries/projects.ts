@@ -14,6 +14,8 @@ export const projectColumns = [
   "projects.references",
   "projects.status",
   "projects.output_language",
+  "projects.show_personal_details",
+  "projects.retention_days",
   "projects.created_at",
   "projects.updated_at",
 ] as const;
@@ -29,6 +31,8 @@ export interface ProjectFields {
   references?: string | null;
   status?: string;
   outputLanguage?: string;
+  showPersonalDetails?: boolean;
+  retentionDays?: number | null;
 }
 
 const toColumns = (fields: ProjectFields) => ({
@@ -42,6 +46,8 @@ const toColumns = (fields: ProjectFields) => ({
   ...(fields.references !== undefined ? { references: fields.references } : {}),
   ...(fields.status !== undefined ? { status: fields.status } : {}),
   ...(fields.outputLanguage !== undefined ? { output_language: fields.outputLanguage } : {}),
+  ...(fields.showPersonalDetails !== undefined ? { show_personal_details: fields.showPersonalDetails } : {}),
+  ...(fields.retentionDays !== undefined ? { retention_days: fields.retentionDays } : {}),
 });
 
 export function listProjects(db: Db, { userId }: { userId: string }) {
@@ -62,6 +68,17 @@ export function getProject(db: Db, { userId, id }: { userId: string; id: number 
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .executeTakeFirst();
+}
+
+/** Whether the owner chose to see personal details in this project's documents (issue 26). */
+export async function showsPersonalDetails(db: Db, userId: string, projectId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("projects")
+    .select("show_personal_details")
+    .where("id", "=", projectId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.show_personal_details ?? false;
 }
 
 /** Any project by id, for callers that already checked access (an admin's read-only view). */

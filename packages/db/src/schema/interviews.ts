@@ -48,6 +48,11 @@ export interface InterviewsTable {
   /** Who is writing the interviewer's next reply (a random token), and until when (issue 23). */
   turn_lease: string | null;
   turn_lease_until: NullableTimestamp;
+  /** SHA-256 of the participant's private link to see and delete what they said (issue 26). */
+  participant_link_hash: string | null;
+  /** When the raw record (turns, transcript, notes, images) was deleted, and why. */
+  raw_deleted_at: NullableTimestamp;
+  raw_deleted_by: "participant" | "retention" | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

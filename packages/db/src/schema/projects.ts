@@ -21,6 +21,10 @@ export interface ProjectsTable {
   interviews_created: Generated<number>;
   /** The language requirements and summaries are written in (ISO 639-1; 'en' by default). */
   output_language: Generated<string>;
+  /** Documents show the participants' personal details instead of their placeholders (issue 26). */
+  show_personal_details: Generated<boolean>;
+  /** Days raw conversations, audio and images are kept (30, 90, 365); null: until deleted. */
+  retention_days: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -78,4 +82,26 @@ export interface ChatMessagesTable {
   role: "user" | "ai";
   content: string;
   created_at: Timestamp;
+}
+
+export const DETAIL_KINDS = ["PERSON", "EMAIL", "PHONE", "CARD", "IBAN", "ID", "ADDRESS"] as const;
+export type PersonalDetailKind = (typeof DETAIL_KINDS)[number];
+
+/** A project's vault (issue 26): one personal detail, written `[KIND number]` everywhere but here. */
+export interface PersonalDetailsTable {
+  id: Generated<number>;
+  project_id: number;
+  kind: PersonalDetailKind;
+  number: number;
+  /** Its identity however written (an email in lower case, a phone number's digits, a name's words). */
+  key: string;
+  /** As first written. */
+  value: string;
+  created_at: Timestamp;
+}
+
+/** An interview that mentioned a detail. */
+export interface PersonalDetailMentionsTable {
+  detail_id: number;
+  interview_id: number;
 }
