@@ -26,9 +26,19 @@ import { extractRequirements } from "./offline/requirements";
 import { summarizeTranscripts } from "./offline/summarizer";
 import { answerFromSummary, assemblePrompt } from "./offline/writer";
 import type { SpeechModels } from "./openai/provider";
+import { reveal } from "./privacy/placeholders";
+import { memoryStore, PrivacyScope } from "./privacy/scope";
+import { projectDetailStore } from "./privacy/store";
 import { OFFLINE_MODEL, offlineProvider } from "./providers/offline";
 import { openAiProvider } from "./providers/openai";
-import type { AiProvider, CallUsage, Capability, ChatRequest, Metered } from "./providers/types";
+import type {
+  AiProvider,
+  CallUsage,
+  Capability,
+  ChatRequest,
+  ImageRequest,
+  Metered,
+} from "./providers/types";
 import { parseRequirements, renderRequirements } from "./requirements/markdown";
 import { parseTree } from "./requirements/parse";
 import { verifyQuotes } from "./requirements/quotes";
@@ -90,6 +100,7 @@ export class AiEngine {
   readonly #db: Db;
   readonly #afterUsage: AiEngineOptions["afterUsage"];
   readonly #ceiling: InterviewCeiling;
+  readonly #scopes = new WeakMap<BillTo, PrivacyScope>();
 
   constructor(options: AiEngineOptions) {
     this.#db = options.db;
@@ -142,6 +153,69 @@ export class AiEngine {
     });
   }
 
+  /**
+   * The privacy scope of one piece of work (issue 26), by its payer: the project's vault when it has a
+   * project, else a vault of its own. Everything sent to a model on that work's behalf is redacted
+   * with it; packages/api redacts what the offline rules write documents from with the same scope.
+   */
+  privacy(billTo: BillTo): PrivacyScope {
+    let scope = this.#scopes.get(billTo);
+    if (!scope) {
+      scope = new PrivacyScope(
+        billTo.projectId ? projectDetailStore(this.#db, billTo.projectId) : memoryStore(),
+      );
+      this.#scopes.set(billTo, scope);
+    }
+    return scope;
+  }
+
+  /**
+   * The provider as a piece of work sees it: every text of every request (the system prompt, the
+   * history, notes, image context) has its personal details replaced before it leaves.
+   */
+  #redacting(billTo: BillTo): AiProvider {
+    const provider = this.#provider;
+    if (provider.kind === "offline") return provider;
+    const scope = this.privacy(billTo);
+    const options = { interviewId: billTo.interviewId ?? null };
+    const redacted = async (request: ChatRequest): Promise<ChatRequest> => {
+      const texts = request.messages.map((m) => (typeof m.content === "string" ? m.content : ""));
+      const clean = await scope.redactAll(texts, options);
+      const messages = await Promise.all(
+        request.messages.map(async (message, i) => {
+          if (typeof message.content === "string") return { ...message, content: clean[i]! };
+          if (!Array.isArray(message.content)) return message;
+          const parts = await Promise.all(
+            message.content.map(async (part) =>
+              part.type === "text" ? { ...part, text: await scope.redact(part.text, options) } : part,
+            ),
+          );
+          return { ...message, content: parts } as typeof message;
+        }),
+      );
+      return { ...request, messages };
+    };
+    return {
+      kind: provider.kind,
+      supports: (capability) => provider.supports(capability),
+      complete: async (request) => provider.complete(await redacted(request)),
+      structured: async (request, format) => provider.structured(await redacted(request), format),
+      stream: async function* (request, onUsage) {
+        yield* provider.stream(await redacted(request), onUsage);
+      },
+      transcribe: (audio, mimeType) => provider.transcribe(audio, mimeType),
+      ...(provider.transcriptionUsage
+        ? { transcriptionUsage: provider.transcriptionUsage.bind(provider) }
+        : {}),
+      speak: (text) => provider.speak(text),
+      describeImage: async (request: ImageRequest) =>
+        provider.describeImage({
+          ...request,
+          context: request.context ? await scope.redact(request.context, options) : request.context,
+        }),
+    };
+  }
+
   /** Whether the provider can do this at all (no key: no speech service, no structured calls). */
   supports(capability: Capability): boolean {
     return this.#provider.supports(capability);
@@ -184,18 +258,19 @@ export class AiEngine {
     known: CallUsage,
     run: (p: AiProvider) => Promise<Metered<T>>,
   ): Promise<T> {
-    const result = await this.#reserved(await this.#reserve(billTo, spec, known), run);
+    const result = await this.#reserved(billTo, await this.#reserve(billTo, spec, known), run);
     await this.#afterUsage?.(billTo.userId).catch(() => undefined);
     return result.value;
   }
 
   /** A reserved call made; when it fails the reservation is given back (it cost nothing then). */
   async #reserved<T>(
+    billTo: BillTo,
     reservation: Reservation,
     run: (p: AiProvider) => Promise<Metered<T>>,
   ): Promise<Metered<T>> {
     try {
-      return await run(this.#provider);
+      return await run(this.#redacting(billTo));
     } catch (error) {
       await reservation.release().catch(() => undefined);
       throw error;
@@ -215,7 +290,7 @@ export class AiEngine {
 
   /** One call: reserved, made, recorded; given back when it fails (it cost nothing then). */
   async #metered<T>(billTo: BillTo, spec: CallSpec, run: (p: AiProvider) => Promise<Metered<T>>): Promise<T> {
-    const result = await this.#reserved(await this.#reserve(billTo, spec), run);
+    const result = await this.#reserved(billTo, await this.#reserve(billTo, spec), run);
     try {
       await this.#record(billTo, spec, result.usage);
     } catch (error) {
@@ -235,7 +310,7 @@ export class AiEngine {
     let usage: CallUsage | undefined;
     let finished = false;
     try {
-      yield* this.#provider.stream(request, (u) => {
+      yield* this.#redacting(billTo).stream(request, (u) => {
         usage = u;
       });
       finished = true;
@@ -303,23 +378,47 @@ export class AiEngine {
       );
       return interviewTurn(input, null);
     }
-    return interviewTurn(input, this.#interviewProvider(input.billTo));
+    const turn = await interviewTurn(input, this.#interviewProvider(input.billTo));
+    // The model wrote placeholders where the participant named someone or gave a number: they read
+    // their own words back (only details of this interview's own texts: the scope's).
+    return { ...turn, stream: this.privacy(input.billTo).revealUsed(turn.stream) };
+  }
+
+  /**
+   * What a document is written from, redacted whichever provider writes it: offline documents
+   * carry placeholders as the model's do (issue 26).
+   */
+  #redactSources(billTo: BillTo, texts: Array<string | null | undefined>) {
+    return this.privacy(billTo).redactAll(texts.map((text) => text ?? ""));
   }
 
   async summarize(input: { transcripts: string[]; title: string; billTo: BillTo }): Promise<string> {
     const spec = { component: "summary_agent", operation: "documentation" };
+    const transcripts = await this.#redactSources(input.billTo, input.transcripts);
     return this.#metered(input.billTo, spec, (p) =>
       p.complete({
         component: "summary_agent",
-        offline: () => summarizeTranscripts(input.transcripts, input.title),
-        messages: summaryMessages(input),
+        offline: () => summarizeTranscripts(transcripts, input.title),
+        messages: summaryMessages({ ...input, transcripts }),
       }),
     );
   }
 
   async requirements(
-    input: RequirementsInput & { billTo: BillTo },
+    raw: RequirementsInput & { billTo: BillTo },
   ): Promise<{ tree: RequirementsTree; markdown: string }> {
+    const [content, existingRequirements, ...redacted] = await this.#redactSources(raw.billTo, [
+      raw.content,
+      raw.existingRequirements,
+      ...raw.transcripts,
+    ]);
+    const input = {
+      ...raw,
+      content: raw.content == null ? raw.content : content,
+      existingRequirements:
+        raw.existingRequirements == null ? raw.existingRequirements : existingRequirements,
+      transcripts: redacted as string[],
+    };
     const transcripts = input.transcripts.filter((t) => t.trim());
     const sources = transcripts.length ? transcripts : [input.content ?? ""];
     let offlineTree: RequirementsTree | undefined;
@@ -352,7 +451,7 @@ export class AiEngine {
     return { tree, markdown };
   }
 
-  async buildPrompt(input: {
+  async buildPrompt(raw: {
     title: string;
     objective?: string | null;
     targetAudience?: string | null;
@@ -360,6 +459,15 @@ export class AiEngine {
     documentation?: string | null;
     billTo: BillTo;
   }): Promise<string> {
+    const [requirements, documentation] = await this.#redactSources(raw.billTo, [
+      raw.requirements,
+      raw.documentation,
+    ]);
+    const input = {
+      ...raw,
+      requirements: raw.requirements == null ? raw.requirements : requirements,
+      documentation: raw.documentation == null ? raw.documentation : documentation,
+    };
     return this.#metered(input.billTo, { component: "prompt_creator", operation: "prompt" }, (p) =>
       p.complete({
         component: "prompt_creator",
@@ -396,10 +504,14 @@ export class AiEngine {
     );
   }
 
-  describeImage(input: { base64: string; mimeType: string; context?: string | null; billTo: BillTo }) {
-    return this.#metered(input.billTo, { component: "vision", operation: "image_analysis" }, (p) =>
-      p.describeImage(input),
+  /** An image's description; the participant's own details the model kept as placeholders are put back. */
+  async describeImage(input: { base64: string; mimeType: string; context?: string | null; billTo: BillTo }) {
+    const description = await this.#metered(
+      input.billTo,
+      { component: "vision", operation: "image_analysis" },
+      (p) => p.describeImage(input),
     );
+    return reveal(description, this.privacy(input.billTo).used);
   }
 
   transcribe(input: { audio: Buffer; mimeType: string; billTo: BillTo }): Promise<string> {
@@ -429,7 +541,9 @@ export class AiEngine {
       countsAsCall: false,
       needs: { capability: "speech", unavailable: TTS_UNAVAILABLE },
     };
-    const result = await this.#reserved(await this.#reserve(input.billTo, spec), (p) => p.speak(input.text));
+    const result = await this.#reserved(input.billTo, await this.#reserve(input.billTo, spec), (p) =>
+      p.speak(input.text),
+    );
     const recording = this.#record(input.billTo, spec, result.usage);
     return result.value.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
