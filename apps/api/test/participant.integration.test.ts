@@ -43,6 +43,8 @@ describe("opening a share link", () => {
       objective: "Schedule technicians",
       targetAudience: "Dispatchers",
       ownerName: "Ada Lovelace",
+      // The welcome states how long the raw conversation is kept (issue 26): until deleted here.
+      retentionDays: null,
     });
     expect(res.body.interview).toMatchObject({ id: interview.id, status: "scheduled", timeLimitMinutes: 12 });
     // The welcome says what voice can do here: this server has no speech service (no key).

@@ -6,6 +6,7 @@ import { type AccessTokenGrant, getAccessTokenUser } from "@parley/db/queries/ac
 import { getSessionUser } from "@parley/db/queries/sessions";
 import type { UserRecord } from "@parley/db/queries/users";
 import type { JobQueue } from "./jobs/engine";
+import type { Disclosure } from "./services/disclosure";
 import type { Mailer } from "./services/mail";
 import type { RateLimiter } from "./services/rate-limit";
 import { ACCESS_TOKEN_PREFIX, hashToken } from "./services/tokens";
@@ -60,6 +61,8 @@ export interface Context extends Services {
   sessionId: string | null;
   /** Set when the caller signed in with a personal access token (`prl_…`) rather than a session. */
   accessToken: AccessTokenGrant | null;
+  /** The project an owner procedure answers about (set by its access check; trpc.ts reveals by it). */
+  disclosure?: Disclosure;
 }
 
 function header(req: RequestInfo, name: string): string | undefined {

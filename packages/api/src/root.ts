@@ -10,6 +10,7 @@ import { evidenceRouter } from "./routers/evidence";
 import { interviewsRouter } from "./routers/interviews";
 import { jobsRouter } from "./routers/jobs";
 import { participantRouter } from "./routers/participant";
+import { privacyRouter } from "./routers/privacy";
 import { projectsRouter } from "./routers/projects";
 import { promptsRouter } from "./routers/prompts";
 import { requirementsRouter } from "./routers/requirements";
@@ -26,6 +27,7 @@ export const appRouter = router({
   chat: chatRouter,
   ai: aiRouter,
   participant: participantRouter,
+  privacy: privacyRouter,
   billing: billingRouter,
   admin: adminRouter,
   jobs: jobsRouter,

@@ -11,11 +11,13 @@
  * Every procedure starts from one of the builders at the bottom of this file.
  */
 
+import { showsPersonalDetails } from "@parley/db/queries/projects";
 import { initTRPC } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { z } from "zod";
 import type { Context } from "./context";
 import { AppError, domainError, toHttpError } from "./errors";
+import { concealInput, type Disclosure, revealAnswer } from "./services/disclosure";
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
@@ -58,19 +60,46 @@ export const ACCESS_TOKEN_RULE = { limit: 600, windowMs: 60_000 };
 /**
  * A signed-in user; narrows `ctx.user` to non-null. A personal access token is rate-limited per
  * token, and a read-only one may call queries only ("write" is a mutation, whichever door it took).
+ * Personal details (issue 26): an answer about a project whose owner chose to see them has its
+ * placeholders put back (the access check notes the project), and what such an owner saves into
+ * a project is stored with placeholders again.
  */
-export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
-  if (!ctx.user) throw new AppError("UNAUTHORIZED", "Not signed in");
-  const { accessToken } = ctx;
-  if (!accessToken) return next({ ctx: { ...ctx, user: ctx.user } });
-  if (accessToken.scope === "read" && type === "mutation") {
-    throw new AppError("FORBIDDEN", "This access token is read-only");
-  }
-  const user = ctx.user;
-  return ctx.rateLimiter
-    .consume(`pat:${accessToken.id}`, ACCESS_TOKEN_RULE)
-    .then(() => next({ ctx: { ...ctx, user } }));
-});
+export const authedProcedure = publicProcedure
+  .use(({ ctx, type, next }) => {
+    if (!ctx.user) throw new AppError("UNAUTHORIZED", "Not signed in");
+    const { accessToken } = ctx;
+    if (!accessToken) return next({ ctx: { ...ctx, user: ctx.user } });
+    if (accessToken.scope === "read" && type === "mutation") {
+      throw new AppError("FORBIDDEN", "This access token is read-only");
+    }
+    const user = ctx.user;
+    return ctx.rateLimiter
+      .consume(`pat:${accessToken.id}`, ACCESS_TOKEN_RULE)
+      .then(() => next({ ctx: { ...ctx, user } }));
+  })
+  .use(async ({ ctx, next }) => {
+    const disclosure: Disclosure = { project: null };
+    const result = await next({ ctx: { disclosure } });
+    const shown = disclosure.project;
+    if (!result.ok || !shown?.showPersonalDetails) return result;
+    return { ...result, data: await revealAnswer(ctx.db, shown.id, result.data) };
+  })
+  .use(async ({ ctx, type, getRawInput, next }) => {
+    if (type !== "mutation") return next();
+    const raw = await getRawInput();
+    const projectId = (raw as { projectId?: unknown } | null)?.projectId;
+    // An id the input schema would refuse is left for it to refuse.
+    const valid =
+      typeof projectId === "number" &&
+      Number.isSafeInteger(projectId) &&
+      projectId > 0 &&
+      projectId < 2 ** 31;
+    if (!valid || !(await showsPersonalDetails(ctx.db, ctx.user.id, projectId))) {
+      return next();
+    }
+    const concealed = await concealInput(ctx.db, projectId, raw);
+    return next({ getRawInput: async () => concealed });
+  });
 
 /** A signed-in user in a browser session: managing tokens and the account itself is never done with a token. */
 export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {

@@ -5,6 +5,7 @@ import { evidenceSynthesis } from "./kinds/evidence-synthesis";
 import { jobsCleanup } from "./kinds/jobs-cleanup";
 import { passwordReset } from "./kinds/password-reset";
 import { periodClose } from "./kinds/period-close";
+import { privacyRetention } from "./kinds/privacy-retention";
 import { sendEmail } from "./kinds/send-email";
 import { usageRollup } from "./kinds/usage-rollup";
 
@@ -18,6 +19,7 @@ export const jobKinds = {
   [evidenceExtract.kind]: evidenceExtract,
   [evidenceSynthesis.kind]: evidenceSynthesis,
   [evidenceRequirements.kind]: evidenceRequirements,
+  [privacyRetention.kind]: privacyRetention,
 } as const;
 
 export type JobKinds = typeof jobKinds;

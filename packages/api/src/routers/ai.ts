@@ -24,12 +24,16 @@ const MAX_TRANSCRIPT = 200_000;
 const text = (max: number, name: string) =>
   storableText({ error: `${name} must be text` }).max(max, `${name} is too long`);
 
+import { noteProject } from "../services/disclosure";
+
 async function requireOwnedProject(
   ctx: Context & { user: { id: string } },
   projectId: number | null | undefined,
 ) {
-  if (projectId && !(await getProject(ctx.db, { userId: ctx.user.id, id: projectId })))
-    throw notFound("Project");
+  if (!projectId) return;
+  const project = await getProject(ctx.db, { userId: ctx.user.id, id: projectId });
+  if (!project) throw notFound("Project");
+  noteProject(ctx, project);
 }
 
 const ZTranscripts = z

@@ -5,6 +5,7 @@ import { notFound } from "../errors";
 import { storableText, ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toDocument, ZCreateDocumentInput, ZDocument } from "../schemas/document";
 import { requireProject, requireReadableProject } from "../services/access";
+import { noteProjectById } from "../services/disclosure";
 import { saveRequirementsText } from "../services/requirements";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 
@@ -39,6 +40,7 @@ export const documentsRouter = {
     .mutation(async ({ ctx, input }) => {
       const doc = await docs.getOwnedDocument(ctx.db, ctx.user.id, input.id);
       if (!doc) throw notFound("Document");
+      await noteProjectById(ctx, doc.project_id);
       await ctx.db.transaction().execute(async (trx) => {
         await docs.activateDocument(trx, doc);
         if (doc.kind === "summary") await setProjectSummary(trx, doc.project_id, doc.content);

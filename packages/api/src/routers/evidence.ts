@@ -10,6 +10,7 @@ import { AppError, notFound } from "../errors";
 import { ZId } from "../schemas/common";
 import { toPrompt, ZPrompt } from "../schemas/document";
 import { requireProject, requireReadableProject } from "../services/access";
+import { revealAnswer } from "../services/disclosure";
 import { NO_INTERVIEWS } from "../services/evidence";
 import { evidenceContext, withEvidence } from "../services/evidence-context";
 import { asEvidenceTree, storedAsInput } from "../services/evidence-tree";
@@ -154,6 +155,12 @@ export const evidenceRouter = {
         loadTree(ctx.db, project.id),
         interviewNames(ctx.db, project.id),
       ]);
-      return exportRequirements(input.format, project, asEvidenceTree(storedAsInput(epics)), names);
+      // The tree is revealed before it is written out (the switch on): a detail with a comma or a
+      // quote in it is then escaped as CSV and JSON need, rather than put into the finished file.
+      const tree = asEvidenceTree(storedAsInput(epics));
+      const shown = project.show_personal_details
+        ? ((await revealAnswer(ctx.db, project.id, tree)) as typeof tree)
+        : tree;
+      return exportRequirements(input.format, project, shown, names);
     }),
 };

@@ -6,8 +6,10 @@ import { notFound } from "../errors";
 import { storableText, ZId, ZSuccess } from "../schemas/common";
 import { toInterview, ZCreateInterviewInput, ZInterview } from "../schemas/project";
 import { requireReadableProject } from "../services/access";
+import { concealFor, type Disclosure, noteProjectById } from "../services/disclosure";
 import { ensurePlan } from "../services/interviewer";
 import { createInterviewWithinPlan } from "../services/limits";
+import { interviewPersonalDetails, ZPersonalDetails } from "../services/personal-details";
 import { generateShareLink } from "../services/tokens";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 import { interviewPlanProcedures } from "./interview-plan";
@@ -20,11 +22,16 @@ const toSummary = (row: { content: string; updated_at: Date }) => ({
 });
 
 async function requireOwnedInterview(
-  ctx: { db: Parameters<typeof interviews.getOwnedInterview>[0]; user: { id: string } },
+  ctx: {
+    db: Parameters<typeof interviews.getOwnedInterview>[0];
+    user: { id: string };
+    disclosure?: Disclosure;
+  },
   id: number,
 ) {
   const row = await interviews.getOwnedInterview(ctx.db, { userId: ctx.user.id, id });
   if (!row) throw notFound("Interview");
+  await noteProjectById(ctx, row.project_id);
   return row;
 }
 
@@ -89,6 +96,19 @@ export const interviewsRouter = {
       return { success: true as const };
     }),
 
+  /**
+   * The personal details in what the participant said (issue 26), for the interview page to mark in
+   * the raw conversation: each as written, with its kind and, once it has gone through a model or
+   * into a document, its placeholder.
+   */
+  personalDetails: authedProcedure
+    .input(z.object({ id: ZId }))
+    .output(checked(ZPersonalDetails))
+    .query(async ({ ctx, input }) => {
+      const interview = await requireOwnedInterview(ctx, input.id);
+      return { details: await interviewPersonalDetails(ctx.db, interview.id) };
+    }),
+
   /** The owner's saved summary of the interview; null until one is saved. */
   summary: authedProcedure
     .input(z.object({ id: ZId }))
@@ -112,7 +132,8 @@ export const interviewsRouter = {
     )
     .output(checked(ZInterviewSummary))
     .mutation(async ({ ctx, input }) => {
-      await requireOwnedInterview(ctx, input.id);
-      return toSummary(await interviews.saveInterviewSummary(ctx.db, input.id, input.content));
+      const interview = await requireOwnedInterview(ctx, input.id);
+      const content = await concealFor(ctx, interview.project_id, input.content);
+      return toSummary(await interviews.saveInterviewSummary(ctx.db, input.id, content));
     }),
 };

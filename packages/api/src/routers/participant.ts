@@ -180,6 +180,7 @@ export const participantRouter = {
               .map((part) => part?.trim())
               .filter(Boolean)
               .join(" ") || null,
+          retentionDays: row.project_retention_days,
         },
         conversation,
         images: images.map(toImage),

@@ -4,6 +4,7 @@ import { notFound } from "../errors";
 import { ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toPrompt, ZCreatePromptInput, ZPrompt } from "../schemas/document";
 import { requireProject, requireReadableProject } from "../services/access";
+import { concealFor, noteProjectById } from "../services/disclosure";
 import { authedProcedure, checked, creatorProcedure } from "../trpc";
 
 export const ZUpdatePromptInput = z.object({
@@ -48,8 +49,10 @@ export const promptsRouter = {
     .mutation(async ({ ctx, input }) => {
       const prompt = await docs.getOwnedPrompt(ctx.db, ctx.user.id, input.id);
       if (!prompt) throw notFound("Prompt");
-      await docs.updatePromptContent(ctx.db, prompt.id, input.content);
-      return toPrompt({ ...prompt, content: input.content });
+      await noteProjectById(ctx, prompt.project_id);
+      const content = await concealFor(ctx, prompt.project_id, input.content);
+      await docs.updatePromptContent(ctx.db, prompt.id, content);
+      return toPrompt({ ...prompt, content });
     }),
 
   activate: authedProcedure
@@ -58,6 +61,7 @@ export const promptsRouter = {
     .mutation(async ({ ctx, input }) => {
       const prompt = await docs.getOwnedPrompt(ctx.db, ctx.user.id, input.id);
       if (!prompt) throw notFound("Prompt");
+      await noteProjectById(ctx, prompt.project_id);
       await ctx.db.transaction().execute((trx) => docs.activatePrompt(trx, prompt));
       return toPrompt({ ...prompt, is_active: true });
     }),

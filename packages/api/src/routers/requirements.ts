@@ -10,6 +10,7 @@ import { AppError, notFound } from "../errors";
 import { storableText, ZId, ZSuccess } from "../schemas/common";
 import { MAX_DOCUMENT, toDocument, ZDocument } from "../schemas/document";
 import { requireProject, requireReadableProject } from "../services/access";
+import { concealFor } from "../services/disclosure";
 import {
   loadRequirements,
   recordingRemovals,
@@ -196,8 +197,9 @@ export const requirementsRouter = {
     )
     .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
-      if (!(await q.ownedEpic(ctx.db, ctx.user.id, input.id))) throw notFound("Epic");
-      const { id, ...fields } = input;
+      const epic = await q.ownedEpic(ctx.db, ctx.user.id, input.id);
+      if (!epic) throw notFound("Epic");
+      const { id, ...fields } = await concealFor(ctx, epic.project_id, input);
       await q.updateEpic(ctx.db, id, fields);
       return { success: true as const };
     }),
@@ -228,8 +230,9 @@ export const requirementsRouter = {
     )
     .output(checked(z.object({ id: z.number() })))
     .mutation(async ({ ctx, input }) => {
-      if (!(await q.ownedEpic(ctx.db, ctx.user.id, input.epicId))) throw notFound("Epic");
-      const { epicId, ...values } = input;
+      const epic = await q.ownedEpic(ctx.db, ctx.user.id, input.epicId);
+      if (!epic) throw notFound("Epic");
+      const { epicId, ...values } = await concealFor(ctx, epic.project_id, input);
       return q.insertFeature(ctx.db, epicId, values);
     }),
 
@@ -246,7 +249,7 @@ export const requirementsRouter = {
     .mutation(async ({ ctx, input }) => {
       const feature = await q.ownedFeature(ctx.db, ctx.user.id, input.id);
       if (!feature) throw notFound("Feature");
-      const { id, ...fields } = input;
+      const { id, ...fields } = await concealFor(ctx, feature.project_id, input);
       await editTree(ctx, feature.project_id, (trx) => q.updateFeature(trx, id, fields));
       return { success: true as const };
     }),
@@ -274,8 +277,9 @@ export const requirementsRouter = {
     )
     .output(checked(z.object({ id: z.number() })))
     .mutation(async ({ ctx, input }) => {
-      if (!(await q.ownedFeature(ctx.db, ctx.user.id, input.featureId))) throw notFound("Feature");
-      const { featureId, ...values } = input;
+      const feature = await q.ownedFeature(ctx.db, ctx.user.id, input.featureId);
+      if (!feature) throw notFound("Feature");
+      const { featureId, ...values } = await concealFor(ctx, feature.project_id, input);
       return q.insertStory(ctx.db, featureId, values);
     }),
 
@@ -283,8 +287,9 @@ export const requirementsRouter = {
     .input(z.object({ id: ZId, ...ZStoryFields }))
     .output(checked(ZSuccess))
     .mutation(async ({ ctx, input }) => {
-      if (!(await q.ownedStory(ctx.db, ctx.user.id, input.id))) throw notFound("User story");
-      await q.updateStory(ctx.db, input.id, input);
+      const story = await q.ownedStory(ctx.db, ctx.user.id, input.id);
+      if (!story) throw notFound("User story");
+      await q.updateStory(ctx.db, input.id, await concealFor(ctx, story.project_id, input));
       return { success: true as const };
     }),
 

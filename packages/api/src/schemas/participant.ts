@@ -82,6 +82,8 @@ export const ZShareInterview = z.object({
     targetAudience: z.string().nullable(),
     /** Who is asking: the owner's first and last name, or null when they gave none (never the email). */
     ownerName: z.string().nullable(),
+    /** How long the raw conversation is kept, in days (issue 26); null: until the owner deletes it. */
+    retentionDays: z.number().int().nullable(),
   }),
   conversation: ZConversation.nullable(),
   images: z.array(z.object({ id: z.number(), url: z.string(), description: z.string().nullable() })),

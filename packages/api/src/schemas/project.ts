@@ -31,6 +31,9 @@ export const OUTPUT_LANGUAGES = [
   "zh",
 ] as const;
 
+/** How long raw conversations, audio and images may be kept (issue 26); null: until deleted. */
+export const RETENTION_DAYS = [30, 90, 365] as const;
+
 const ZProjectFields = {
   description: optionalText(5000, "Description"),
   objective: optionalText(5000, "Objective"),
@@ -41,6 +44,20 @@ const ZProjectFields = {
   references: optionalText(5000, "References"),
   outputLanguage: z
     .enum(OUTPUT_LANGUAGES, { error: `Output language must be one of: ${OUTPUT_LANGUAGES.join(", ")}` })
+    .optional(),
+  showPersonalDetails: z.boolean({ error: "Show personal details must be true or false" }).optional(),
+  retentionDays: z
+    .union(
+      RETENTION_DAYS.map((days) => z.literal(days)) as [
+        z.ZodLiteral<30>,
+        z.ZodLiteral<90>,
+        z.ZodLiteral<365>,
+      ],
+      {
+        error: "Keep raw conversations for 30, 90 or 365 days, or null (until deleted)",
+      },
+    )
+    .nullable()
     .optional(),
 };
 
@@ -69,6 +86,10 @@ export const ZProject = z.object({
   status: z.string(),
   /** The language requirements and summaries are written in (ISO 639-1). */
   outputLanguage: z.string(),
+  /** Documents show participants' personal details instead of their placeholders (issue 26). */
+  showPersonalDetails: z.boolean(),
+  /** Days raw conversations, audio and images are kept; null: until the owner deletes them. */
+  retentionDays: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -88,6 +109,8 @@ export function toProject(row: Omit<ProjectRow, "interviews_created" | "requirem
     references: row.references,
     status: row.status,
     outputLanguage: row.output_language,
+    showPersonalDetails: row.show_personal_details,
+    retentionDays: row.retention_days,
     createdAt: iso(row.created_at) as string,
     updatedAt: iso(row.updated_at) as string,
   };
@@ -128,6 +151,12 @@ export const ZInterview = z.object({
   notes: z.string().nullable(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /**
+   * When what the participant said was deleted (issue 26), and why: the participant's own request,
+   * or the project's retention. The documents made from it stay, with placeholders.
+   */
+  rawDeletedAt: z.string().nullable().optional(),
+  rawDeletedBy: z.enum(["participant", "retention"]).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -147,6 +176,8 @@ export function toInterview(row: {
   notes: string | null;
   started_at: Date | null;
   completed_at: Date | null;
+  raw_deleted_at?: Date | null;
+  raw_deleted_by?: "participant" | "retention" | null;
   created_at: Date;
   updated_at: Date;
 }): Interview {
@@ -165,6 +196,9 @@ export function toInterview(row: {
     notes: row.notes,
     startedAt: iso(row.started_at),
     completedAt: iso(row.completed_at),
+    ...(row.raw_deleted_at !== undefined
+      ? { rawDeletedAt: iso(row.raw_deleted_at), rawDeletedBy: row.raw_deleted_by ?? null }
+      : {}),
     createdAt: iso(row.created_at) as string,
     updatedAt: iso(row.updated_at) as string,
   };

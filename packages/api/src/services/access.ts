@@ -1,6 +1,7 @@
 import { getProject, getProjectById } from "@parley/db/queries/projects";
 import type { Context } from "../context";
 import { notFound } from "../errors";
+import { noteProject } from "./disclosure";
 
 /** Which project a signed-in caller may act on: the access checks every project router shares. */
 
@@ -8,6 +9,7 @@ import { notFound } from "../errors";
 export async function requireProject(ctx: Context & { user: { id: string } }, projectId: number) {
   const project = await getProject(ctx.db, { userId: ctx.user.id, id: projectId });
   if (!project) throw notFound("Project");
+  noteProject(ctx, project);
   return project;
 }
 
@@ -25,5 +27,6 @@ export async function requireReadableProject(
       ? await getProjectById(ctx.db, projectId)
       : await getProject(ctx.db, { userId: ctx.user.id, id: projectId });
   if (!project) throw notFound("Project");
+  noteProject(ctx, project);
   return project;
 }

@@ -24,6 +24,7 @@ import type {
   ReadBack,
   Synthesis,
 } from "@parley/ai/evidence/types";
+import type { PrivacyScope } from "@parley/ai/privacy/scope";
 import {
   completedInterviews,
   getExtractions,
@@ -35,8 +36,11 @@ import type { Services } from "../context";
 import { AppError } from "../errors";
 import { parseReview } from "./interviewer";
 
-/** Bumped when the extraction rules change, so stored extractions are read again. */
-export const EXTRACTION_VERSION = 2;
+/**
+ * Bumped when the extraction rules change, so stored extractions are read again (3: read from the
+ * redacted record, issue 26).
+ */
+export const EXTRACTION_VERSION = 3;
 /** Interviews read at once when a model reads them (the rules read one at a time). */
 const CONCURRENCY = 4;
 
@@ -91,6 +95,48 @@ const sourceOf = (record: InterviewRecord): InterviewSource => ({
     })) ?? null,
 });
 
+/**
+ * An interview as evidence reads it, its personal details replaced by the project's placeholders
+ * (issue 26): extractions, quotes, themes and stories are written from this, by the model or the
+ * rules alike, and quotes are checked against it.
+ */
+export async function redactedSource(scope: PrivacyScope, source: InterviewSource): Promise<InterviewSource> {
+  const messages = source.messages ?? [];
+  const turns = source.turns ?? [];
+  const points = source.readBack?.points ?? [];
+  const texts = [
+    source.transcript ?? "",
+    ...messages.map((m) => m.content),
+    ...turns.flatMap((t) => [t.text, t.original ?? ""]),
+    ...points.flatMap((p) => [p.text, p.correction ?? ""]),
+  ];
+  const clean = await scope.redactAll(texts, { interviewId: source.interviewId });
+  let at = 0;
+  const next = () => clean[at++]!;
+  const transcript = next();
+  return {
+    ...source,
+    transcript: source.transcript == null ? source.transcript : transcript,
+    messages: source.messages ? messages.map((m) => ({ ...m, content: next() })) : source.messages,
+    turns: source.turns
+      ? turns.map((t) => {
+          const text = next();
+          const original = next();
+          return { ...t, text, original: t.original == null ? t.original : original };
+        })
+      : source.turns,
+    readBack: source.readBack
+      ? {
+          points: points.map((p) => {
+            const text = next();
+            const correction = next();
+            return { ...p, text, ...(p.correction == null ? {} : { correction }) };
+          }),
+        }
+      : source.readBack,
+  };
+}
+
 const hashOf = (source: InterviewSource) =>
   createHash("sha256")
     .update(
@@ -122,10 +168,13 @@ export async function projectExtractions(
   const { services, projectId } = run;
   const records = await completedInterviews(services.db, projectId, options.interviewIds);
   if (!records.length) throw new AppError("BAD_REQUEST", NO_INTERVIEWS);
+  // One payer object for the whole job: its privacy scope (the project's vault) is shared by the
+  // redaction of the sources here and every model call the facade makes.
+  const billTo = { userId: run.ownerId, projectId };
   const session = await services.ai.evidence.open({
     component: options.component,
     operation: options.operation,
-    billTo: { userId: run.ownerId, projectId },
+    billTo,
     signal: run.signal,
     language: outputLanguageOf(run.outputLanguage),
   });
@@ -138,7 +187,8 @@ export async function projectExtractions(
       )
     ).map((e) => [e.interviewId, e]),
   );
-  const sources = records.map(sourceOf);
+  const scope = services.ai.privacy(billTo);
+  const sources = await Promise.all(records.map((record) => redactedSource(scope, sourceOf(record))));
   const turnsById = new Map(sources.map((s) => [s.interviewId, interviewTurns(s)]));
   const total = sources.length + options.totalSteps;
   let done = 0;
