@@ -19,6 +19,7 @@ const ProjectsPage = lazy(() => import("./pages/projects/ProjectsPage"));
 const ProjectDetailPage = lazy(() => import("./pages/projects/ProjectDetailPage"));
 const InterviewDetailPage = lazy(() => import("./pages/interviews/InterviewDetailPage"));
 const ParticipantInterviewPage = lazy(() => import("./pages/participant/ParticipantInterviewPage"));
+const MyAnswersPage = lazy(() => import("./pages/my-answers/MyAnswersPage"));
 const AdminPage = lazy(() => import("./pages/admin/AdminPage"));
 const AdminUserPage = lazy(() => import("./pages/admin/AdminUserPage"));
 const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
@@ -82,6 +83,8 @@ export function App() {
         <Route path="/pricing" element={<PricingPage />} />
         <Route path="/subscribe/:planId" element={<SubscribePage />} />
         <Route path="/interview/:shareLink" element={<ParticipantInterviewPage />} />
+        {/* The participant's private link (issue 26): signed in or not, like the interview link. */}
+        <Route path="/my-answers/:interviewId" element={<MyAnswersPage />} />
         <Route path="/documentation" element={<DocumentationPage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="/terms-conditions" element={<TermsPage />} />

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { toast } from "../../lib/toast";
 import { type ConversationMessage, conversationToTranscript } from "../../lib/transcript";
 import { useTRPCClient } from "../../lib/trpc";
+import { PrivateLinkCard } from "./PrivateLinkCard";
 
 /** One answer under review: the question it answered (read-only) and the participant's own words. */
 interface ReviewCard {
@@ -31,8 +32,8 @@ function reviewedTranscript(messages: ConversationMessage[], answers: string[], 
 }
 
 /**
- * After the interview: one card per answer where only the participant's words are editable, the
- * notes they took (read-only), feedback, and save.
+ * After the interview: the participant's private link (issue 26), then one card per answer where only
+ * the participant's words are editable, the notes they took (read-only), feedback, and save.
  */
 export function ThankYou({
   interviewId,
@@ -80,6 +81,7 @@ export function ThankYou({
       <Card withBorder radius="lg" p={{ base: "md", sm: "xl" }} w="100%" maw={760}>
         <Stack>
           <Title order={2}>Thank you for your time!</Title>
+          <PrivateLinkCard interviewId={interviewId} />
           <Text c="dimmed">
             Here is what you said. Correct any answer that's wrong, add feedback if you like, then save your
             responses.

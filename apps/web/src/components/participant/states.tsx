@@ -85,6 +85,13 @@ export function AlreadyCompleted() {
   );
 }
 
+/** How long the answers are kept, by the project's setting (issue 26). */
+export function keptText(retentionDays: number | null): string {
+  return retentionDays === null
+    ? "Kept: until the owner deletes the interview. You can ask for it to be deleted."
+    : `Kept: ${retentionDays} days after the interview, then deleted. Documents the team makes from it keep placeholders only.`;
+}
+
 export function Welcome({
   projectTitle,
   ownerName,
@@ -94,6 +101,7 @@ export function Welcome({
   onText,
   starting,
   voice,
+  retentionDays,
 }: {
   projectTitle: string;
   ownerName: string | null;
@@ -104,6 +112,8 @@ export function Welcome({
   starting: boolean;
   /** What voice can do here, said before the participant starts (issue 24). */
   voice: VoicePlan;
+  /** How long the project keeps raw conversations; null: until the owner deletes them. */
+  retentionDays: number | null;
 }) {
   const canListen = voice.cannotListen === null;
   return (
@@ -129,12 +139,20 @@ export function Welcome({
                 Recorded: the conversation as text (in voice mode your speech is transcribed; the audio is not
                 kept), plus any notes and images you add.
               </List.Item>
+              {/* Speech reaches the transcription service as sound: only its text can be redacted. */}
+              <List.Item data-testid="placeholders-notice">
+                Personal details: names of people you mention and your own contact details (names, emails,
+                phone and card numbers, addresses) are replaced by placeholders such as [PERSON 1] before
+                anything is sent to the AI service. In voice mode the AI service hears your speech as said, to
+                write it down; the details are then replaced in the written text.
+              </List.Item>
               <List.Item>
                 Shown to: {ownerName ?? "the project's owner"} only, and the AI service that runs the
                 interview.
               </List.Item>
+              <List.Item data-testid="kept-notice">{keptText(retentionDays)}</List.Item>
               <List.Item>
-                Kept: until the owner deletes the interview. You can ask for it to be deleted.
+                After the interview you get a private link to see what you said and delete it.
               </List.Item>
             </List>
             <Anchor

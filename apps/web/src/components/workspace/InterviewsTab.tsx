@@ -21,6 +21,7 @@ import { IconCheck, IconCopy, IconPlus, IconSparkles } from "@tabler/icons-react
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { formatDate } from "../../lib/dates";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
@@ -256,6 +257,13 @@ export function InterviewsTab({ project, onSummarized }: { project: Project; onS
                   <Text size="sm" c="dimmed">
                     {stakeholderLabel(interview.stakeholderType)}
                   </Text>
+                  {interview.rawDeletedAt && (
+                    <Text size="xs" c="dimmed" mt={2} data-testid="raw-deleted-note">
+                      Conversation deleted{" "}
+                      {interview.rawDeletedBy === "participant" ? "by the participant " : ""}
+                      on {formatDate(interview.rawDeletedAt)}
+                    </Text>
+                  )}
                 </div>
                 <Badge color={statusColor(interview.status)} variant="light">
                   {statusLabel(interview.status)}

@@ -3,6 +3,8 @@ import { IconCopy, IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { SectionCard } from "../../components/SectionCard";
+import type { PersonalDetail } from "../../features/privacy/details";
+import { MarkedText } from "../../features/privacy/MarkedText";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { type ConversationMessage, conversationToTranscript } from "../../lib/transcript";
@@ -38,17 +40,24 @@ function buildTranscript(messages: readonly unknown[] | undefined): BuiltTranscr
   }
 }
 
-/** The Conversation tab: the transcript (saved, or built from the conversation), edit, summarise. */
+/**
+ * The Conversation tab: the transcript (saved, or built from the conversation), edit, summarise. In
+ * view mode the participant's personal details are marked (issue 26).
+ */
 export function InterviewConversationPanel({
   interviewId,
   name,
   projectId,
   onSummary,
+  details = [],
+  showPersonalDetails = false,
 }: {
   interviewId: number;
   name: string;
   projectId: number;
   onSummary: (documentation: string) => void;
+  details?: readonly PersonalDetail[];
+  showPersonalDetails?: boolean;
 }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -207,8 +216,8 @@ export function InterviewConversationPanel({
         </Center>
       ) : (
         <ScrollArea h={TRANSCRIPT_HEIGHT}>
-          <Text style={{ whiteSpace: "pre-wrap" }} size="sm">
-            {transcriptText}
+          <Text style={{ whiteSpace: "pre-wrap" }} size="sm" data-testid="transcript-view">
+            <MarkedText text={transcriptText} details={details} showPersonalDetails={showPersonalDetails} />
           </Text>
         </ScrollArea>
       )}

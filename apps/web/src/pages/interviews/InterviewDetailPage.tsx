@@ -37,9 +37,8 @@ import { formatDate } from "../../lib/dates";
 import { copyText } from "../../lib/download";
 import { toast } from "../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
-import { InterviewConversationPanel } from "./InterviewConversationPanel";
+import { InterviewConversationTab } from "./InterviewConversationTab";
 import { InterviewPlanPanel } from "./InterviewPlanPanel";
-import { InterviewTurns } from "./InterviewTurns";
 
 const SUMMARY_HEIGHT = 500;
 const NOTES_AUTOSAVE_MS = 1000;
@@ -197,11 +196,8 @@ export default function InterviewDetailPage() {
             </Tabs.List>
 
             <Tabs.Panel value="conversation" pt="md">
-              <InterviewTurns interviewId={interviewId} participant={data.participantName || data.name} />
-              <InterviewConversationPanel
-                interviewId={interviewId}
-                name={data.name}
-                projectId={data.projectId}
+              <InterviewConversationTab
+                interview={data}
                 onSummary={(documentation) => {
                   setSummary(documentation);
                   setTab("summary");

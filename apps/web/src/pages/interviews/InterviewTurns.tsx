@@ -2,6 +2,8 @@ import { Anchor, Badge, Box, Card, Group, Image, Stack, Text, Title } from "@man
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
+import type { PersonalDetail } from "../../features/privacy/details";
+import { MarkedText } from "../../features/privacy/MarkedText";
 import { type ConversationMessage, isImageMessage } from "../../lib/transcript";
 import { useTRPC } from "../../lib/trpc";
 
@@ -57,9 +59,20 @@ const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-d
 /**
  * What the participant gave, as they gave it: a speaker-labelled conversation with times, the images
  * they attached (thumbnails with their descriptions) and their additional feedback. Each entry is
- * addressable as `#turn-{n}`; `?turn={n}` scrolls to it and highlights it.
+ * addressable as `#turn-{n}`; `?turn={n}` scrolls to it and highlights it. The participant's personal
+ * details are marked (issue 26).
  */
-export function InterviewTurns({ interviewId, participant }: { interviewId: number; participant: string }) {
+export function InterviewTurns({
+  interviewId,
+  participant,
+  details = [],
+  showPersonalDetails = false,
+}: {
+  interviewId: number;
+  participant: string;
+  details?: readonly PersonalDetail[];
+  showPersonalDetails?: boolean;
+}) {
   const trpc = useTRPC();
   const conversation = useQuery(trpc.participant.conversation.queryOptions({ interviewId }));
   const transcript = useQuery(trpc.participant.transcript.queryOptions({ interviewId }));
@@ -127,7 +140,7 @@ export function InterviewTurns({ interviewId, participant }: { interviewId: numb
               ) : (
                 <>
                   <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
-                    {t.text}
+                    <MarkedText text={t.text} details={details} showPersonalDetails={showPersonalDetails} />
                   </Text>
                   {t.revision && (
                     <Text
@@ -140,7 +153,12 @@ export function InterviewTurns({ interviewId, participant }: { interviewId: numb
                       <Badge size="xs" variant="light" mr={6}>
                         {t.revision.by === "owner" ? "Corrected by you" : "Edited by the participant"}
                       </Badge>
-                      First said: {t.revision.original}
+                      First said:{" "}
+                      <MarkedText
+                        text={t.revision.original}
+                        details={details}
+                        showPersonalDetails={showPersonalDetails}
+                      />
                     </Text>
                   )}
                 </>

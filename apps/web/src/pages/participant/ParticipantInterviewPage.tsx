@@ -225,6 +225,7 @@ export default function ParticipantInterviewPage() {
           projectTitle={share.data.project.title}
           ownerName={share.data.project.ownerName}
           objective={share.data.project.objective}
+          retentionDays={share.data.project.retentionDays}
           minutes={interview.timeLimitMinutes}
           starting={starting}
           voice={plan}

@@ -27,6 +27,7 @@ import {
   toFormValues,
 } from "../../components/workspace/ProjectFormModal";
 import { PromptTab } from "../../components/workspace/PromptTab";
+import { PrivacySettingsCard } from "../../components/workspace/privacy/PrivacySettingsCard";
 import { RequirementsTab } from "../../components/workspace/RequirementsTab";
 import { SummaryTab } from "../../components/workspace/SummaryTab";
 import { toast } from "../../lib/toast";
@@ -206,6 +207,7 @@ export default function ProjectDetailPage() {
               )}
             </Group>
             <ProjectBrief project={project.data} />
+            <PrivacySettingsCard project={project.data} readOnly={viewingAsAdmin} />
             <Tabs
               value={tab}
               onChange={(v) => setTab(isTab(v) ? v : "interviews")}
