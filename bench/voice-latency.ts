@@ -165,7 +165,12 @@ const STAND_IN_RECOGNIZER = `(() => {
   window.webkitSpeechRecognition = StandIn;
 })()`;
 
-async function measure(browser: Browser, url: string, initScript?: string): Promise<number[]> {
+async function measure(
+  browser: Browser,
+  url: string,
+  fake?: FakeOpenAi,
+  initScript?: string,
+): Promise<number[]> {
   const context = await browser.newContext();
   await context.addInitScript(MARK_RECORDER_STOP);
   if (initScript) await context.addInitScript(initScript);
@@ -181,15 +186,84 @@ async function measure(browser: Browser, url: string, initScript?: string): Prom
   }
   if (process.env.BENCH_VERBOSE) {
     console.log(latencies.map(Math.round).join(" "));
-    const detail = await page.evaluate(`(() => {
-      const end = performance.getEntriesByName("parley:utterance-end").at(-2).startTime;
-      return performance.getEntries().filter((e) => e.startTime > end - 2500 && e.startTime < end + 3000)
-        .map((e) => [Math.round(e.startTime - end), Math.round(e.duration), Math.round((e.responseStart || e.startTime) - e.startTime), e.name.replace(/^https?:[/][/][^/]+/, "").slice(0, 60)].join(" "));
-    })()`);
+    // Per turn, as epoch ms: the end of the utterance, the transcription sent and answered, the
+    // question asked, the first speech asked and its first byte, the first agent audio.
+    const turns = (await page.evaluate(`(() => {
+      const ends = performance.getEntriesByName("parley:utterance-end").map((e) => e.startTime);
+      const resources = performance.getEntriesByType("resource");
+      const audio = performance.getEntriesByName("parley:agent-audio").map((e) => e.startTime);
+      const epoch = (v) => (v === undefined ? undefined : performance.timeOrigin + v);
+      return ends.map((end, i) => {
+        const next = ends[i + 1] ?? Infinity;
+        const within = (e) => e.startTime > end - 50 && e.startTime < next;
+        const first = (part) => resources.find((e) => within(e) && e.name.includes(part));
+        const t = first("/api/ai/transcribe"), q = first("interviewResponseStream"), s = first("/api/ai/tts");
+        return {
+          end: epoch(end), sent: epoch(t?.startTime), transcribed: epoch(t?.responseEnd),
+          asked: epoch(q?.startTime), spoken: epoch(s?.startTime), firstByte: epoch(s?.responseStart),
+          audio: epoch(audio.find((a) => a > end && a < next)),
+        };
+      });
+    })()`)) as Array<Record<string, number | undefined>>;
+    const detail = hops(turns, fake);
     console.log((detail as string[]).join("\n"));
   }
   await context.close();
   return latencies.slice(0, TURNS);
+}
+
+/** How many voices the browser's own speech has (they may load a moment after the page). */
+async function browserVoices(browser: Browser, url: string): Promise<number> {
+  const page = await browser.newPage();
+  await page.goto(url);
+  const count = (await page.evaluate(`new Promise((resolve) => {
+    const count = () => speechSynthesis.getVoices().length;
+    if (count()) return resolve(count());
+    speechSynthesis.onvoiceschanged = () => resolve(count());
+    setTimeout(() => resolve(count()), 2000);
+  })`)) as number;
+  await page.close();
+  return count;
+}
+
+/**
+ * Where each turn's time goes, in ms, from the page's and the fake's clocks (one machine, epoch
+ * time): to the server and the fake with the recording; the transcription's way back past the
+ * fake's 300 ms; the page before it asks; the server before the model is asked; the model's first
+ * sentence until the page asks for its speech (the fake's floor: 300 ms + 25 ms a token); the speech
+ * request to the fake; its first byte back past the fake's 250 ms; the first sound after that byte.
+ */
+function hops(turns: Array<Record<string, number | undefined>>, fake?: FakeOpenAi): string[] {
+  if (!fake) return [];
+  const epoch = (r: { at: number }) => performance.timeOrigin + r.at;
+  const find = (path: string, after: number, stream?: boolean) =>
+    fake.requests.find(
+      (r) =>
+        r.path.endsWith(path) &&
+        epoch(r) >= after - 5 &&
+        (stream === undefined || !!r.body?.stream === stream),
+    );
+  return turns.map((t, i) => {
+    if (!t.sent || !t.transcribed || !t.asked || !t.spoken || !t.firstByte || !t.audio || !t.end)
+      return `turn ${i + 1}: incomplete`;
+    const heard = find("/audio/transcriptions", t.sent);
+    const asked = find("/chat/completions", t.asked, true);
+    const spoken = find("/audio/speech", t.spoken);
+    if (!heard || !asked || !spoken) return `turn ${i + 1}: not matched at the fake`;
+    const ms = (v: number) => Math.round(v);
+    return [
+      `turn ${i + 1} (${ms(t.audio - t.end)} ms):`,
+      `recorder ${ms(t.sent - t.end)}`,
+      `upload ${ms(epoch(heard) - t.sent)}`,
+      `transcript back ${ms(t.transcribed - epoch(heard) - REALISTIC_PROFILE.transcriptionMs)}`,
+      `page ${ms(t.asked - t.transcribed)}`,
+      `server ${ms(epoch(asked) - t.asked)}`,
+      `first sentence → speech asked ${ms(t.spoken - epoch(asked))}`,
+      `to fake ${ms(epoch(spoken) - t.spoken)}`,
+      `first byte back ${ms(t.firstByte - epoch(spoken) - REALISTIC_PROFILE.speechFirstByteMs)}`,
+      `sound ${ms(t.audio - t.firstByte)}`,
+    ].join(" ");
+  });
 }
 
 const line = (label: string, values: number[]) =>
@@ -220,7 +294,7 @@ try {
   const shareLink = await interviewFor(voice.url, voiceDb.url, "voice-latency@example.com");
   const browser = await launch(SPEECH_WAV);
   try {
-    const latencies = await measure(browser, `${voice.url}/interview/${shareLink}`);
+    const latencies = await measure(browser, `${voice.url}/interview/${shareLink}`, fake);
     console.log(line("voice", latencies));
     const calls = callsBeforeFirstWord(fake).slice(0, latencies.length);
     if (process.env.BENCH_VERBOSE) {
@@ -249,10 +323,20 @@ try {
   const shareLink = await interviewFor(keyless.url, keylessDb.url, "voice-keyless@example.com");
   const browser = await launch(SILENCE_WAV);
   try {
-    const values = await measure(browser, `${keyless.url}/interview/${shareLink}`, STAND_IN_RECOGNIZER);
-    console.log(
-      line("voice (no key: browser recognizer stand-in, offline interviewer, browser speech)", values),
-    );
+    const label = "voice (no key: browser recognizer stand-in, offline interviewer, browser speech)";
+    const voices = await browserVoices(browser, keyless.url);
+    if (voices === 0) {
+      // The page then shows each question to read (issue 24): there is no first audio to time.
+      console.log(`${label}: not measured, this Chromium has no speech voices (speech-dispatcher)`);
+    } else {
+      const values = await measure(
+        browser,
+        `${keyless.url}/interview/${shareLink}`,
+        undefined,
+        STAND_IN_RECOGNIZER,
+      );
+      console.log(line(label, values));
+    }
   } finally {
     await browser.close();
   }

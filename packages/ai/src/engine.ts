@@ -178,23 +178,7 @@ export class AiEngine {
     if (provider.kind === "offline") return provider;
     const scope = this.privacy(billTo);
     const options = { interviewId: billTo.interviewId ?? null };
-    const redacted = async (request: ChatRequest): Promise<ChatRequest> => {
-      const texts = request.messages.map((m) => (typeof m.content === "string" ? m.content : ""));
-      const clean = await scope.redactAll(texts, options);
-      const messages = await Promise.all(
-        request.messages.map(async (message, i) => {
-          if (typeof message.content === "string") return { ...message, content: clean[i]! };
-          if (!Array.isArray(message.content)) return message;
-          const parts = await Promise.all(
-            message.content.map(async (part) =>
-              part.type === "text" ? { ...part, text: await scope.redact(part.text, options) } : part,
-            ),
-          );
-          return { ...message, content: parts } as typeof message;
-        }),
-      );
-      return { ...request, messages };
-    };
+    const redacted = (request: ChatRequest) => this.#redactRequest(billTo, request);
     return {
       kind: provider.kind,
       supports: (capability) => provider.supports(capability),
@@ -214,6 +198,28 @@ export class AiEngine {
           context: request.context ? await scope.redact(request.context, options) : request.context,
         }),
     };
+  }
+
+  /** A request with every text's personal details replaced (the messages as the model will read them). */
+  async #redactRequest(billTo: BillTo, request: ChatRequest): Promise<ChatRequest> {
+    if (this.#provider.kind === "offline") return request;
+    const scope = this.privacy(billTo);
+    const options = { interviewId: billTo.interviewId ?? null };
+    const texts = request.messages.map((m) => (typeof m.content === "string" ? m.content : ""));
+    const clean = await scope.redactAll(texts, options);
+    const messages = await Promise.all(
+      request.messages.map(async (message, i) => {
+        if (typeof message.content === "string") return { ...message, content: clean[i]! };
+        if (!Array.isArray(message.content)) return message;
+        const parts = await Promise.all(
+          message.content.map(async (part) =>
+            part.type === "text" ? { ...part, text: await scope.redact(part.text, options) } : part,
+          ),
+        );
+        return { ...message, content: parts } as typeof message;
+      }),
+    );
+    return { ...request, messages };
   }
 
   /** Whether the provider can do this at all (no key: no speech service, no structured calls). */
@@ -306,11 +312,22 @@ export class AiEngine {
    * abandoned by a client that disconnected (the provider then reports an estimate).
    */
   async *#meteredStream(billTo: BillTo, spec: CallSpec, request: ChatRequest): AsyncGenerator<string> {
-    const reservation = await this.#reserve(billTo, spec);
+    // The reservation and the redaction side by side: both are on the way to the first word.
+    const [reserved, redacted] = await Promise.allSettled([
+      this.#reserve(billTo, spec),
+      this.#redactRequest(billTo, request),
+    ]);
+    if (reserved.status === "rejected") throw reserved.reason;
+    const reservation = reserved.value;
+    if (redacted.status === "rejected") {
+      await reservation.release().catch(() => undefined);
+      throw redacted.reason;
+    }
     let usage: CallUsage | undefined;
     let finished = false;
     try {
-      yield* this.#redacting(billTo).stream(request, (u) => {
+      // Redacted above: the provider itself, not the redacting view, which would redact again.
+      yield* this.#provider.stream(redacted.value, (u) => {
         usage = u;
       });
       finished = true;

@@ -2,6 +2,7 @@ import { audioFileName } from "@parley/ai/audioFormat";
 import { isServiceUnavailableText, isValidTranscription } from "@parley/ai/speech";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createStore, useStoreState } from "../../hooks/store";
+import { afterRequestsLeave } from "../../lib/afterRequests";
 import { toast } from "../../lib/toast";
 import { type Utterance, VOICE, VoiceCapture } from "../../lib/voice/capture";
 import { speechPlayer } from "../../lib/voice/player";
@@ -154,9 +155,14 @@ export function useVoiceLoop(options: VoiceLoopOptions) {
     async (text: string) => {
       stopListening();
       waiting.current = [];
-      // The exchange's requests go out before the toast is drawn.
       const exchange = latest.current.onHeard(text);
-      toast({ title: "Message sent", description: messagePreview(text), duration: 2000 });
+      // Drawn once the exchange's request has left (it is made in a microtask queued before this one).
+      queueMicrotask(
+        () =>
+          void afterRequestsLeave().then(() =>
+            toast({ title: "Message sent", description: messagePreview(text), duration: 2000 }),
+          ),
+      );
       await exchange;
     },
     [stopListening],

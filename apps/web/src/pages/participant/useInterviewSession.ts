@@ -2,6 +2,7 @@ import type { RouterOutputs } from "@parley/api";
 import { useCallback, useMemo, useRef } from "react";
 import { markNotSaid } from "../../features/voice/sentences";
 import { createStore, useStoreState } from "../../hooks/store";
+import { afterRequestsLeave } from "../../lib/afterRequests";
 import { nowIso } from "../../lib/dates";
 import { type ConversationMessage, isImageMessage } from "../../lib/transcript";
 import { useTRPCClient } from "../../lib/trpc";
@@ -107,24 +108,30 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
     async (
       answer: { id: string; content: string } | undefined,
       onChunk?: (chunk: string) => void,
+      shown?: () => void,
     ): Promise<{ reply: string; index: number }> => {
       const { notes, imageContext } = context();
+      const asked = client.ai.interviewResponseStream.mutate(
+        {
+          interviewId,
+          ...(answer ? { answer } : {}),
+          notesContext: notes,
+          imageContext,
+          // The stream ends with { final, turnId }: the server says when the interviewer has closed.
+          trailer: true,
+        },
+        { context: { stream: true } },
+      );
+      // The answer and the reply's place are drawn once the request is on its way (the first word).
+      asked.catch(() => {});
+      await afterRequestsLeave();
+      shown?.();
       store.dispatch({ type: "stream", text: "" });
       let reply = "";
       let final = false;
       let turnId: number | undefined;
       try {
-        const stream = await client.ai.interviewResponseStream.mutate(
-          {
-            interviewId,
-            ...(answer ? { answer } : {}),
-            notesContext: notes,
-            imageContext,
-            // The stream ends with { final, turnId }: the server says when the interviewer has closed.
-            trailer: true,
-          },
-          { context: { stream: true } },
-        );
+        const stream = await asked;
         for await (const chunk of stream) {
           if (typeof chunk !== "string") {
             final = chunk.final;
@@ -173,12 +180,13 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
         const answer =
           unanswered.current?.content === text ? unanswered.current : { id: answerId(), content: text };
         unanswered.current = null;
-        store.dispatch({
-          type: "set",
-          messages: [...before, { role: "user", content: text, timestamp: nowIso() }],
-        });
+        const shown = () =>
+          store.dispatch({
+            type: "set",
+            messages: [...before, { role: "user", content: text, timestamp: nowIso() }],
+          });
         try {
-          return { kind: "replied", ...(await agentTurn(answer, onChunk)) } as const;
+          return { kind: "replied", ...(await agentTurn(answer, onChunk, shown)) } as const;
         } catch (error) {
           const refusal = limitRefusal(error);
           if (refusal) {
