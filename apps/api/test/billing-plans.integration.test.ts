@@ -42,6 +42,18 @@ describe("plans, offline billing and budgets", () => {
     expect(again.body.message).toContain("already canceled");
   });
 
+  it("cancels from the account page, whose call has no input and so no body", async () => {
+    const { client, user } = await signUp(server.url);
+    await client.post("/api/create-subscription", { planId: await planId(server, "Basic") });
+    // The web's tRPC client sends a mutation without input as a POST with an empty body.
+    const res = await client.request("POST", "/trpc/billing.cancel", undefined, {
+      "content-type": "application/json",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result.data).toEqual({ success: true, message: "Subscription cancelled successfully" });
+    expect((await userRow(server, user.id)).subscription_status).toBe("canceled");
+  });
+
   it("refuses an unknown or malformed plan", async () => {
     const { client } = await signUp(server.url);
     expect((await client.post("/api/create-subscription", { planId: 9999 })).body).toEqual({
