@@ -167,8 +167,12 @@ test.describe("voice at conversational pace", () => {
     await expect(page.getByLabel("Your answer")).toBeVisible();
     const ai = page.locator('[data-speaker="ai"]');
     await expect(ai).toHaveCount(2);
-    await expect(ai.nth(1)).toHaveText(WELCOME);
     await expect(ai.first()).toHaveText(WELCOME);
+    // The fake answers the welcome again; its question, asked before, is never asked twice (issue
+    // 27): the reply is the welcome's first sentences and the interviewer's own question, whole.
+    await expect(ai.nth(1)).toHaveText(/^Thanks for joining me\. .*\?$/);
+    const reply = (await ai.nth(1).textContent())?.trim() ?? "";
+    expect(reply).not.toBe(WELCOME);
     await expect(page.locator("[data-not-said]")).toHaveCount(0);
     // The reply is saved right after it has streamed: wait for the save rather than race it.
     const savedTurns = async () => {
@@ -182,7 +186,7 @@ test.describe("voice at conversational pace", () => {
     await expect.poll(savedTurns, { timeout: 10_000 }).toEqual([
       ["ai", WELCOME],
       ["user", "We plan every route by hand each morning."],
-      ["ai", WELCOME],
+      ["ai", reply],
     ]);
   });
 });

@@ -124,23 +124,28 @@ test("WebKit with iOS's autoplay rule: three spoken replies play on the one audi
   expect(final.refused).toBe(0);
   expect(final.elements).toBe(1);
   expect(final.heard).toEqual([1, 1, 1]);
-  // The welcome streamed through ManagedMediaSource; the next two replies say the same sentence, which
-  // plays from the cache (spec 1 §9: synthesized speech is cached per text).
-  expect(final.managedSources).toBe(1);
+  const bubbles = await driver.executeScript<string[]>(
+    "return [...document.querySelectorAll('[data-speaker]')].map((b) => b.dataset.speaker + ': ' + b.textContent)",
+  );
+  // The fake asks the same question every time; asked before, it is never asked again (issue 27), so
+  // the interviewer asks its own questions instead.
+  expect(bubbles).toHaveLength(5);
+  expect(bubbles[0]).toBe("ai: What is the hardest part of your day?");
+  expect(bubbles.filter((b) => b.startsWith("user: "))).toEqual([
+    "user: We plan every route by hand each morning.",
+    "user: We plan every route by hand each morning.",
+  ]);
+  const sentences = bubbles
+    .filter((b) => b.startsWith("ai: "))
+    .flatMap((b) => b.slice(4).split(/(?<=[.?!])\s+/))
+    .filter((sentence) => sentence.trim());
+  // Every sentence streamed through ManagedMediaSource once (a sentence said again would play from
+  // the cache, spec 1 §9).
+  expect(final.managedSources).toBe(new Set(sentences).size);
   expect(final.recordings).toEqual(["audio/mp4", "audio/mp4"]);
   // Sent with the recorder's own type, codec parameters included, and named by it.
   expect(final.uploads).toEqual([
     expect.stringMatching(/^audio\/mp4(?:;.*)? speech\.mp4$/),
     expect.stringMatching(/^audio\/mp4(?:;.*)? speech\.mp4$/),
-  ]);
-  const bubbles = await driver.executeScript<string[]>(
-    "return [...document.querySelectorAll('[data-speaker]')].map((b) => b.dataset.speaker + ': ' + b.textContent)",
-  );
-  expect(bubbles).toEqual([
-    "ai: What is the hardest part of your day?",
-    "user: We plan every route by hand each morning.",
-    "ai: What is the hardest part of your day?",
-    "user: We plan every route by hand each morning.",
-    "ai: What is the hardest part of your day?",
   ]);
 });
