@@ -2,6 +2,19 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 import { expectNoSeriousViolations } from "./a11y";
 import { interviewViaApi, screenshot } from "./support";
 
+/** A tRPC call the server could not answer: 503 with the message the page shows. */
+const SERVICE_BUSY = {
+  status: 503,
+  contentType: "application/json",
+  body: JSON.stringify({
+    error: {
+      message: "The service is busy.",
+      code: -32603,
+      data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 503 },
+    },
+  }),
+};
+
 // Issue 26: the participant's private link to see and delete what they said, the owner's marks on
 // their personal details, and the notice once they are deleted. The stand-in detector of this branch
 // knows emails and a few names such as "John Miller".
@@ -161,19 +174,7 @@ test("a participant keeps a private link, sees what they said and deletes it; th
   await expect(dialog).toContainText("This cannot be undone");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);
-  await page.route("**/trpc/privacy.deleteOwnAnswers**", (route) =>
-    route.fulfill({
-      status: 503,
-      contentType: "application/json",
-      body: JSON.stringify({
-        error: {
-          message: "The service is busy.",
-          code: -32603,
-          data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 503 },
-        },
-      }),
-    }),
-  );
+  await page.route("**/trpc/privacy.deleteOwnAnswers**", (route) => route.fulfill(SERVICE_BUSY));
   await page.getByRole("button", { name: "Delete what I said" }).click();
   await dialog.getByRole("button", { name: "Delete for good" }).click();
   await expect(dialog.getByRole("alert")).toContainText("Nothing was deleted");
@@ -276,17 +277,7 @@ test("when the private link cannot be made, the thank-you page says so and Try a
   await page.route("**/trpc/privacy.privateLink**", (route) => {
     if (failures > 0) return route.continue();
     failures += 1;
-    return route.fulfill({
-      status: 503,
-      contentType: "application/json",
-      body: JSON.stringify({
-        error: {
-          message: "The service is busy.",
-          code: -32603,
-          data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 503 },
-        },
-      }),
-    });
+    return route.fulfill(SERVICE_BUSY);
   });
   await page.setViewportSize(PHONE);
   await finishTextInterview(page, owner.shareLink, ["We plan the routes by hand."]);

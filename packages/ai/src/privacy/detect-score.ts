@@ -6,16 +6,9 @@
  * and the label as a miss; such pairs are also counted apart as partial overlaps.
  */
 import type { DetailKind, FoundDetail } from "./detect";
+import { DETAIL_KINDS } from "./placeholders";
 
-export const DETAIL_KINDS: readonly DetailKind[] = [
-  "PERSON",
-  "EMAIL",
-  "PHONE",
-  "CARD",
-  "IBAN",
-  "ID",
-  "ADDRESS",
-];
+export { DETAIL_KINDS };
 export const PATTERNED_KINDS: readonly DetailKind[] = ["EMAIL", "PHONE", "CARD", "IBAN", "ID", "ADDRESS"];
 
 export interface Labelled {

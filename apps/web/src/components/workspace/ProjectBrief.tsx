@@ -1,18 +1,7 @@
-import {
-  Anchor,
-  Box,
-  Card,
-  Collapse,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  UnstyledButton,
-} from "@mantine/core";
+import { Anchor, Box, Card, Collapse, List, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useLocalStorage, useMediaQuery } from "@mantine/hooks";
-import { IconChevronDown } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { FoldedCardHeader } from "./FoldedCardHeader";
 import type { Project } from "./labels";
 import { languageLabel } from "./ProjectFormModal";
 
@@ -49,32 +38,13 @@ export function ProjectBrief({ project }: { project: Project }) {
   const references = lines(project.references);
   return (
     <Card withBorder radius="lg" p={0}>
-      <UnstyledButton
-        onClick={() => setStored(opened ? "closed" : "open")}
-        aria-expanded={opened}
-        aria-controls="project-brief"
-        px="lg"
-        py="sm"
-        w="100%"
-      >
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Text fw={600} size="sm">
-              Project brief
-            </Text>
-            {!opened && (
-              <Text size="sm" c="dimmed" truncate>
-                {project.objective || "No objective yet."}
-              </Text>
-            )}
-          </Group>
-          <IconChevronDown
-            size={16}
-            aria-hidden
-            style={{ transform: opened ? "rotate(180deg)" : undefined, transition: "transform 150ms" }}
-          />
-        </Group>
-      </UnstyledButton>
+      <FoldedCardHeader
+        opened={opened}
+        onToggle={() => setStored(opened ? "closed" : "open")}
+        controls="project-brief"
+        title="Project brief"
+        summary={project.objective || "No objective yet."}
+      />
       <Collapse expanded={opened} id="project-brief">
         <Stack gap="md" px="lg" pb="lg">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

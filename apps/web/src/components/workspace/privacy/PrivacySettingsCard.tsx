@@ -1,19 +1,9 @@
-import {
-  Button,
-  Card,
-  Collapse,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  UnstyledButton,
-} from "@mantine/core";
+import { Button, Card, Collapse, Group, Select, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconChevronDown, IconShieldLock } from "@tabler/icons-react";
+import { IconShieldLock } from "@tabler/icons-react";
 import { useId } from "react";
 import { RETENTION_OPTIONS, retentionLabel } from "../../../features/privacy/retention";
+import { FoldedCardHeader } from "../FoldedCardHeader";
 import type { Project } from "../labels";
 import { usePrivacySettings } from "./usePrivacySettings";
 
@@ -35,33 +25,14 @@ export function PrivacySettingsCard({ project, readOnly = false }: { project: Pr
   const explanationId = useId();
   return (
     <Card withBorder radius="lg" p={0} data-testid="privacy-settings">
-      <UnstyledButton
-        onClick={toggle}
-        aria-expanded={opened}
-        aria-controls="project-privacy"
-        px="lg"
-        py="sm"
-        w="100%"
-      >
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <IconShieldLock size={16} aria-hidden style={{ flexShrink: 0 }} />
-            <Text fw={600} size="sm">
-              Privacy
-            </Text>
-            {!opened && (
-              <Text size="sm" c="dimmed" truncate>
-                {privacySummary(project)}
-              </Text>
-            )}
-          </Group>
-          <IconChevronDown
-            size={16}
-            aria-hidden
-            style={{ transform: opened ? "rotate(180deg)" : undefined, transition: "transform 150ms" }}
-          />
-        </Group>
-      </UnstyledButton>
+      <FoldedCardHeader
+        opened={opened}
+        onToggle={toggle}
+        controls="project-privacy"
+        title="Privacy"
+        summary={privacySummary(project)}
+        icon={<IconShieldLock size={16} aria-hidden style={{ flexShrink: 0 }} />}
+      />
       <Collapse expanded={opened} id="project-privacy">
         <form onSubmit={submit} aria-label="Privacy settings">
           <Stack gap="md" px="lg" pb="lg">
