@@ -75,11 +75,33 @@ export function reveal(text: string, details: Map<string, KnownDetail>): string 
 }
 
 /**
+ * Text chunks passed on with no placeholder cut in two: from a "[" with no "]" after it (and not
+ * longer than a placeholder), the text waits for the next chunk.
+ */
+export class WholePlaceholders {
+  #pending = "";
+
+  push(chunk: string): string {
+    const text = this.#pending + chunk;
+    const open = text.lastIndexOf("[");
+    const held = open >= 0 && !text.includes("]", open) && text.length - open < PLACEHOLDER_MAX;
+    this.#pending = held ? text.slice(open) : "";
+    return held ? text.slice(0, open) : text;
+  }
+
+  flush(): string {
+    const rest = this.#pending;
+    this.#pending = "";
+    return rest;
+  }
+}
+
+/**
  * A streamed reply with its placeholders put back: a chunk is passed on up to any `[` that may still
  * become a placeholder, which waits for the next chunk (at most a placeholder's length).
  */
 export class StreamRevealer {
-  #pending = "";
+  readonly #chunks = new WholePlaceholders();
   readonly #details: Map<string, KnownDetail>;
 
   constructor(details: Map<string, KnownDetail>) {
@@ -87,17 +109,11 @@ export class StreamRevealer {
   }
 
   push(chunk: string): string {
-    const text = this.#pending + chunk;
-    const open = text.lastIndexOf("[");
-    const held = open >= 0 && !text.includes("]", open) && text.length - open < PLACEHOLDER_MAX;
-    this.#pending = held ? text.slice(open) : "";
-    return reveal(held ? text.slice(0, open) : text, this.#details);
+    return reveal(this.#chunks.push(chunk), this.#details);
   }
 
   flush(): string {
-    const rest = this.#pending;
-    this.#pending = "";
-    return reveal(rest, this.#details);
+    return reveal(this.#chunks.flush(), this.#details);
   }
 }
 
@@ -118,7 +134,8 @@ export async function* revealStream(
   if (rest) yield rest;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Text to match as written inside a regular expression. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Known details written out again turned back into their placeholders: what an owner saves after

@@ -6,7 +6,14 @@
  * (`revealUsed`): only the details met in this scope's own texts, never another interview's.
  */
 import { type DetailKind, type FoundDetail, findDetails } from "./detect";
-import { byPlaceholder, detailKey, type KnownDetail, placeholderOf, revealStream } from "./placeholders";
+import {
+  byPlaceholder,
+  detailKey,
+  escapeRegExp,
+  type KnownDetail,
+  placeholderOf,
+  revealStream,
+} from "./placeholders";
 
 export interface DetailCandidate {
   kind: DetailKind;
@@ -76,7 +83,6 @@ function detailsIn(text: string): FoundDetail[] {
   }
   return out;
 }
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export class PrivacyScope {
   readonly #store: DetailStore;

@@ -10,8 +10,8 @@ import {
   conceal,
   hasPlaceholder,
   type KnownDetail,
-  PLACEHOLDER_MAX,
   reveal,
+  WholePlaceholders,
 } from "@parley/ai/privacy/placeholders";
 import type { Db } from "@parley/db/client";
 import { listPersonalDetails } from "@parley/db/queries/personal-details";
@@ -76,22 +76,19 @@ export function mapStrings(value: unknown, map: (text: string) => string): unkno
 }
 
 async function* mapStream(stream: AsyncIterable<unknown>, map: (text: string) => string) {
-  // A placeholder may be split across text chunks: each chunk is revealed once whole words are in.
-  let held = "";
+  // A placeholder may be split across text chunks: each chunk is mapped once whole words are in.
+  const chunks = new WholePlaceholders();
   for await (const chunk of stream) {
     if (typeof chunk !== "string") {
+      const held = chunks.flush();
       if (held) yield map(held);
-      held = "";
       yield mapStrings(chunk, map);
       continue;
     }
-    const text = held + chunk;
-    const open = text.lastIndexOf("[");
-    const waiting = open >= 0 && !text.includes("]", open) && text.length - open < PLACEHOLDER_MAX;
-    held = waiting ? text.slice(open) : "";
-    const out = waiting ? text.slice(0, open) : text;
+    const out = chunks.push(chunk);
     if (out) yield map(out);
   }
+  const held = chunks.flush();
   if (held) yield map(held);
 }
 
