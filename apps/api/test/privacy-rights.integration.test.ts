@@ -1,3 +1,4 @@
+import { resolvePersonalDetails } from "@parley/db/queries/personal-details";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { finished } from "./evidence-fixtures";
 import {
@@ -198,6 +199,17 @@ describe("the participant's private link", () => {
       .where("interview_id", "=", first.id)
       .execute();
     expect(mentions).toHaveLength(0);
+    // A job that read the record before the deletion and redacts now mentions nothing for it.
+    await resolvePersonalDetails(server.services.db, projectId, first.id, [
+      { kind: "EMAIL", key: EMAIL, value: EMAIL },
+    ]);
+    expect(
+      await server.services.db
+        .selectFrom("personal_detail_mentions")
+        .select("detail_id")
+        .where("interview_id", "=", first.id)
+        .execute(),
+    ).toHaveLength(0);
     const mail = await mailFor(server, owner.email);
     expect(mail.subject).toBe("A participant deleted their answers: Dispatcher");
     expect(mail.text_body).toContain("used their private link to delete what they said");

@@ -100,10 +100,22 @@ export function resolvePersonalDetails(
       for (const row of added) known.set(`${row.kind}\n${row.key}`, row);
     }
     const wanted = [...new Set(details.map((d) => `${d.kind}\n${d.key}`))].map((id) => known.get(id)!);
-    if (interviewId !== null) {
+    // An interview whose raw record was deleted mentions nothing any more, even when a job that read
+    // it before the deletion redacts now. Its row is locked as it is read, so the deletion (which
+    // updates it) waits for these mentions and then removes them, or went first and is seen here.
+    const open =
+      interviewId !== null &&
+      (await trx
+        .selectFrom("interviews")
+        .select("id")
+        .where("id", "=", interviewId)
+        .where("raw_deleted_at", "is", null)
+        .forShare()
+        .executeTakeFirst()) !== undefined;
+    if (open) {
       await trx
         .insertInto("personal_detail_mentions")
-        .values(wanted.map((row) => ({ detail_id: row.id, interview_id: interviewId })))
+        .values(wanted.map((row) => ({ detail_id: row.id, interview_id: interviewId! })))
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
