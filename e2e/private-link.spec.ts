@@ -115,7 +115,7 @@ test("a participant keeps a private link, sees what they said and deletes it; th
   const card = page.getByTestId("private-link");
   await expect(card.getByRole("heading", { name: "Your private link" })).toBeVisible();
   await expect(card).toContainText("Open it any time to see what you said, or to delete it. Keep it private");
-  const link = card.getByLabel("Private link");
+  const link = card.getByRole("textbox", { name: "Private link", exact: true });
   await expect(link).toHaveValue(new RegExp(`/my-answers/${owner.interviewId}#[a-z0-9]{20,}$`));
   const url = await link.inputValue();
   await card.getByRole("button", { name: "Copy" }).click();
@@ -232,7 +232,10 @@ test("after the team used the answers in a document, the private link says so an
     "Kept: until the owner deletes the interview. You can ask for it to be deleted.",
   );
   await finishTextInterview(page, owner.shareLink, [NAME_ANSWER]);
-  const url = await page.getByTestId("private-link").getByLabel("Private link").inputValue();
+  const url = await page
+    .getByTestId("private-link")
+    .getByRole("textbox", { name: "Private link", exact: true })
+    .inputValue();
   const document = await request.post(`${baseURL}/api/documents`, {
     headers: owner.headers,
     data: {
@@ -286,7 +289,9 @@ test("when the private link cannot be made, the thank-you page says so and Try a
   await expect(card.getByRole("alert")).toContainText("The service is busy.");
   await screenshot(page, "private-link-error-phone");
   await card.getByRole("button", { name: "Try again" }).click();
-  await expect(card.getByLabel("Private link")).toHaveValue(/\/my-answers\/\d+#[a-z0-9]{20,}$/);
+  await expect(card.getByRole("textbox", { name: "Private link", exact: true })).toHaveValue(
+    /\/my-answers\/\d+#[a-z0-9]{20,}$/,
+  );
   // The review the spec asks for is untouched by it.
   await expect(page.getByLabel("Your answer to question 1")).toHaveValue("We plan the routes by hand.");
 });
