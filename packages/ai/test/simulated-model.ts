@@ -116,9 +116,15 @@ function extractionAnswer(content: string, glossary: Glossary = {}) {
 export function parseItemLines(content: string): { items: ExtractedItem[]; extractions: Extraction[] } {
   const items: ExtractedItem[] = [];
   const extractions = new Map<string, Extraction>();
+  // Synthesis lines name their interview ("7 | name | who | kind | words"); requirements lines sit
+  // under an "Interview: name" header ("7 | who | kind | words").
+  let header = "";
   for (const line of content.split("\n")) {
+    if (line.startsWith("Interview: ")) header = line.slice("Interview: ".length);
     const parts = line.split(" | ");
-    if (parts.length < 5 || !/^\d+$/.test(parts[0]!)) continue;
+    if (!/^\d+$/.test(parts[0] ?? "")) continue;
+    if (header) parts.splice(1, 0, header);
+    if (parts.length < 5) continue;
     const [id, name, who, stance] = parts as [string, string, string, string];
     const quote = parts.slice(4).join(" | ");
     const [kind, polarity] = stance.split("/") as [ExtractedItem["kind"], ExtractedItem["polarity"]];
@@ -219,6 +225,7 @@ function requirementsAnswer(content: string, glossary: Glossary = {}) {
                 userType: st.userType,
                 action: st.action,
                 benefit: st.benefit,
+                benefitItemId: null,
                 itemIds: idsOf(st.evidence, items).slice(0, IDS),
               })),
           }))

@@ -82,6 +82,8 @@ export interface GateContext {
   turnsById: Map<number, Turn[]>;
   extractions: Extraction[];
   language: OutputLanguage;
+  /** Who wrote the tree: a model's is checked and reported, and changed only in its mechanics. */
+  writtenBy?: "rules" | "model";
 }
 
 export interface RequirementsResult {
@@ -98,8 +100,8 @@ export interface SynthesisResult {
 const OFFLINE = "offline";
 /** Model calls in flight at once in one job. */
 export const EVIDENCE_CONCURRENCY = 4;
-/** How many requirements calls one job's items are split into (whole epics kept together). */
-export const REQUIREMENT_PARTS = 3;
+/** The requirements calls a project usually takes (one, unless its items outgrow ITEMS_PER_CALL). */
+export const REQUIREMENT_PARTS = 1;
 
 const storiesAndCriteria = (tree: EvidenceTree) =>
   tree.epics.reduce(
@@ -120,9 +122,10 @@ export function gate(
   // Quality User Story checks, repairing or dropping; every repair and drop is counted with its reason.
   const checked = storiesAndCriteria(tree);
   const types = new Map(context.extractions.map((e) => [e.interviewId, e.stakeholderType]));
-  const verifiedCount = storiesAndCriteria(verifyTree(tree, context.turnsById));
+  const byModel = context.writtenBy === "model";
+  const verifiedCount = storiesAndCriteria(verifyTree(tree, context.turnsById, byModel));
   const unverified = checked - verifiedCount;
-  const { tree: gated, quality } = gatedTree(tree, context.turnsById, types);
+  const { tree: gated, quality } = gatedTree(tree, context.turnsById, types, context.writtenBy);
   const reasons = Object.entries(quality.reasons).map(([reason, count]) => ({ reason, count }));
   if (unverified)
     reasons.unshift({
@@ -301,7 +304,7 @@ function modelSession(
       };
     },
     async requirements(extractions, turnsById, { title, onPart }) {
-      const chunks = requirementChunks(requirementItems(extractions), REQUIREMENT_PARTS);
+      const chunks = requirementChunks(requirementItems(extractions));
       let done = 0;
       const epics = await requirementsWithModel(
         provider,
@@ -313,7 +316,7 @@ function modelSession(
         },
         chunks,
       );
-      const { tree, quality } = gate({ epics }, { turnsById, extractions, language });
+      const { tree, quality } = gate({ epics }, { turnsById, extractions, language, writtenBy: "model" });
       return { tree, quality, notices: [] };
     },
   };

@@ -4,7 +4,7 @@ import { clauses, priorityOf, roleOf } from "./classify";
 import { extractInterview, itemText, markReadBack } from "./extract";
 import { EXTRACTION_PROMPT, fence } from "./prompts";
 import { type StructuredProvider, structuredCall } from "./structured";
-import { polarityOf, sentenceSpans } from "./text";
+import { sentenceSpans } from "./text";
 import type { Turn } from "./turns";
 import { type ExtractedItem, type Extraction, type InterviewSource, ZConstraintKind } from "./types";
 import { verifyItems } from "./verify";
@@ -84,6 +84,15 @@ function readAnswer(answer: ModelExtraction) {
   return found;
 }
 
+/** The interviewer's last words before a participant's turn: the question it answers. */
+export function questionBefore(turns: Turn[], turn: Turn): string | undefined {
+  const before = turns.filter((t) => t.index < turn.index && t.speaker === "interviewer").at(-1);
+  if (!before) return undefined;
+  const sentences = sentenceSpans(before.text).map((s) => s.text.trim());
+  const asked = sentences.filter((s) => s.endsWith("?")).at(-1) ?? sentences.at(-1) ?? before.text;
+  return asked.replace(/\s+/g, " ").trim() || undefined;
+}
+
 /** One interview through the model, its items only ever the participant's own numbered clauses. */
 export async function extractWithModel(
   provider: StructuredProvider,
@@ -102,21 +111,25 @@ export async function extractWithModel(
     ],
   });
   const items: ExtractedItem[] = [];
-  for (const [ref, read] of readAnswer(answer)) {
+  // In the order they were said.
+  for (const [ref, read] of [...readAnswer(answer)].sort(([a], [b]) => a - b)) {
     const clause = numbered.get(ref);
-    // Nothing outside the participant's clauses, and never a question they asked in passing.
-    if (!clause || clause.sentence.trim().endsWith("?")) continue;
+    // Only the participant's own numbered clauses; what the model read them as (a need asked as a
+    // question, "without paper" as a wish) is its reading, kept as it gave it.
+    if (!clause) continue;
     const quote = clause.text;
-    // A negation the words carry is never read as a want.
-    const local = polarityOf(quote.split(/\s*,?\s+(?:so that|so|in order to|because)\s+/i)[0]!);
-    const polarity =
-      read.polarity === "wants" && local !== "wants" && read.kind !== "open_question" ? local : read.polarity;
+    const question = questionBefore(turns, clause.turn);
     items.push({
       id: `${source.interviewId}-${items.length + 1}`,
       kind: read.kind,
       constraint: read.constraint,
-      polarity,
-      text: itemText(quote, { kind: read.kind, polarity, constraint: read.constraint, priority: "medium" }),
+      polarity: read.polarity,
+      text: itemText(quote, {
+        kind: read.kind,
+        polarity: read.polarity,
+        constraint: read.constraint,
+        priority: "medium",
+      }),
       quote,
       turn: clause.turn.index,
       interviewId: source.interviewId,
@@ -124,6 +137,7 @@ export async function extractWithModel(
       priority: priorityOf(quote),
       readBack: null,
       correction: null,
+      ...(question ? { question } : {}),
     });
   }
   items.sort((a, b) => a.turn - b.turn);

@@ -1,12 +1,9 @@
 /** The reduce steps through a model: themes, conflicts and requirements over extracted items, guarded. */
 import { z } from "zod";
-import { contentStems } from "../text/nlp";
 import { priorityOf } from "./classify";
 import { fence, requirementsPrompt, synthesisPrompt } from "./prompts";
-import { epicOf } from "./requirements";
 import { mapWithLimit, type StructuredProvider, structuredCall } from "./structured";
 import { themesFor } from "./synthesize";
-import { isNegated } from "./text";
 import type {
   Conflict,
   Evidence,
@@ -64,6 +61,8 @@ export const ZModelRequirements = z.object({
               userType: z.string().min(1),
               action: z.string().min(1),
               benefit: z.string().min(1),
+              /** The item whose words state the benefit; null when the benefit is the model's guess. */
+              benefitItemId: z.number().int().nullable(),
               itemIds: z.array(z.number().int()),
             }),
           ),
@@ -87,6 +86,31 @@ export function itemLines(
     const who = `${item.stakeholderType}${e?.role ? `, ${e.role}` : ""}`;
     return `${ref} | ${e?.name ?? `Interview ${item.interviewId}`} | ${who} | ${item.kind}/${item.polarity} | ${item.quote.replace(/\s+/g, " ")}`;
   });
+  return { text: lines.join("\n"), byRef };
+}
+
+/**
+ * Items for the requirements call, grouped by interview, each with the interviewer's question it
+ * answers on the line under it: "7 | business, owner | need/wants | their words".
+ */
+export function requirementLines(
+  items: ExtractedItem[],
+  extractions: Extraction[],
+): { text: string; byRef: Map<number, ExtractedItem> } {
+  const byRef = new Map<number, ExtractedItem>();
+  const lines: string[] = [];
+  for (const e of extractions) {
+    const own = items.filter((i) => i.interviewId === e.interviewId);
+    if (!own.length) continue;
+    lines.push(`Interview: ${e.name}`);
+    for (const item of own) {
+      const ref = byRef.size + 1;
+      byRef.set(ref, item);
+      const who = `${item.stakeholderType}${e.role ? `, ${e.role}` : ""}`;
+      lines.push(`${ref} | ${who} | ${item.kind}/${item.polarity} | ${item.quote.replace(/\s+/g, " ")}`);
+      if (item.question) lines.push(`   asked: ${item.question.replace(/\s+/g, " ")}`);
+    }
+  }
   return { text: lines.join("\n"), byRef };
 }
 
@@ -188,36 +212,43 @@ export async function synthesizeWithModel(
   return { themes, conflicts };
 }
 
-/** The items a requirement may rest on: needs and constraints the read-back did not reject or correct. */
+/**
+ * The items a requirement may rest on: everything stated but open questions (needs and constraints
+ * to build, pains, goals and metrics for the reasons and criteria), less what the read-back rejected
+ * or corrected.
+ */
 export function requirementItems(extractions: Extraction[]): ExtractedItem[] {
   return extractions
     .flatMap((e) => e.items)
-    .filter(
-      (i) =>
-        (i.kind === "need" || i.kind === "constraint") &&
-        i.readBack !== "rejected" &&
-        i.readBack !== "corrected",
-    );
+    .filter((i) => i.kind !== "open_question" && i.readBack !== "rejected" && i.readBack !== "corrected");
 }
 
-/** Up to `parts` groups of items, whole epics kept together, so each requirements call stays small. */
-export function requirementChunks(items: ExtractedItem[], parts: number): ExtractedItem[][] {
-  const byEpic = new Map<string, ExtractedItem[]>();
-  for (const item of items) {
-    const epic = epicOf(item.quote);
-    byEpic.set(epic, [...(byEpic.get(epic) ?? []), item]);
+/** The most items one requirements call carries: a project that fits goes in one call. */
+export const ITEMS_PER_CALL = 160;
+
+/**
+ * The items in as few calls as fit, each interview's items whole in one call (related items are
+ * written together, never apart).
+ */
+export function requirementChunks(items: ExtractedItem[], perCall = ITEMS_PER_CALL): ExtractedItem[][] {
+  const byInterview = new Map<number, ExtractedItem[]>();
+  for (const item of items)
+    byInterview.set(item.interviewId, [...(byInterview.get(item.interviewId) ?? []), item]);
+  const chunks: ExtractedItem[][] = [];
+  for (const group of byInterview.values()) {
+    const last = chunks.at(-1);
+    if (last && last.length + group.length <= perCall) last.push(...group);
+    else chunks.push([...group]);
   }
-  const chunks: ExtractedItem[][] = Array.from({ length: Math.min(parts, byEpic.size) }, () => []);
-  for (const group of [...byEpic.values()].sort((a, b) => b.length - a.length)) {
-    chunks.sort((a, b) => a.length - b.length)[0]!.push(...group);
-  }
-  return chunks.filter((c) => c.length);
+  return chunks;
 }
 
 /**
- * The model's requirements with our rules enforced: evidence only from known items, a feature name
- * the participant said, no story that grants what someone said must not happen, a benefit not found
- * in the quotes marked as an assumption, priority from the participants' words.
+ * The model's requirements as it wrote them, with evidence resolved: cited numbers become the items'
+ * quotes (a number the model made up cites nothing, and the gate drops and reports what rests on
+ * nothing), a benefit is an assumption unless the model named the item that states it (or its
+ * words are a quote's), and priority comes from the participants' words. Names, roles, actions,
+ * benefits and criteria are the model's own.
  */
 export function guardModelTree(
   answer: z.infer<typeof ZModelRequirements>,
@@ -230,58 +261,42 @@ export function guardModelTree(
   const rank = { high: 0, medium: 1, low: 2 } as const;
   const priority = (items: ExtractedItem[]) =>
     items.map((i) => priorityOf(i.quote)).sort((a, b) => rank[a] - rank[b])[0] ?? "medium";
-  // What the model wrote must rest on what its cited items say (or their translation): one word
-  // stem in common at least, so "use the hub" citing "unlock it with my phone" is not kept.
-  const grounded = (text: string, items: ExtractedItem[]) => {
-    const said = new Set(items.flatMap((i) => contentStems(`${i.quote} ${translations.get(i) ?? ""}`)));
-    return contentStems(text).some((stem) => said.has(stem));
+  const items = (ids: number[]) =>
+    [...new Set(ids)].map((id) => byId.get(id)).filter((i): i is ExtractedItem => !!i);
+  const named = (name: string) => {
+    const text = clean(name);
+    return text ? text[0]!.toUpperCase() + text.slice(1) : text;
   };
   return answer.epics.map((epic) => ({
-    name: clean(epic.name),
+    name: named(epic.name),
     description: `What stakeholders said about ${clean(epic.name).toLowerCase()}.`,
     features: epic.features.flatMap((feature) => {
-      const items = (ids: number[]) =>
-        [...new Set(ids)].map((id) => byId.get(id)).filter((i): i is ExtractedItem => !!i);
-      const stories = feature.stories.flatMap((story) => {
+      const stories = feature.stories.map((story) => {
         const evidence = items(story.itemIds);
-        if (!evidence.length || !grounded(story.action, evidence)) return [];
-        if (evidence.some((i) => i.polarity !== "wants") && !isNegated(story.action)) return [];
-        const stated = evidence.some(
-          (i) =>
-            originalQuote(story.benefit, i.quote) ||
-            (translations.has(i) && originalQuote(story.benefit, translations.get(i)!)),
-        );
-        return [
-          {
-            userType: role?.trim() || story.userType,
-            action: clean(story.action),
-            benefit: clean(story.benefit),
-            assumption: !stated,
-            priority: priority(evidence),
-            evidence: evidence.map(evidenceOf),
-          },
-        ];
+        const source = story.benefitItemId === null ? undefined : byId.get(story.benefitItemId);
+        const stated =
+          !!source ||
+          evidence.some(
+            (i) =>
+              originalQuote(story.benefit, i.quote) ||
+              (translations.has(i) && originalQuote(story.benefit, translations.get(i)!)),
+          );
+        const cited = source && !evidence.includes(source) ? [...evidence, source] : evidence;
+        return {
+          userType: role?.trim() || clean(story.userType),
+          action: clean(story.action),
+          benefit: clean(story.benefit),
+          assumption: !stated,
+          priority: priority(evidence),
+          evidence: cited.map(evidenceOf),
+        };
       });
-      const acceptanceCriteria = feature.criteria.flatMap((criterion) => {
-        const evidence = items(criterion.itemIds);
-        return evidence.length ? [{ text: clean(criterion.text), evidence: evidence.map(evidenceOf) }] : [];
-      });
-      const quotes = [...stories, ...acceptanceCriteria].flatMap((x) => x.evidence).map((e) => e.quote);
-      const cited = items([...feature.stories, ...feature.criteria].flatMap((x) => x.itemIds));
-      // The participant's own phrase when the name is one, else the model's name when it rests on
-      // what they said ("Staff allocation" for "allocate the staff"); the quality gate checks either.
-      const said =
-        quotes.map((q) => originalQuote(feature.name, q)).find((n) => n) ??
-        (grounded(feature.name, cited) ? clean(feature.name) : null);
-      if (!said || (!stories.length && !acceptanceCriteria.length)) return [];
-      return [
-        {
-          name: said[0]!.toUpperCase() + said.slice(1),
-          description: "",
-          acceptanceCriteria,
-          stories,
-        },
-      ];
+      const acceptanceCriteria = feature.criteria.map((criterion) => ({
+        text: clean(criterion.text),
+        evidence: items(criterion.itemIds).map(evidenceOf),
+      }));
+      if (!stories.length && !acceptanceCriteria.length) return [];
+      return [{ name: named(feature.name), description: "", acceptanceCriteria, stories }];
     }),
   }));
 }
@@ -301,7 +316,7 @@ export async function requirementsWithModel(
 ): Promise<EvidenceEpic[]> {
   const writing = writingOf(extractions, options.language);
   const answers = await mapWithLimit(chunks, options.concurrency ?? 4, async (chunk) => {
-    const { text, byRef } = itemLines(chunk, extractions);
+    const { text, byRef } = requirementLines(chunk, extractions);
     const answer = await structuredCall(provider, {
       name: "requirements",
       schema: ZModelRequirements,

@@ -91,9 +91,9 @@ describe("structured output", () => {
 describe("model path guards", () => {
   const source = { interviewId: 5, stakeholderType: "user" as const, transcript: "" };
 
-  it("takes only the participant's numbered clauses, drops questions in passing, and never reads a negation as a want", async () => {
+  it("takes only the participant's numbered clauses, as the model read them, each with the question it answers", async () => {
     const withQuestion = transcriptTurns(
-      "AI: So you want a dashboard?\nParticipant: No. I don't want to unlock the bike with a separate card. I want to unlock it with my phone. Did you see the match?",
+      "AI: So you want a dashboard?\nParticipant: No. I don't want to unlock the bike with a separate card. I want to unlock it with my phone. Could it show the free docks near me?",
     );
     const empty = {
       needs: [],
@@ -106,20 +106,28 @@ describe("model path guards", () => {
       mustNever: [],
     };
     const { provider, requests } = scripted([
-      JSON.stringify({ ...empty, needs: [2, 3, 0, 77], openQuestions: [4] }),
+      JSON.stringify({ ...empty, needs: [3, 4, 0, 77], doesNotWant: [2] }),
     ]);
     const extraction = await extractWithModel(provider, source, withQuestion);
     expect(requests[0]!.messages[1]!.content).toContain(
       "[2] I don't want to unlock the bike with a separate card.",
     );
     expect(requests[0]!.messages[1]!.content).toContain("Interviewer: So you want a dashboard?");
-    expect(extraction.items.map((i) => [i.quote, i.kind, i.polarity, i.turn])).toEqual([
-      ["I don't want to unlock the bike with a separate card", "need", "does_not_want", 1],
-      ["I want to unlock it with my phone", "need", "wants", 1],
+    // Numbers outside the clauses cite nothing; a need asked as a question is a need.
+    expect(extraction.items.map((i) => [i.quote, i.kind, i.polarity, i.turn, i.question])).toEqual([
+      [
+        "I don't want to unlock the bike with a separate card",
+        "need",
+        "does_not_want",
+        1,
+        "So you want a dashboard?",
+      ],
+      ["I want to unlock it with my phone", "need", "wants", 1, "So you want a dashboard?"],
+      ["Could it show the free docks near me", "need", "wants", 1, "So you want a dashboard?"],
     ]);
   });
 
-  it("drops stories that grant a refusal or rest on nothing said, keeps a grounded name, and marks unstated benefits", () => {
+  it("shows the model's tree as written: its names and words kept, citations resolved, only guessed benefits marked", () => {
     const item = (id: string, quote: string, polarity: ExtractedItem["polarity"]): ExtractedItem => ({
       id,
       kind: "need",
@@ -137,38 +145,40 @@ describe("model path guards", () => {
     const byId = new Map([
       [1, item("5-1", "I don't want to unlock the bike with a separate card", "does_not_want")],
       [2, item("5-2", "I want to unlock it with my phone", "wants")],
+      [3, item("5-3", "so I can leave the card at home", "wants")],
     ]);
-    const story = (action: string, benefit: string, itemIds: number[]) => ({
-      userType: "rider",
-      action,
-      benefit,
-      itemIds,
-    });
     const epics = guardModelTree(
       {
         translations: [],
         epics: [
           {
-            name: "Access",
+            name: "access",
             features: [
               {
-                name: "unlock it with my phone",
-                criteria: [{ text: "The rider never needs a separate card", itemIds: [1, 99] }],
-                stories: [
-                  story("unlock the bike with a separate card", "it is quick", [1]),
-                  story("unlock it with my phone", "I can leave the card at home", [2]),
-                  story("unlock it with a smartwatch", "it is cool", [99]),
+                name: "phone unlocking",
+                criteria: [
+                  {
+                    text: "Given a rider with the app, when they unlock a bike, then no card is asked for",
+                    itemIds: [1, 99],
+                  },
+                  { text: "Given a rider, then something", itemIds: [99] },
                 ],
-              },
-              {
-                name: "Smart hub",
-                criteria: [],
-                stories: [story("use the hub", "it is easy", [2])],
-              },
-              {
-                name: "Phone unlocking",
-                criteria: [],
-                stories: [story("unlock the bike with my phone", "I can leave the card at home", [2])],
+                stories: [
+                  {
+                    userType: "rider",
+                    action: "unlock a bike with my phone",
+                    benefit: "I can leave the card at home",
+                    benefitItemId: 3,
+                    itemIds: [2],
+                  },
+                  {
+                    userType: "rider",
+                    action: "see my past rides",
+                    benefit: "I can check what I paid",
+                    benefitItemId: null,
+                    itemIds: [2],
+                  },
+                ],
               },
             ],
           },
@@ -176,12 +186,15 @@ describe("model path guards", () => {
       },
       byId,
     );
-    expect(epics[0]!.features.map((f) => f.name)).toEqual(["Unlock it with my phone", "Phone unlocking"]);
+    expect(epics.map((e) => e.name)).toEqual(["Access"]);
     const feature = epics[0]!.features[0]!;
-    expect(feature.stories).toEqual([
-      expect.objectContaining({ action: "unlock it with my phone", assumption: true, priority: "medium" }),
+    expect(feature.name).toBe("Phone unlocking");
+    expect(feature.stories.map((s) => [s.action, s.benefit, s.assumption, s.evidence.length])).toEqual([
+      ["unlock a bike with my phone", "I can leave the card at home", false, 2],
+      ["see my past rides", "I can check what I paid", true, 1],
     ]);
-    expect(feature.acceptanceCriteria[0]!.evidence).toHaveLength(1);
+    // A made-up number cites nothing: the gate drops what rests on nothing and reports it.
+    expect(feature.acceptanceCriteria.map((c) => c.evidence.length)).toEqual([1, 0]);
   });
 
   it("reports progress and fails the whole run with a clear error when an interview's answer never fits", async () => {

@@ -36,8 +36,6 @@ export interface ModelRunOptions {
   role?: string | null;
 }
 
-export const REQUIREMENT_CALLS = 3;
-
 /** The whole project through the model: extraction per interview, then synthesis and requirements. */
 export async function analyzeProjectWithModel(
   sources: InterviewSource[],
@@ -59,7 +57,7 @@ export async function analyzeProjectWithModel(
     return extraction;
   });
   const usable = requirementItems(extractions);
-  const chunks = requirementChunks(usable, Math.max(1, Math.min(REQUIREMENT_CALLS, limit - 1)));
+  const chunks = requirementChunks(usable);
   let requirementCalls = 0;
   // Synthesis and the requirement calls run side by side: neither needs the other.
   const [parts, epics] = await Promise.all([
@@ -85,6 +83,6 @@ export async function analyzeProjectWithModel(
       ...synthesisParts,
       summary: renderSummary(extractions, synthesisParts, { title: options.title }),
     },
-    requirements: gate({ epics }, { turnsById, extractions, language: ENGLISH }).tree,
+    requirements: gate({ epics }, { turnsById, extractions, language: ENGLISH, writtenBy: "model" }).tree,
   };
 }

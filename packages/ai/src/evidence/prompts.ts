@@ -13,9 +13,9 @@ const DATA_RULE = (...tags: string[]) =>
 export const EXTRACTION_PROMPT = `You read one stakeholder interview and list what the participant said that matters for the product.
 The interview may be in any language; read it in its own language.
 Each participant clause has a number like [12]; interviewer lines have none and are never evidence. Answer with references only, in these lists:
-- needs: what they want the product to do. pains: problems they have today. goals: outcomes they aim for. metrics: numbers they measure or gave.
+- needs: what they want the product to do, including a need asked as a question ("Could it text the client the day before?"). pains: problems they have today. goals: outcomes they aim for. metrics: numbers they measure or gave.
 - constraints: privacy, compliance, integration or performance requirements, each with its type.
-- doesNotWant: clauses where they do not want something ("I don't want…", "without…", "no longer…", "not … twice"); mustNever: "must not", "never", "not allowed".
+- doesNotWant: clauses where they reject something ("I don't want…", "no longer…", "not … twice"); mustNever: "must not", "never", "not allowed". A wish to do something without a burden ("book without calling the salon") is a need, not a refusal.
 - openQuestions: what the interview left undecided or unknown, not questions they asked in passing.
 Leave out small talk and off-topic remarks. A clause may be in a kind list and in doesNotWant or mustNever.
 ${DATA_RULE("interview")}`;
@@ -35,13 +35,15 @@ Use only numbers from the list. ${DATA_RULE("items")}`;
 
 export const requirementsPrompt = (
   language: string,
-) => `You write agile requirements from items extracted from stakeholder interviews.
-Each line is: item number | interview | stakeholder type and role | kind/polarity | the participant's words.
+) => `You write agile requirements from items extracted from stakeholder interviews, as a careful product owner would record them.
+Items are grouped by interview. Each item line is: item number | stakeholder type and role | kind/polarity | the participant's words; the line under it, when there is one, is the interviewer's question it answers (a short answer such as "Yes" means what it says about that question).
+Kinds: need (what they want the product to do), constraint (privacy, compliance, integration, performance), pain (a problem today), goal (an outcome they aim for), metric (a number they gave). Pains, goals and metrics are context: use them for the reasons in benefits and for criteria; write a story only for something to build.
 Return epics with features; each feature has acceptance criteria and user stories, each citing the numbers of the items it rests on (itemIds).
-- Name each feature with a phrase the participant said; when they spoke another language than ${language}, with a short noun phrase in ${language} of at most 5 words.
-- userType is who said it (their role or stakeholder type). The benefit is what they said; when nobody stated one, write your best guess (it will be marked as an assumption).
-- Write criteria as testable checks, Given/When/Then where it fits. Privacy and integration needs become criteria or stories.
+- One story per distinct need, merging items that say the same thing; no story for greetings, thanks, talk about the interview, or a business goal with nothing to build.
+- Name each epic and feature with a short noun phrase in ${language} a product owner would choose ("Online booking", "Appointment reminders"), at most 5 words.
+- userType is who wants it (their role, else their stakeholder type). action is what they want to do, starting with a verb ("book an appointment online"). The benefit is why: when an item states the reason, say it and give that item's number in benefitItemId; when nobody stated one, write your best guess and set benefitItemId to null (it will be marked as an assumption).
+- Write criteria as testable checks with an observable outcome, Given/When/Then where it fits. Privacy and integration needs become criteria or stories.
 - An item with polarity does_not_want or must_never becomes a criterion that forbids it, never a story that grants it.
-- Fewer true stories beat more invented ones: at most 10 stories and 10 criteria, merging items that say the same thing, citing up to 3 items each.
+- Cite up to 3 items for each story and criterion.
 ${languageRule(language)}
 Use only numbers from the list. ${DATA_RULE("project", "items")}`;

@@ -1,5 +1,5 @@
 /** Requirements from extractions: every story and criterion rests on verified quotes, or is dropped. */
-import { type GateReport, gateTree } from "../quality/gate";
+import { type GateReport, gateModelTree, gateTree } from "../quality/gate";
 import { PERSONA, writeTree } from "../writer/tree";
 import type { Turn } from "./turns";
 import type { Criterion, Evidence, EvidenceTree, Extraction, StakeholderType, Story } from "./types";
@@ -62,7 +62,12 @@ export function buildRequirements(
  * The tree with only what verifies: every piece of evidence stands in its interview's participant
  * turns, every unmarked benefit stands in a quote; the rest is dropped or marked as an assumption.
  */
-export function verifyTree(tree: EvidenceTree, turnsById: Map<number, Turn[]>): EvidenceTree {
+export function verifyTree(
+  tree: EvidenceTree,
+  turnsById: Map<number, Turn[]>,
+  /** A model named the item that states each benefit it did not guess: its word is kept. */
+  benefitsNamed = false,
+): EvidenceTree {
   const holds = (evidence: Evidence[]) =>
     evidence.length > 0 && evidence.every((e) => evidenceHolds(e, turnsById));
   const epics = tree.epics
@@ -75,7 +80,7 @@ export function verifyTree(tree: EvidenceTree, turnsById: Map<number, Turn[]>): 
           stories: feature.stories
             .filter((s: Story) => holds(s.evidence))
             .map((s: Story) =>
-              s.assumption || s.evidence.some((e) => originalQuote(s.benefit, e.quote))
+              s.assumption || benefitsNamed || s.evidence.some((e) => originalQuote(s.benefit, e.quote))
                 ? s
                 : { ...s, assumption: true },
             ),
@@ -95,9 +100,11 @@ export function gatedTree(
   tree: EvidenceTree,
   turnsById: Map<number, Turn[]>,
   stakeholderTypes: Map<number, StakeholderType> = new Map(),
+  writtenBy: "rules" | "model" = "rules",
 ): { tree: EvidenceTree; quality: GateReport } {
-  const verified = verifyTree(tree, turnsById);
-  const { tree: checked, report } = gateTree(verified, {
+  const byModel = writtenBy === "model";
+  const verified = verifyTree(tree, turnsById, byModel);
+  const { tree: checked, report } = (byModel ? gateModelTree : gateTree)(verified, {
     turnsById,
     stakeholderRoleFor: (story) => {
       const type = stakeholderTypes.get(story.evidence[0]?.interviewId ?? -1);
@@ -119,6 +126,7 @@ export function gatedTree(
       })),
     })),
   };
+  if (byModel) return { tree: gated, quality: report };
   // A criterion that only restates a story ("then they can X") goes when the gate dropped that story.
   const restating = /^Given an? .+?, (?:when they (.+?), then .+|(?:when .+?, )?then they can (.+))$/;
   const kept = {

@@ -50,6 +50,8 @@ export const ZExtractedItem = z.object({
   correction: z.string().nullable(),
   /** Named as a wanted thing without a verb (a bullet under "Needs", an answer to "Which features…?"). */
   listed: z.literal(true).optional(),
+  /** The interviewer's question this answers ("Yes" or "As many as possible" mean nothing without it). */
+  question: z.string().optional(),
 });
 export type ExtractedItem = z.infer<typeof ZExtractedItem>;
 

@@ -46,9 +46,12 @@ export function openAiProvider(options: {
     },
     async structured(request: ChatRequest, format: StructuredFormat) {
       const choice = await models.resolve(request.component);
+      // A component's max_tokens sizes its spoken replies; a structured answer cut short is no
+      // answer at all, so its schema bounds it instead (and the interview's token ceiling, its cost).
+      const { max_tokens: _reply, ...options } = choice.options;
       try {
         const response = await openai.client.chat.completions.create(
-          { model: choice.model, messages: request.messages, ...choice.options, response_format: format },
+          { model: choice.model, messages: request.messages, ...options, response_format: format },
           { signal: request.signal },
         );
         const text = response.choices[0]?.message?.content ?? "";

@@ -187,3 +187,88 @@ function nameFromStories(stories: Story[]): string | null {
   }
   return null;
 }
+
+/** What a model wrote with only its mechanics put right: markup, template words, spacing, end marks. */
+export function tidyStory(story: Story): Story {
+  const plain = (text: string) =>
+    text
+      .replace(/\*\*|__|`/g, "")
+      .replace(/\s+/g, " ")
+      .replace(/[\s.;:!]+$/, "")
+      .trim();
+  return {
+    ...story,
+    userType: plain(story.userType).replace(/^as\s+(?:an?\s+|the\s+)?/i, ""),
+    action: plain(story.action).replace(/^(?:i\s+(?:want|need|would like)\s+)?to\s+/i, ""),
+    benefit: plain(story.benefit).replace(/^so\s+that\s+/i, ""),
+  };
+}
+
+const tidyText = (text: string) =>
+  text
+    .replace(/\*\*|__|`/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/**
+ * The gate for a model's tree: it checks and reports, and changes only mechanics. A story or
+ * criterion is dropped only when none of its quotes stands in the participant's words; everything else the model wrote (its names, roles, actions,
+ * benefits, criteria, where it put them) reaches the owner as written, and what the Quality User
+ * Story checks would flag is counted as a note.
+ */
+export function gateModelTree(
+  tree: EvidenceTree,
+  options: GateOptions = {},
+): { tree: EvidenceTree; report: GateReport } {
+  const report: GateReport = { checked: 0, repaired: 0, dropped: 0, reasons: {} };
+  const count = (kind: "repaired" | "dropped" | "noted", reason: string) => {
+    if (kind !== "noted") report[kind] += 1;
+    report.reasons[`${kind}: ${reason}`] = (report.reasons[`${kind}: ${reason}`] ?? 0) + 1;
+  };
+  const holds =
+    options.verifyEvidence ??
+    (options.turnsById ? (e: Evidence) => evidenceHolds(e, options.turnsById!) : () => true);
+
+  const gateStory = (story: Story): Story[] => {
+    report.checked += 1;
+    const evidence = story.evidence.filter(holds);
+    if (!evidence.length) {
+      count("dropped", "unverified quote");
+      return [];
+    }
+    // Words alone cannot tell "send reminders automatically" (citing "I don't want to send them by
+    // hand") from an inversion; the model read each item's polarity, so this is only a note.
+    if (evidence.some((e) => grantsWhatQuoteRefuses(story.action, e.quote)))
+      count("noted", "a quote it rests on refuses something");
+    const tidy = tidyStory({ ...story, evidence });
+    if (!sameWords(tidy, story)) count("repaired", "mechanics");
+    for (const d of checkStory(tidy)) count("noted", reasonOf([d]));
+    return [tidy];
+  };
+
+  const gateCriterion = (criterion: Criterion): Criterion[] => {
+    report.checked += 1;
+    const evidence = criterion.evidence.filter(holds);
+    if (!evidence.length) {
+      count("dropped", "unverified quote");
+      return [];
+    }
+    const text = tidyText(criterion.text);
+    if (text !== criterion.text) count("repaired", "mechanics");
+    for (const d of checkCriterion({ text })) count("noted", reasonOf([d]));
+    return [{ ...criterion, text, evidence }];
+  };
+
+  const epics = tree.epics.flatMap((epic): EvidenceEpic[] => {
+    const features = epic.features.flatMap((feature): EvidenceFeature[] => {
+      const stories = feature.stories.flatMap(gateStory);
+      const acceptanceCriteria = feature.acceptanceCriteria.flatMap(gateCriterion);
+      if (!stories.length && !acceptanceCriteria.length) return [];
+      const name = tidyText(feature.name);
+      for (const d of checkFeatureName(name)) count("noted", `feature name: ${d.code}`);
+      return [{ ...feature, name, stories, acceptanceCriteria }];
+    });
+    return features.length ? [{ ...epic, name: tidyText(epic.name), features }] : [];
+  });
+  return { tree: { epics }, report };
+}

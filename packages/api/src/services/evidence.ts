@@ -267,7 +267,7 @@ export async function runRequirements(
     onPart: (done, total) => {
       reports.push(
         run
-          .progress(extractions.length + done, steps, `Wrote ${done} of ${total} parts`)
+          .progress(extractions.length + done, extractions.length + total, `Wrote ${done} of ${total} parts`)
           .catch(() => undefined),
       );
     },
