@@ -84,12 +84,14 @@ function readAnswer(answer: ModelExtraction) {
   return found;
 }
 
-/** The interviewer's last words before a participant's turn: the question it answers. */
+/** The interviewer's questions just before a participant's turn: what it answers. */
 export function questionBefore(turns: Turn[], turn: Turn): string | undefined {
   const before = turns.filter((t) => t.index < turn.index && t.speaker === "interviewer").at(-1);
   if (!before) return undefined;
   const sentences = sentenceSpans(before.text).map((s) => s.text.trim());
-  const asked = sentences.filter((s) => s.endsWith("?")).at(-1) ?? sentences.at(-1) ?? before.text;
+  // Every question of the turn (an interviewer often asks two at once), up to the last three.
+  const questions = sentences.filter((s) => s.endsWith("?")).slice(-3);
+  const asked = questions.length ? questions.join(" ") : (sentences.at(-1) ?? before.text);
   return asked.replace(/\s+/g, " ").trim() || undefined;
 }
 
