@@ -4,7 +4,7 @@ import { type FocusKind, followUpFor } from "./focus";
 import { type InterviewState, readState } from "./state";
 import { isVague, normalise, phrases, senses } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
-import { DONE } from "./vocabulary";
+import { CONFIRM, DENY, DONE, SUCCESS } from "./vocabulary";
 
 /**
  * The offline decision for each turn, by rules. The model path asks a model for the same decision
@@ -14,7 +14,10 @@ import { DONE } from "./vocabulary";
 /** Minutes before the role's limit at which the interviewer starts closing (read-back, then close). */
 export const CLOSING_MARGIN_MINUTES = 2;
 
-/** The next topic to open: the plan's order, skipping asked, declined and already covered topics. */
+/**
+ * The next topic to open: the plan's order, skipping asked, declined and already covered topics, and
+ * a topic about success once the participant has said how they would judge it.
+ */
 export function nextTopic(
   plan: InterviewPlan,
   messages: InterviewMessage[],
@@ -25,12 +28,18 @@ export function nextTopic(
       .filter((c) => c.status === "covered")
       .map((c) => c.topicId),
   );
+  const successSaid = messages.some((m) => m.role === "user" && SUCCESS.test(m.content));
+  const answered = (t: Topic) => successSaid && SUCCESS.test(`${t.title} ${t.intent}`);
   return (
     plan.topics.find(
-      (t) => !state.askedTopics.has(t.id) && !state.declinedTopics.has(t.id) && !covered.has(t.id),
+      (t) =>
+        !state.askedTopics.has(t.id) && !state.declinedTopics.has(t.id) && !covered.has(t.id) && !answered(t),
     ) ?? null
   );
 }
+
+/** Asked once after an answer that only agrees: about what they agreed to, not about something new. */
+export const EXAMPLE_PROBE = "Could you give me a recent example?";
 
 /**
  * How many follow-ups the current topic may still take: the exchanges left before closing (at the
@@ -177,6 +186,16 @@ function decide(ctx: TurnContext): TurnDecision {
     return upcoming
       ? { action: "next_topic", topicId: upcoming.id, reason: "Still not sure after a rephrase: move on." }
       : { action: "read_back", topicId: "", reason: "Still not sure, and no topic is left." };
+  }
+  // An answer that only agrees or only says no gives nothing to follow up or to rephrase.
+  if (CONFIRM.test(answer) && !asked.some((m) => m.includes(EXAMPLE_PROBE))) {
+    return { action: "follow_up", topicId: current.id, reason: "confirmed" };
+  }
+  if (CONFIRM.test(answer) || DENY.test(answer)) {
+    if (upcoming) return { action: "next_topic", topicId: upcoming.id, reason: "A bare yes or no: move on." };
+    if (!asked.some((m) => m.includes(ANYTHING_ELSE)))
+      return { action: "follow_up", topicId: current.id, reason: "anything-else" };
+    return { action: "read_back", topicId: "", reason: "A bare yes or no, and no topic is left." };
   }
   const remaining = plan.topics.filter(
     (t) => t.id !== current.id && !state.askedTopics.has(t.id) && !state.declinedTopics.has(t.id),

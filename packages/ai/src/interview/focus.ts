@@ -2,18 +2,18 @@
  * What a follow-up is about, and how it is asked (issue 27). The most informative thing in an
  * answer — a need, a refusal, a pain, a workaround, a condition, a number, something unclear — is
  * found with the text kit and the writer's need finder, named by its noun phrase (or the action as
- * a gerund: "booking appointments online"), never by a fragment, and asked about in natural words.
- * Each kind has a few frames; no frame is asked more than twice in an interview.
+ * a gerund: "booking appointments online") for the model path's prompt, and asked about offline by
+ * a prewritten probe of its kind.
  */
 import { analyze, gerund, isContent, type Token } from "../text";
 import { lexnamesOf } from "../text/lexicon";
 import { type FoundNeed, findNeeds } from "../writer/needs";
-import { fragmentIn } from "./fragments";
 import { needTopic } from "./phrasing";
-import { hash, isVague, normalise } from "./text";
-import { FEELING, FREQUENCY, WORKAROUND } from "./vocabulary";
+import { normalise } from "./text";
+import { FEELING, FREQUENCY, SUCCESS, TROUBLE, WORKAROUND } from "./vocabulary";
 
 export const FOCUS_KINDS = [
+  "goal",
   "need",
   "refusal",
   "pain",
@@ -201,30 +201,6 @@ function feltAbout(answer: string): string | null {
   return null;
 }
 
-const DEFINITE = /^(?:the|my|our|your|their)$/;
-
-/**
- * The first thing an answer names as known to both ("the databases of CBR", "our old till"): a
- * noun run after "the" or a possessive, with an "of" phrase after it, in the listener's pronouns.
- */
-function definiteThing(answer: string): string | null {
-  for (const s of analyze(answer)) {
-    const tokens = s.tokens;
-    for (let i = 0; i < tokens.length; i += 1) {
-      if (!DEFINITE.test(tokens[i]!.normal)) continue;
-      let j = i + 1;
-      while (tokens[j] && ["ADJ", "NOUN", "PROPN"].includes(tokens[j]!.pos)) j += 1;
-      if (tokens[j]?.normal === "of" && ["NOUN", "PROPN"].includes(tokens[j + 1]?.pos ?? "")) {
-        j += 1;
-        while (tokens[j] && ["ADJ", "NOUN", "PROPN"].includes(tokens[j]!.pos)) j += 1;
-      }
-      const run = tokens.slice(i, j);
-      if (run.length >= 2 && ["NOUN", "PROPN"].includes(run.at(-1)!.pos)) return say(run);
-    }
-  }
-  return null;
-}
-
 /** A condition as a clause after "what happens today": "when supplies run low". */
 function conditionOf(need: FoundNeed): string | null {
   const condition = need.conditions[0];
@@ -240,6 +216,8 @@ function conditionOf(need: FoundNeed): string | null {
 /** The things in an answer worth a follow-up, most informative first. */
 export function focusesOf(answer: string): Focus[] {
   const out: Focus[] = [];
+  // How they would judge success: asked about as such, before the need it may also state.
+  if (SUCCESS.test(answer)) out.push({ kind: "goal", phrase: "" });
   const needs = findNeeds(answer);
   for (const need of needs) {
     // What the need asks for, as the writer phrases it: "sending the records to the accountant",
@@ -256,16 +234,25 @@ export function focusesOf(answer: string): Focus[] {
   }
   const felt = FEELING.test(answer) ? feltAbout(answer) : null;
   if (felt) out.push({ kind: "pain", phrase: felt });
+  else if (TROUBLE.test(answer) && !out.some((f) => f.kind === "pain"))
+    out.push({ kind: "pain", phrase: "" });
   const workaround = workaroundThing(answer);
   if (workaround) out.push({ kind: "workaround", phrase: workaround, nominal: true });
   const count = quantity(answer);
   if (count) out.push({ kind: "number", phrase: count });
   if (/\bit depends\b/i.test(answer) && !/\bdepends on\b/i.test(answer))
     out.push({ kind: "unclear", phrase: "" });
-  else if (isVague(answer) && !out.length)
-    out.push({ kind: "unclear", phrase: definiteThing(answer) ?? "", nominal: true });
   // Needs first, then what hurts, how they cope, when, how much; a refusal after the needs it sits among.
-  const order: FocusKind[] = ["need", "pain", "refusal", "condition", "workaround", "number", "unclear"];
+  const order: FocusKind[] = [
+    "goal",
+    "need",
+    "pain",
+    "refusal",
+    "condition",
+    "workaround",
+    "number",
+    "unclear",
+  ];
   const rank = (f: Focus) => order.indexOf(f.kind) + (f.kind === "number" && FREQUENCY.test(answer) ? -3 : 0);
   return out
     .map((f, i) => ({ f, i }))
@@ -274,125 +261,48 @@ export function focusesOf(answer: string): Focus[] {
     .filter((f, i, all) => all.findIndex((g) => g.phrase === f.phrase && g.kind === f.kind) === i);
 }
 
-/** The frames of each kind of follow-up; `{X}` is the focus's phrase, `{N}` one that names a thing. */
-export const FRAMES: Record<FocusKind, string[]> = {
+/**
+ * The follow-ups of each kind, written once and asked as written: each takes up what was just said
+ * ("that", "it") without splicing the participant's words into a frame, which breaks as often as
+ * the words do ("Who would use a text the day most?"). The kind, read from the answer, is what
+ * makes the question follow from it. Each is asked at most once in an interview.
+ */
+export const PROBES: Record<FocusKind, string[]> = {
+  goal: ["Where does that stand today?", "How would you keep track of that?"],
   need: [
-    "What would {X} change for you?",
-    "What do you do today instead of {X}?",
-    "Why does {X} matter to you?",
-    "Who would use {N} most?",
-    "What would {X} make easier for you?",
-  ],
-  refusal: [
-    "What's the problem with {X}?",
-    "What would go wrong with {X}?",
-    "What makes {X} a bad fit for you?",
+    "What would that change for you?",
+    "How do you manage without it today?",
+    "What would make that work well for you?",
+    "Who else would that help?",
   ],
   pain: [
-    "What makes {X} so hard?",
-    "What does {X} cost you, in time or money?",
-    "How often does {X} get in the way?",
-    "What happens when {X} goes wrong?",
+    "What's the hardest part of that?",
+    "How often does that happen?",
+    "What does that cost you, in time or money?",
+    "What have you tried so far to fix it?",
   ],
+  refusal: ["What's the problem with that?", "What would you rather have instead?"],
+  condition: ["What happens today when that comes up?", "How often does that come up?"],
   workaround: [
-    "How well does {X} work for you?",
-    "How much time does {X} take in a typical week?",
-    "What goes wrong with {X}?",
+    "How well does that work for you?",
+    "How much time does that take in a typical week?",
+    "What goes wrong with it?",
   ],
-  condition: [
-    "What happens today {X}?",
-    "How often does that happen, roughly?",
-    "Who deals with it today {X}?",
-  ],
-  number: ["What do {X} mean for your work?", "How do {X} compare with a year ago?"],
-  unclear: [
-    "What does it depend on?",
-    "What does {X} look like in practice?",
-    "Could you give me a recent example?",
-    "Could you say a bit more about {X}?",
-  ],
+  number: ["How has that changed over the past year?", "What does that mean for your day-to-day work?"],
+  unclear: ["What does it depend on?", "Could you give me a recent example?"],
 };
 
-/** A frame as a pattern over whole messages: its words around any phrase. */
-const patterns = new Map<string, RegExp>();
-export function framePattern(frame: string): RegExp {
-  let pattern = patterns.get(frame);
-  if (!pattern) {
-    const [before = "", after = ""] = frame.split(/\{[XN]\}/).map((part) => normalise(part));
-    const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    pattern = /\{[XN]\}/.test(frame)
-      ? new RegExp(`(?:^|\\s)${literal(before)}\\s.+\\s${literal(after)}(?:$|\\s)`)
-      : new RegExp(`(?:^|\\s)${literal(before)}(?:$|\\s)`);
-    patterns.set(frame, pattern);
-  }
-  return pattern;
+/** The first probe of a kind that no earlier interviewer message contains, or null. */
+export function followUpOn(kind: FocusKind, asked: string[]): string | null {
+  const said = asked.map(normalise);
+  return PROBES[kind].find((p) => !said.some((s) => s.includes(normalise(p)))) ?? null;
 }
 
-/** How often a frame was asked in the interviewer's earlier messages. */
-export const timesAsked = (frame: string, asked: string[]) =>
-  asked.filter((m) => framePattern(frame).test(normalise(m))).length;
-
-/** Frames are asked at most twice in an interview. */
-export const MAX_FRAME_USES = 2;
-
-/** Kinds whose frames read as well with "that" as with a phrase ("What would that change for you?"). */
-const THAT_KINDS: ReadonlySet<FocusKind> = new Set(["need", "refusal", "pain", "workaround", "unclear"]);
-
-/**
- * The follow-up question on a focus, in a frame asked fewer than twice so far, or null. Each
- * question is checked for signs of a fragment (`fragmentIn`); when its phrase reads as one in
- * every frame, or there is no phrase, the frame is asked with "that".
- */
-export function followUpOn(focus: Focus, asked: string[]): string | null {
-  let fragment = !focus.phrase;
-  if (focus.phrase) {
-    const question = framed(focus, focus.phrase, asked, () => {
-      fragment = true;
-    });
-    if (question) return question;
-  }
-  if (!fragment) return null;
-  return framed({ ...focus, nominal: false }, THAT_KINDS.has(focus.kind) ? "that" : "", asked);
-}
-
-function framed(focus: Focus, phrase: string, asked: string[], onFragment?: () => void): string | null {
-  // "instead of that" reads as instead of the need, not of what they do today: no frame for "that".
-  const frames = FRAMES[focus.kind].filter((f) =>
-    f.includes("{N}")
-      ? focus.nominal && phrase !== "that"
-      : !f.includes("{X}") || (Boolean(phrase) && !(phrase === "that" && f.includes("instead of"))),
-  );
-  if (!frames.length) return null;
-  const start = hash(focus.phrase || focus.kind) % frames.length;
-  const rotated = frames.map((_, i) => frames[(start + i) % frames.length]!);
-  // A frame that names the thing builds on the answer more than one that does not.
-  const named = phrase && phrase !== "that";
-  const ordered = named
-    ? [...rotated.filter((f) => /\{[XN]\}/.test(f)), ...rotated.filter((f) => !/\{[XN]\}/.test(f))]
-    : rotated;
-  for (const frame of ordered) {
-    if (timesAsked(frame, asked) >= MAX_FRAME_USES) continue;
-    const question = frame.replace(/\{[XN]\}/, phrase);
-    if (asked.some((m) => normalise(m).includes(normalise(question)))) continue;
-    if (phrase !== "that" && fragmentIn(question, phrase, { clause: focus.kind === "condition" })) {
-      onFragment?.();
-      continue;
-    }
-    return question;
-  }
-  return null;
-}
-
-/** The first focus of an answer with a question still free to ask, and that question. */
+/** The first focus of an answer with a probe still free to ask, and that probe. */
 export function followUpFor(answer: string, asked: string[], kinds?: ReadonlyArray<FocusKind>) {
   const focuses = focusesOf(answer).filter((f) => !kinds || kinds.includes(f.kind));
-  // A focus its phrase can name comes before one asked about as "that".
   for (const focus of focuses) {
-    const question = focus.phrase ? framed(focus, focus.phrase, asked) : null;
-    if (question) return { focus, question };
-  }
-  for (const focus of focuses) {
-    const question = followUpOn(focus, asked);
+    const question = followUpOn(focus.kind, asked);
     if (question) return { focus, question };
   }
   return null;

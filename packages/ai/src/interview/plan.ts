@@ -40,56 +40,70 @@ function canSpeakTo(type: StakeholderType, constraint: string): boolean {
 /**
  * Probes for a key feature, by role: three pairs of wordings taken in turn from one feature to the
  * next, so that no wording is asked more than twice in an interview (issue 27). The feature is named
- * as the owner typed it, never quoted.
+ * in quotes, as the owner typed it, in a slot that needs no article and no agreement ('What would
+ * "Waitlist for cancelled slots" change …?'): a name spliced in bare breaks as often as the owner's
+ * wording does ("Where would waitlist for cancelled slots save …?").
  */
 const FEATURE_PROBES: Record<StakeholderType, Array<(f: string) => string[]>> = {
   user: [
-    (f) => [
-      `One planned feature is ${f}. When would that matter to you, if at all?`,
-      `How do you manage without ${f} today?`,
-    ],
-    (f) => [`How would ${f} fit into your week, if at all?`, `What would you need from ${f} to use it?`],
-    (f) => [`What do you do today where ${f} could help, if anywhere?`, `What would put you off ${f}?`],
+    (f) => [`When would "${f}" matter to you, if at all?`, `How do you manage today without "${f}"?`],
+    (f) => [`How would "${f}" fit into your week, if at all?`, `What would you need from "${f}" to use it?`],
+    (f) => [`What do you do today where "${f}" could help, if anywhere?`, `What would put you off "${f}"?`],
   ],
   business: [
     (f) => [
-      `What would ${f} change for the business, if anything?`,
-      `How would you know that ${f} is working?`,
+      `What would "${f}" change for the business, if anything?`,
+      `How would you judge whether "${f}" had worked?`,
     ],
-    (f) => [`How does the business get by without ${f} today?`, `What would ${f} be worth to the business?`],
-    (f) => [`Where would ${f} save the business time or money?`, `What could go wrong with ${f}?`],
+    (f) => [
+      `How does the business get by without "${f}" today?`,
+      `What would "${f}" be worth to the business?`,
+    ],
+    (f) => [
+      `Where would "${f}" save the business time or money, if anywhere?`,
+      `What could go wrong with "${f}"?`,
+    ],
   ],
   developer: [
     (f) => [
-      `What would it take to build ${f} with the systems you have?`,
-      `Which part of ${f} worries you technically?`,
+      `What would it take to build "${f}" with the systems you have?`,
+      `Which part of "${f}" worries you technically?`,
     ],
-    (f) => [`Which of your systems would ${f} touch?`, `What has made similar work hard before?`],
-    (f) => [`What data would ${f} need?`, `Where could ${f} break?`],
+    (f) => [`Which of your systems would "${f}" touch?`, `What has made similar work hard before?`],
+    (f) => [`What data would "${f}" need?`, `Where could "${f}" break?`],
   ],
   designer: [
-    (f) => [`Where would ${f} fit in what people are trying to do?`, `What could confuse people about ${f}?`],
-    (f) => [`Who would use ${f} first?`, `What would make ${f} feel effortless?`],
-    (f) => [`What do people do today where ${f} would help?`, `Where could ${f} get in people's way?`],
+    (f) => [
+      `Where would "${f}" fit in what people are trying to do?`,
+      `What could confuse people about "${f}"?`,
+    ],
+    (f) => [`Who would use "${f}" first?`, `What would make "${f}" feel effortless?`],
+    (f) => [`What do people do today where "${f}" would help?`, `Where could "${f}" get in people's way?`],
   ],
   product_manager: [
     (f) => [
-      `How does ${f} rank against the rest of the first release?`,
-      `What evidence do you have that people need ${f}?`,
+      `How would you rank "${f}" against the rest of the first release?`,
+      `What evidence do you have that people need "${f}"?`,
     ],
-    (f) => [`What would make ${f} a success for you?`, `What could we leave out of ${f} at first?`],
-    (f) => [`Who is asking for ${f}?`, `What risk do you see in ${f}?`],
+    (f) => [`What would make "${f}" a success for you?`, `What could we leave out of "${f}" at first?`],
+    (f) => [`Who is asking for "${f}"?`, `What risk do you see in "${f}"?`],
   ],
   other: [
-    (f) => [`How would ${f} affect you, if at all?`, `What should the team know about ${f}?`],
-    (f) => [`Where would ${f} make a difference for you?`, `What worries you about ${f}?`],
-    (f) => [`What do you do today where ${f} could help?`, `Who else would ${f} affect?`],
+    (f) => [`How would "${f}" affect you, if at all?`, `What should the team know about "${f}"?`],
+    (f) => [`Where would "${f}" make a difference for you?`, `What worries you about "${f}"?`],
+    (f) => [`What do you do today where "${f}" could help?`, `Who else would "${f}" affect?`],
   ],
 };
 
 /** "Online rescheduling" reads "online rescheduling" mid-sentence; "SMS reminders" stays. */
 const midSentence = (title: string) =>
   /^[A-Z][a-z]/.test(title) ? title[0]!.toLowerCase() + title.slice(1) : title;
+
+/** "The salon's owner" reads "the salon's owner" mid-sentence; a name keeps its capital. */
+const articleLowered = (text: string) => text.replace(/^(?:The|A|An)\b/, (w) => w.toLowerCase());
+
+/** Text the owner typed, without the full stop it may end with (it is quoted inside a sentence). */
+const unstopped = (text: string) => text.trim().replace(/[.\s]+$/, "");
 
 const constraintProbes = (c: string) => [
   `The project has this constraint: "${c}". How does it affect your work?`,
@@ -304,7 +318,7 @@ export function makePlan(
       source: thin.source ?? "objective",
       title: thin.title,
       intent: thin.intent ?? `Earlier interviews left "${thin.title}" thin: get concrete detail.`,
-      probes: thin.probes?.length ? thin.probes : [`What can you tell me about ${thin.title.toLowerCase()}?`],
+      probes: thin.probes?.length ? thin.probes : [`What can you tell me about "${thin.title}"?`],
       keywords: thin.keywords?.length ? thin.keywords : keywords(thin.title).slice(0, 10),
     });
   }
@@ -318,7 +332,7 @@ export function makePlan(
         "feature",
         name,
         `Find out whether and how ${name} matters to a ${stakeholderType.replace("_", " ")}.`,
-        FEATURE_PROBES[stakeholderType][featureIndex++ % 3]!(midSentence(name)),
+        FEATURE_PROBES[stakeholderType][featureIndex++ % 3]!(name),
         feature,
       ),
     );
@@ -338,7 +352,7 @@ export function makePlan(
         `The problem behind ${title}`,
         "Check the objective against their experience.",
         [
-          `The goal of ${title} is: "${project.objective.trim().slice(0, 160)}". How does that match what you see?`,
+          `The goal of ${title} is: "${unstopped(project.objective.slice(0, 160))}". How does that match what you see?`,
         ],
         project.objective,
       ),
@@ -351,7 +365,7 @@ export function makePlan(
         "The people it is for",
         "Learn about the audience and their context.",
         [
-          `The project is for ${project.targetAudience.trim().slice(0, 100)}. What should the team know about them?`,
+          `The project is for ${articleLowered(unstopped(project.targetAudience.slice(0, 100)))}. What should the team know about them?`,
         ],
         project.targetAudience,
       ),
@@ -361,14 +375,14 @@ export function makePlan(
   if (project.references?.trim() && ["user", "designer", "product_manager"].includes(stakeholderType)) {
     optional.push(
       topic("reference", "Products to learn from", "What they like or dislike in similar products.", [
-        `The owner pointed to ${project.references.trim().slice(0, 100)}. What do you think of them?`,
+        `What do you like or dislike about ${unstopped(project.references.slice(0, 100))}?`,
       ]),
     );
   }
   if (project.domain?.trim() && ["business", "other"].includes(stakeholderType)) {
     optional.push(
       topic("domain", `How ${project.domain.trim().slice(0, 60)} works`, "Domain rules and habits.", [
-        `What do people outside ${project.domain.trim().slice(0, 60)} often get wrong about it?`,
+        `What do people outside ${midSentence(unstopped(project.domain.slice(0, 60)))} often get wrong about it?`,
       ]),
     );
   }

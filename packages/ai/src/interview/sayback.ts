@@ -65,6 +65,9 @@ function short(text: string, clause: string): string {
   return `${cut.replace(/[\s,;:]+$/, "")} …`;
 }
 
+/** What was said, without markup, list bullets or fillers, "i" written "I". */
+export const cleaned = (text: string) => capitalI(withoutFillers(unmarked(text)));
+
 /** The need's sentence as a short quote: its own words, without fillers, markup or list bullets. */
 export function quoteOf(need: FoundNeed): string {
   const sentence: Sentence = need.sentence;

@@ -115,7 +115,12 @@ export function attributeTopics(
         asking,
         unsure: short && !asking && UNSURE.test(answer),
         declined: short && !asking && DECLINE.test(answer),
-        offTopic: OFF_TOPIC.test(answer) && !plan.topics.some((t) => overlaps(t.keywords, answer)),
+        // Small talk is short or asks back ("Did you see the match?"); a long answer that names a
+        // lunch break or the weekend is about the work.
+        offTopic:
+          OFF_TOPIC.test(answer) &&
+          (short || answer.trim().endsWith("?")) &&
+          !plan.topics.some((t) => overlaps(t.keywords, answer)),
         injection: INJECTION.test(answer),
       };
     }

@@ -5,6 +5,7 @@ import { checkedStream, withoutEchoes } from "./check";
 import { decideTurn, nextTopic } from "./decide";
 import { makePlan } from "./plan";
 import { type ChatMessage, planMessages, questionMessages, readingMessages } from "./prompts";
+import { readBackPoints } from "./readback";
 import { type InterviewState, readState } from "./state";
 import { normalise } from "./text";
 import {
@@ -22,7 +23,7 @@ import {
   ZAnswerReading,
   ZInterviewPlan,
 } from "./types";
-import { readBackPoints, reviewAfterClose, writeTurn } from "./writer";
+import { reviewAfterClose, writeTurn } from "./writer";
 
 /**
  * The interviewer's one entry point for the engine: a turn is a decision, then one message. The

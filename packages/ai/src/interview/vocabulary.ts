@@ -17,6 +17,13 @@ export const WORKAROUND =
 export const FEELING =
   /\b(frustrat\w*|annoy\w*|stress\w*|hate|hated|love|loved|worr\w*|nightmare|painful|pain|scar\w*|confus\w*|anxious|angry|upset|happy|relieved|embarrass\w*|exhaust\w*|overwhelm\w*|tired of|fed up|awful|terrible|chaos|chaotic|mess)\b/i;
 
+/**
+ * Something that costs them or goes wrong, said without a feeling word: time lost, a wait, a slip,
+ * a line that is always busy. A follow-up asks about it.
+ */
+export const TROUBLE =
+  /\b(hard|difficult|problems?|struggl\w*|time-consuming|tedious|slow|busy|wast\w*|lose|loses|losing|lost|miss|misses|missed|forget\w*|wait|waits|waiting|on hold|chas\w*|mistakes?|errors?|double[- ]book\w*|takes? (?:me|us|them|hours|ages|forever))\b/i;
+
 /** The participant cannot answer. */
 export const UNSURE =
   /\b(not sure|unsure|don't know|do not know|dunno|no idea|can't say|cannot say|hard to say|no clue|not certain|couldn't say)\b/i;
@@ -89,9 +96,31 @@ export const SUMMARY_REQUEST = /\b(summary|summari[sz]e|recap|sum (it|that|this)
 export const LANGUAGE_REQUEST =
   /\b((talk|speak|answer|continue|write|do this) in (\p{Lu}\p{Ll}+|another language)|do you (speak|understand) \p{Lu}\p{Ll}+)/u;
 
-/** The participant says they are done: nothing more to add, or no more time. */
+/**
+ * The participant says they are done: nothing more to add, or no more time. "That's all" counts at
+ * the end of what they say (a thanks may follow), not inside a sentence ("that's all done by hand").
+ */
 export const DONE =
-  /\bthat'?s (all|everything|it)( from me| i need| i have)?[.!]?\s*$|\b(nothing (else|more)( to add)?|no more (to add|questions)|i (have|need|'ve got) to go|(come|bring this|get) to an end|(let'?s|we can) (stop|finish|wrap up)|i'?m done|we'?re done|out of time|time is running out)\b/i;
+  /\b(?:that'?s|that is|that was) (?:all|everything|it)(?: (?:from me|i need|i have|for now|really))?(?:,? (?:thanks|thank you)\b[^.!?]*)?[.!]?\s*$|\bthat covers (?:it|everything|all|what i)\b|\b(nothing (else|more)( to add)?|no more (to add|questions)|i (have|need|'ve got) to go|(come|bring this|get) to an end|(let'?s|we can) (stop|finish|wrap up)|i'?m done|we'?re done|out of time|time is running out)\b/i;
+
+/** An answer that only agrees, and says nothing else: "Yes, that's right.", "Exactly." */
+export const CONFIRM =
+  /^\W*(?:(?:yes|yeah|yep|yup|sure|right|exactly|correct|indeed|absolutely|definitely|totally|true|agreed|of course|that'?s (?:right|correct|true)|that is (?:right|correct|true)|it is|i do|we do|i would|we would)\W*)+$/i;
+
+/** An answer that only says no, and nothing else: "No.", "No, not really." */
+export const DENY =
+  /^\W*(?:(?:no|nope|nah|not really|not at all|none|not that i know of|i don'?t think so)\W*)+$/i;
+
+/**
+ * How the participant would judge success: "Success for me is …", "It would be a win if …", "For me
+ * it works if …". The read-back says it, and a plan topic about success is then not asked.
+ */
+export const SUCCESS =
+  /\b(success|successful|succeed\w*|(?:a|the) (?:clear |real |big )?win|worth it|(?:it|that) (?:works|would work|'d work) (?:for (?:me|us) )?if|we'?d know (?:it|this) (?:worked|works))\b/i;
+
+/** A sentence about the speaker themselves (their role, their business), not about what they need. */
+export const SELF_INTRO =
+  /^\W*(?:(?:hi|hello|well|so|yes|yeah|ok|okay)\W+)*(?:(?:i'?m|i am) (?:a|an|the|working|responsible|in charge)|i own|i run|i work|i manage|i lead|i maintain|i handle|i look after|my (?:role|job|name) is|we are|we'?re a|our (?:business|company|salon|shop|practice|clinic) is)\b/i;
 
 /**
  * Spoken fillers that carry nothing when a sentence is said back as a quote: at the start of a
@@ -146,6 +175,7 @@ export const VOCABULARIES = {
   frequency: FREQUENCY,
   workaround: WORKAROUND,
   feeling: FEELING,
+  trouble: TROUBLE,
   unsure: UNSURE,
   decline: DECLINE,
   vague: VAGUE,
@@ -161,6 +191,10 @@ export const VOCABULARIES = {
   summary: SUMMARY_REQUEST,
   language: LANGUAGE_REQUEST,
   done: DONE,
+  confirm: CONFIRM,
+  deny: DENY,
+  success: SUCCESS,
+  selfIntro: SELF_INTRO,
 } as const;
 
 export type Reading = keyof typeof VOCABULARIES;

@@ -3,23 +3,14 @@ import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
 import { withArticle } from "../text";
 import { answerTo, participantAsk } from "./asks";
-import { ANYTHING_ELSE, IMAGE_MARK, NOTES_MARK } from "./decide";
+import { ANYTHING_ELSE, EXAMPLE_PROBE, IMAGE_MARK, NOTES_MARK, nextTopic } from "./decide";
 import { type FocusKind, followUpOn } from "./focus";
+import { readBackPoints } from "./readback";
 import { acknowledgement, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
-import { hasNumber, isNegative, keywords, normalise, senses, sentences } from "./text";
+import { isNegative, keywords, normalise, senses, sentences } from "./text";
 import type { ReadBack, ReadBackReview, Topic, TurnContext, TurnDecision } from "./types";
-import {
-  AFFIRM,
-  CORRECT,
-  DECLINE,
-  FEELING,
-  FREQUENCY,
-  INJECTION,
-  OFF_TOPIC,
-  UNSURE,
-  WORKAROUND,
-} from "./vocabulary";
+import { AFFIRM, CORRECT, DECLINE, INJECTION, UNSURE } from "./vocabulary";
 
 /**
  * The offline question writer: one question per turn, about the most informative thing in the last
@@ -49,16 +40,14 @@ function freshClosing(said: string[], lead: string): string {
   return [lead, `(${said.length}) ${CLOSING_TAILS[0]}`].filter(Boolean).join(" ");
 }
 
-/** "Online rescheduling" reads "online rescheduling" mid-sentence; "SMS reminders" stays. */
-const midSentence = (title: string) =>
-  /^[A-Z][a-z]/.test(title) ? title[0]!.toLowerCase() + title.slice(1) : title;
-
 export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
-  const label = STAKEHOLDER_LABELS[ctx.stakeholderType as StakeholderType];
+  // "as a business stakeholder"; a participant of no named role is asked without one.
+  const label = STAKEHOLDER_LABELS[ctx.stakeholderType as StakeholderType].toLowerCase();
+  const role = ctx.stakeholderType === "other" ? "" : ` as ${withArticle(label)}`;
   const about = ctx.project.title ? ` about ${ctx.project.title}` : "";
   return [
     `Hello, and thank you for taking the time to talk${about}!`,
-    `I'm Parley's interview assistant (running in offline mode), and I'll ask you a few questions as ${withArticle(label)}. This takes about ${ctx.timeLimitMinutes} minutes; there are no right or wrong answers.`,
+    `I'm Parley's interview assistant (running in offline mode), and I'll ask you a few questions${role}. This takes about ${ctx.timeLimitMinutes} minutes; there are no right or wrong answers.`,
     firstQuestion,
   ].join(" ");
 }
@@ -129,49 +118,31 @@ function writeFor(
       if (decision.reason === "image") return { text: `What should the team notice in ${IMAGE_MARK}?` };
       if (decision.reason === "anything-else" && fresh(ANYTHING_ELSE))
         return { text: withAnswer(ANYTHING_ELSE) };
+      if (decision.reason === "confirmed" && fresh(EXAMPLE_PROBE)) return { text: withAnswer(EXAMPLE_PROBE) };
       const kind = /^focus:(\w+)/.exec(decision.reason)?.[1] as FocusKind | undefined;
       const asked = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
-      const question = kind
-        ? followUpOn(
-            {
-              kind,
-              phrase: decision.reflect ?? "",
-              nominal: !/^(?:\w+ing|letting)\b/.test(decision.reflect ?? ""),
-            },
-            asked,
-          )
-        : null;
-      if (question && fresh(question)) return { text: withAnswer(question) };
+      const question = kind ? followUpOn(kind, asked) : null;
+      if (question) return { text: withAnswer(question) };
       break;
     }
     case "rephrase": {
       if (decision.asked === "repeat" && state.lastQuestion) {
         return { text: withAnswer(state.lastQuestion) };
       }
-      if (decision.asked && topic) {
-        const other = probe(topic, said);
-        if (other && fresh(other)) return { text: withAnswer(other) };
-        const generic = `What comes to mind first when you think about ${midSentence(topic.title)}?`;
-        if (fresh(generic)) return { text: withAnswer(generic) };
+      const other = topic ? probe(topic, said) : null;
+      if (decision.asked) {
+        if (other) return { text: withAnswer(other) };
         if (state.lastQuestion) return { text: withAnswer(`Let me ask it again: ${state.lastQuestion}`) };
-      }
-      if (topic) {
-        const other = probe(topic, said);
-        if (other && fresh(other)) return { text: `Let me put it another way. ${other}` };
-        const generic = `What comes to mind first when you think about ${midSentence(topic.title)}?`;
-        if (fresh(generic)) return { text: `Let me put it another way. ${generic}` };
-      }
+      } else if (other) return { text: `Let me put it another way. ${other}` };
       break;
     }
     case "redirect": {
       const lead = INJECTION.test(state.lastAnswer ?? "")
         ? "I'll stay with the interview questions."
         : "Let's come back to the project.";
-      if (topic) {
-        const question =
-          probe(topic, said) ?? `What else should the team know about ${midSentence(topic.title)}?`;
-        if (fresh(question)) return { text: `${lead} ${question}` };
-      }
+      const onwards = nextTopic(ctx.plan, ctx.messages, state);
+      const question = (topic && probe(topic, said)) ?? (onwards && probe(onwards, said));
+      if (question) return { text: `${lead} ${question}` };
       break;
     }
     case "next_topic": {
@@ -185,69 +156,27 @@ function writeFor(
             : UNSURE.test(last)
               ? "No problem."
               : "";
-        if (question && fresh(question)) return { text: withAnswer(`${lead} ${question}`.trim()) };
+        if (question) return { text: withAnswer(`${lead} ${question}`.trim()) };
       }
       break;
     }
   }
-  // Nothing fresh to ask in that direction: read back rather than repeat a question.
+  // Nothing fresh to ask in that direction: the next topic's question, else the read-back, rather
+  // than a question asked before.
+  const onwards = decision.action === "next_topic" ? null : nextTopic(ctx.plan, ctx.messages, state);
+  if (onwards) {
+    return writeTurn(ctx, {
+      ...decision,
+      action: "next_topic",
+      topicId: onwards.id,
+      reason: `${decision.reason} Nothing fresh to ask: next topic.`,
+    });
+  }
   return writeTurn(ctx, {
     action: "read_back",
     topicId: "",
     reason: "Nothing left to ask without repeating.",
   });
-}
-
-/** 3 to 5 of the participant's own sentences, the most informative, in the order they were said. */
-export function readBackPoints(ctx: TurnContext): string[] {
-  const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
-  const planWords = new Set(ctx.plan.topics.flatMap((t) => [...senses(t.title)]));
-  const candidates: Array<{ text: string; score: number; order: number }> = [];
-  const end = state.readBackAt >= 0 ? state.readBackAt : ctx.messages.length;
-  // Answers the interviewer redirected (stored decisions say so in any language) are not points.
-  const redirected = new Set<number>();
-  let aiIndex = 0;
-  ctx.messages.forEach((m, index) => {
-    if (m.role !== "ai") return;
-    if (ctx.decisions?.[aiIndex]?.action === "redirect") redirected.add(index - 1);
-    aiIndex += 1;
-  });
-  ctx.messages.slice(0, end).forEach((m, index) => {
-    const x = state.info[index]!;
-    if (
-      m.role !== "user" ||
-      x.unsure ||
-      x.declined ||
-      x.offTopic ||
-      x.injection ||
-      x.asking ||
-      redirected.has(index)
-    )
-      return;
-    const own = sentences(m.content).map((text, i) => {
-      const content = keywords(text);
-      let score = Math.min(content.length, 6);
-      if (hasNumber(text)) score += 3;
-      if (WORKAROUND.test(text) || FEELING.test(text) || FREQUENCY.test(text)) score += 2;
-      if (isNegative(text)) score += 1;
-      if ([...senses(text)].some((s) => planWords.has(s))) score += 2;
-      if (content.length < 4 || OFF_TOPIC.test(text) || INJECTION.test(text) || text.trim().endsWith("?"))
-        score = -1;
-      return { text, score, order: index * 100 + i };
-    });
-    // At most two sentences from one answer, so the read-back spans the interview.
-    candidates.push(
-      ...own
-        .filter((c) => c.score > 0)
-        .sort((a, b) => b.score - a.score)
-        .slice(0, 2),
-    );
-  });
-  return candidates
-    .sort((a, b) => b.score - a.score)
-    .slice(0, 5)
-    .sort((a, b) => a.order - b.order)
-    .map((c) => c.text);
 }
 
 /**

@@ -1,0 +1,200 @@
+/**
+ * The read-back (issue 33): the needs heard, in short phrases a participant can check at a glance:
+ * what they want and what they do not want (said in Parley's words where the writer's phrasing
+ * reads well, else in theirs, quoted), and how they would judge success. Context about themselves
+ * ("I own two practices …") is no need and is not read back. In a language the rules do not read,
+ * the participant's most informative sentences are read back as said.
+ */
+import { mayBeEnglish, type Token, tokensOf } from "../text";
+import { looksMisspelt } from "../text/lexicon";
+import { cleaned, statedNeeds } from "./sayback";
+import { readState } from "./state";
+import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
+import type { TurnContext } from "./types";
+import { FEELING, FREQUENCY, INJECTION, OFF_TOPIC, SELF_INTRO, SUCCESS, WORKAROUND } from "./vocabulary";
+
+/** At most this many points: a read-back is checked at a glance. */
+const MOST_POINTS = 5;
+
+/** The answers a read-back draws on: those before it that answered something. */
+function answersHeard(ctx: TurnContext): string[] {
+  const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
+  const end = state.readBackAt >= 0 ? state.readBackAt : ctx.messages.length;
+  // Answers the interviewer redirected (stored decisions say so in any language) are not points.
+  const redirected = new Set<number>();
+  let aiIndex = 0;
+  ctx.messages.forEach((m, index) => {
+    if (m.role !== "ai") return;
+    if (ctx.decisions?.[aiIndex]?.action === "redirect") redirected.add(index - 1);
+    aiIndex += 1;
+  });
+  return ctx.messages.slice(0, end).flatMap((m, index) => {
+    const x = state.info[index]!;
+    const unheard = x.unsure || x.declined || x.offTopic || x.injection || x.asking || redirected.has(index);
+    return m.role === "user" && !unheard ? [m.content] : [];
+  });
+}
+
+/** The speaker's words said to them: "I" → "you", "our" → "your" (the verb after "I" agreeing). */
+const TO_LISTENER: Record<string, string> = {
+  i: "you",
+  me: "you",
+  my: "your",
+  mine: "yours",
+  myself: "yourself",
+  we: "you",
+  us: "you",
+  our: "your",
+  ours: "yours",
+  ourselves: "yourselves",
+  "i'm": "you're",
+  "i've": "you've",
+  "i'd": "you'd",
+  "i'll": "you'll",
+  "we're": "you're",
+  "we've": "you've",
+  "we'd": "you'd",
+  "we'll": "you'll",
+};
+const AFTER_I: Record<string, string> = { am: "are", was: "were" };
+
+function toListener(text: string): string {
+  let previous = "";
+  return text.replace(/[A-Za-z]+(?:['’][a-z]+)?/g, (word) => {
+    const key = word.toLowerCase().replace("’", "'");
+    // "US" is a country, "us" the speakers.
+    const swapped =
+      word === "US" ? undefined : (TO_LISTENER[key] ?? (previous === "i" ? AFTER_I[key] : undefined));
+    previous = key;
+    if (!swapped) return word;
+    // "I" is a capital anywhere; the point's first letter is made one at the end.
+    return /^[A-Z][a-z]/.test(word) ? swapped[0]!.toUpperCase() + swapped.slice(1) : swapped;
+  });
+}
+
+/**
+ * "I'd say that …", "Honestly, …", "First, …": a hedge or a marker before what they said, which the
+ * read-back leaves out.
+ */
+const HEDGE_LEAD =
+  /^(?:(?:i (?:would|'d) say|i think|i guess|i believe|i feel like|i suppose)(?: that)?|honestly|frankly|personally|to be honest|yes|yeah|yep|(?:no|ok|okay|well|so)(?=,)|first(?:ly)?|second(?:ly)?|then|finally|also|in (?:the )?future)\b,?\s+/i;
+/** Words a point may end on: something that means something, not "to", "the", "like". */
+const ENDS_WELL: ReadonlySet<Token["pos"]> = new Set(["NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM", "PRON"]);
+/** Particles a clause may end on: "the evening before", "sign up", "turn this on". */
+const PARTICLE_END = /^(?:before|after|ago|up|in|out|off|on|over|down|back|away)$/;
+/** A point that starts by pointing back ("That should be the default") names nothing on its own. */
+const POINTING_START = /^(?:that|this|these|those)$/;
+const MOST_WORDS = 22;
+
+/**
+ * One point: the sentence said back to them, short. Hedges and fillers go, it stops at the first
+ * comma once it has said something ("I'd like a text two days before, with a link …" → "You'd like
+ * a text two days before."), and "I" becomes "you". Null when what is left is too long or ends on a
+ * word nothing ends on (a sentence that was cut off, or never finished).
+ */
+export function pointOf(sentence: string): string | null {
+  let text = cleaned(sentence.trim()).replace(/["“”]/g, "'");
+  for (let lead = HEDGE_LEAD.exec(text); lead; lead = HEDGE_LEAD.exec(text))
+    text = text.slice(lead[0].length);
+  // A list ("a booking system, record keeping, and reports") is kept whole; else the first clause.
+  const list = (text.match(/,/g)?.length ?? 0) >= 2 && /,\s*(?:and|or)\s+[^,]+$/.test(text);
+  const comma = list
+    ? undefined
+    : [...text.matchAll(/[,;:–—]|\s-\s/g)].find((m) => text.slice(0, m.index).split(/\s+/).length >= 4);
+  if (comma) text = text.slice(0, comma.index);
+  text = text.replace(/[\s.!?…]+$/, "");
+  const words = tokensOf(text).filter((t) => t.pos !== "PUNCT");
+  const [first] = words;
+  const last = words.at(-1);
+  if (!first || !last || words.length < 3 || words.length > MOST_WORDS) return null;
+  if (!ENDS_WELL.has(last.pos) && !PARTICLE_END.test(last.normal)) return null;
+  if (last.pos === "PRON" && /^(?:i|we|you|they|that|which|who)$/.test(last.normal)) return null;
+  if (first.pos === "SCONJ" || first.pos === "CCONJ" || POINTING_START.test(first.normal)) return null;
+  // "In our last test", "With the new system": a phrase cut from its clause says nothing.
+  if (!words.some((t) => t.pos === "VERB" || t.pos === "AUX")) return null;
+  // A typo read back is the participant's slip said again in Parley's voice.
+  if (words.some((t) => looksMisspelt(t.normal))) return null;
+  const said = toListener(text);
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+}
+
+/** The problems they described, for a read-back with few needs: a feeling, a workaround, a figure, a lack. */
+function problemSentences(answers: string[]): string[] {
+  return answers
+    .flatMap((a) => sentences(a))
+    .filter(
+      (s) =>
+        !s.trim().endsWith("?") &&
+        !SELF_INTRO.test(s) &&
+        !OFF_TOPIC.test(s) &&
+        !INJECTION.test(s) &&
+        keywords(s).length >= 3 &&
+        (FEELING.test(s) || WORKAROUND.test(s) || FREQUENCY.test(s) || hasNumber(s) || isNegative(s)),
+    );
+}
+
+/** The points of the read-back, 1 to 5 short phrases in the order: wants, refusals, success, problems. */
+export function readBackPoints(ctx: TurnContext): string[] {
+  const answers = answersHeard(ctx);
+  if (!mayBeEnglish(answers.join("\n"))) return sentencePoints(ctx, answers);
+  const wants: string[] = [];
+  const refusals: string[] = [];
+  const success: string[] = [];
+  const taken = new Set<string>();
+  const add = (list: string[], sentence: string) => {
+    const point = pointOf(sentence);
+    if (!point || taken.has(point)) return;
+    taken.add(point);
+    list.push(point);
+  };
+  for (const answer of answers) {
+    for (const sentence of sentences(answer))
+      if (SUCCESS.test(sentence) && !sentence.trim().endsWith("?")) add(success, sentence);
+    for (const need of statedNeeds(answer)) {
+      const sentence = need.sentence.text;
+      if (SUCCESS.test(sentence) || sentence.trim().endsWith("?") || SELF_INTRO.test(sentence)) continue;
+      add(need.negated ? refusals : wants, sentence);
+    }
+  }
+  const kept = { success: success.slice(0, 1), refusals: refusals.slice(0, 2) };
+  const room = MOST_POINTS - kept.success.length - kept.refusals.length;
+  const points = [...wants.slice(0, room), ...kept.refusals, ...kept.success];
+  // Few needs heard: the problems they described fill the read-back to three.
+  for (const problem of problemSentences(answers)) {
+    if (points.length >= 3) break;
+    const point = pointOf(problem);
+    if (point && !points.includes(point)) points.push(point);
+  }
+  return points.length ? points : sentencePoints(ctx, answers);
+}
+
+/** 3 to 5 of the participant's own sentences, the most informative, in the order they were said. */
+function sentencePoints(ctx: TurnContext, answers: string[]): string[] {
+  const planWords = new Set(ctx.plan.topics.flatMap((t) => [...senses(t.title)]));
+  const candidates: Array<{ text: string; score: number; order: number }> = [];
+  answers.forEach((answer, index) => {
+    const own = sentences(answer).map((text, i) => {
+      const content = keywords(text);
+      let score = Math.min(content.length, 6);
+      if (hasNumber(text)) score += 3;
+      if (WORKAROUND.test(text) || FEELING.test(text) || FREQUENCY.test(text)) score += 2;
+      if (isNegative(text)) score += 1;
+      if ([...senses(text)].some((s) => planWords.has(s))) score += 2;
+      if (content.length < 4 || OFF_TOPIC.test(text) || INJECTION.test(text) || text.trim().endsWith("?"))
+        score = -1;
+      return { text, score, order: index * 100 + i };
+    });
+    // At most two sentences from one answer, so the read-back spans the interview.
+    candidates.push(
+      ...own
+        .filter((c) => c.score > 0)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, 2),
+    );
+  });
+  return candidates
+    .sort((a, b) => b.score - a.score)
+    .slice(0, MOST_POINTS)
+    .sort((a, b) => a.order - b.order)
+    .map((c) => c.text);
+}
