@@ -211,3 +211,57 @@ export const DIALOGUES: ScriptedDialogue[] = [
     readBackReply: "Yes, though the waitlist is for the second release, not dropped.",
   },
 ];
+
+/**
+ * Issue 33's own check: a practice owner and a patient, written for it and never tuned against. Each
+ * says something that is not a need, a pain, a want, a refusal, a measure of success, a plain
+ * confirmation and a "that's all", in the order a hurried participant would; the interviewer must
+ * never splice their words into a broken question, ask what was just answered, answer a
+ * confirmation with an unrelated question, or read back raw sentences.
+ */
+export const DENTAL: ProjectBrief = {
+  title: "Practice booking",
+  objective: "Let patients book, move and cancel dental appointments online, and fill cancelled slots.",
+  targetAudience: "Patients of a small group of dental practices",
+  keyFeatures: "Online booking\nText reminders\nWaitlist for cancelled slots",
+  constraints: "Must work with the practice management system\nLaunch before the summer",
+  domain: "Dentistry",
+  references: null,
+};
+
+export const OWN_DIALOGUES: ScriptedDialogue[] = [
+  {
+    id: "business-dental-owner",
+    project: DENTAL,
+    stakeholderType: "business",
+    secondsPerAnswer: 45,
+    answers: [
+      "I own Harbour Dental, two practices with nine dentists and four receptionists between them.",
+      "Our receptionists lose most of Monday morning ringing patients to fill the gaps left by cancellations.",
+      "I'd like patients to get a text two days before, with a link to move the appointment themselves.",
+      "Success for me is getting missed appointments below five percent by the end of next year.",
+      "Yes, that's right.",
+      "I don't want patients to have to make yet another account with a password.",
+      "It has to read and write the diary in Dentally, that's where everything lives.",
+      "No, I think that covers it.",
+    ],
+    readBackReply: "Yes, that's right.",
+  },
+  {
+    id: "user-dental-patient",
+    project: DENTAL,
+    stakeholderType: "user",
+    secondsPerAnswer: 40,
+    answers: [
+      "I'm a teacher, so I can only come in before eight or after four.",
+      "Right now I have to ring during my lunch break and the line is usually busy.",
+      "I'd love to see the free slots on my phone and just tap one.",
+      "Yes, exactly.",
+      "I don't want reminders by email, I never read those.",
+      "A text the evening before would be perfect.",
+      "For me it works if I can book in under a minute without calling anyone.",
+      "That is everything, thanks.",
+    ],
+    readBackReply: "Yes, that's right.",
+  },
+];

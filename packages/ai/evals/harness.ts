@@ -1,5 +1,7 @@
+import { ANYTHING_ELSE, EXAMPLE_PROBE } from "../src/interview/decide";
+import { PROBES } from "../src/interview/focus";
 import { makePlan } from "../src/interview/plan";
-import { READ_BACK_OPENING } from "../src/interview/state";
+import { questionOf, READ_BACK_OPENING } from "../src/interview/state";
 import { listItems, normalise, sense, senses } from "../src/interview/text";
 import {
   collect,
@@ -100,12 +102,27 @@ export interface DialogueFigures {
   featuresProbed: number;
   readBack: boolean;
   readBackPoints: number;
-  readBackVerbatim: boolean;
+  /** Every point says what the participant said: most of its content words are theirs. */
+  readBackHeard: boolean;
+  /** Follow-ups asked in the participant's words spliced into a frame (offline: none may be). */
+  splicedFollowUps: number;
   readBackAtMinute: number;
   finalMarked: boolean;
   declinedReasked: number;
   leaks: number;
 }
+
+/** A point is heard when at least 80% of its content words (by sense) were said by the participant. */
+function heard(point: string, said: string[]): boolean {
+  const own = contentSenses(point);
+  const theirs = contentSenses(said.join(" "));
+  return [...own].filter((s) => theirs.has(s)).length >= 0.8 * own.size;
+}
+
+/** The follow-ups the offline interviewer writes once and asks as written. */
+const WRITTEN = new Set(
+  [...Object.values(PROBES).flat(), ANYTHING_ELSE, EXAMPLE_PROBE].map((q) => normalise(q)),
+);
 
 /** Two interviewer messages repeat when they share 80% of their content words. */
 function similar(a: string, b: string): boolean {
@@ -196,7 +213,10 @@ export function figures(played: PlayedDialogue): DialogueFigures {
     featuresProbed: probed,
     readBack: Boolean(readBackTurn?.text.includes(READ_BACK_OPENING) || (readBackTurn && points.length)),
     readBackPoints: points.length,
-    readBackVerbatim: points.length > 0 && points.every((p) => said.some((s) => s.includes(p))),
+    readBackHeard: points.length > 0 && points.every((p) => heard(p, said)),
+    splicedFollowUps: turns.filter(
+      (t) => t.decision.action === "follow_up" && !WRITTEN.has(normalise(questionOf(t.text))),
+    ).length,
     readBackAtMinute: Math.round((readBackTurn?.at ?? -1) * 10) / 10,
     finalMarked:
       finals.length === 1 &&

@@ -2,7 +2,7 @@ import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAiInterviewProvider } from "../src/interview/openai";
 import { RecordedOpenAi } from "../test/recorded-openai";
-import { DIALOGUES } from "./dialogues";
+import { DIALOGUES, OWN_DIALOGUES } from "./dialogues";
 import { type DialogueFigures, figures, type PlayedDialogue, play, table } from "./harness";
 import { PARENT_RECORDINGS, SPANISH, SPANISH_RECORDINGS } from "./recordings";
 
@@ -14,12 +14,20 @@ import { PARENT_RECORDINGS, SPANISH, SPANISH_RECORDINGS } from "./recordings";
  * and a final turn in every dialogue.
  */
 
-function assertTargets(rows: DialogueFigures[]) {
+/**
+ * The issue's targets. Offline, every follow-up is a question written once and asked as written
+ * (issue 33: the participant's words are never spliced into a frame); on the model path, >= 60%
+ * of the model's follow-ups build on the answer. The read-back says what was heard in short
+ * phrases (issue 33): at least two, each made of the participant's own words, never padded with
+ * what they said about themselves.
+ */
+function assertTargets(rows: DialogueFigures[], path: "offline" | "model") {
   const followUps = rows.reduce((n, r) => n + r.followUps, 0);
   const built = rows.reduce((n, r) => n + r.builtOnAnswer, 0);
   expect(followUps).toBeGreaterThan(0);
-  expect(built / followUps).toBeGreaterThanOrEqual(0.6);
+  if (path === "model") expect(built / followUps).toBeGreaterThanOrEqual(0.6);
   for (const r of rows) {
+    if (path === "offline") expect(r.splicedFollowUps, `${r.id}: spliced follow-ups`).toBe(0);
     expect(r.repeats, `${r.id}: repeated questions`).toBe(0);
     expect(r.stacked, `${r.id}: stacked questions`).toBe(0);
     if (r.featuresNotRaised >= 2) {
@@ -28,9 +36,9 @@ function assertTargets(rows: DialogueFigures[]) {
       );
     }
     expect(r.readBack, `${r.id}: read-back`).toBe(true);
-    expect(r.readBackPoints, `${r.id}: read-back points`).toBeGreaterThanOrEqual(3);
+    expect(r.readBackPoints, `${r.id}: read-back points`).toBeGreaterThanOrEqual(2);
     expect(r.readBackPoints).toBeLessThanOrEqual(5);
-    expect(r.readBackVerbatim, `${r.id}: read-back in the participant's own words`).toBe(true);
+    expect(r.readBackHeard, `${r.id}: read-back of what the participant said`).toBe(true);
     expect(r.finalMarked, `${r.id}: final marked on the closing turn only`).toBe(true);
     expect(r.declinedReasked, `${r.id}: declined question asked again`).toBe(0);
     expect(r.leaks, `${r.id}: instructions revealed`).toBe(0);
@@ -60,8 +68,8 @@ describe("interviewer evals, offline", () => {
     expect(new Set(played.map((p) => p.dialogue.stakeholderType)).size).toBe(6);
   });
 
-  it("meets the targets: follow-ups on the answer, no repeats or stacked questions, features, read-back, final", () => {
-    assertTargets(played.map(figures));
+  it("meets the targets: follow-ups as written, no repeats or stacked questions, features, read-back, final", () => {
+    assertTargets(played.map(figures), "offline");
   });
 
   it("paces every dialogue to the role's limit: read-back from limit minus two minutes, closed in time", () => {
@@ -111,6 +119,83 @@ describe("interviewer evals, offline", () => {
   });
 });
 
+describe("issue 33's own dialogues, offline: a practice owner and a patient", () => {
+  const played: PlayedDialogue[] = [];
+  beforeAll(async () => {
+    for (const dialogue of OWN_DIALOGUES) played.push(await play(dialogue));
+  });
+  /** Each answer with the interviewer message that replies to it. */
+  const replies = (p: PlayedDialogue) =>
+    p.messages.flatMap((m, i) =>
+      m.role === "user" ? [{ answer: m.content, turn: p.turns[(i + 1) / 2]!, at: (i + 1) / 2 }] : [],
+    );
+
+  it("asks follow-ups as written, and names a planned feature only in quotes, as the owner typed it", () => {
+    for (const p of played) {
+      expect(figures(p).splicedFollowUps, p.dialogue.id).toBe(0);
+      const titles = (p.dialogue.project.keyFeatures ?? "").split("\n");
+      for (const turn of p.turns.filter((t) => t.decision.action !== "read_back"))
+        for (const title of titles)
+          expect(turn.text.replaceAll(`"${title}"`, ""), turn.text).not.toMatch(new RegExp(title, "i"));
+    }
+  });
+
+  it("never asks how they would measure success once they have said it", () => {
+    for (const p of played) {
+      const said = replies(p).findIndex((r) => /success|works if/i.test(r.answer));
+      expect(said).toBeGreaterThanOrEqual(0);
+      const later = p.turns.slice(replies(p)[said]!.at + 1);
+      for (const t of later.filter((t) => t.decision.action !== "read_back"))
+        expect(t.text).not.toMatch(/success|clear win/i);
+    }
+  });
+
+  it("answers a bare yes without a rephrase or a question about something unsaid, and a 'that's all' with the read-back", () => {
+    for (const p of played) {
+      const all = replies(p);
+      const yes = all.filter(
+        (r) => /^yes, (that's right|exactly)\.$/i.test(r.answer) && r.turn.decision.action !== "close",
+      );
+      expect(yes.length).toBeGreaterThan(0);
+      for (const { turn } of yes) {
+        expect(turn.text).not.toMatch(/put it another way|depend on|say a bit more|tell me more/i);
+        expect(turn.decision.topicId).toBe(p.turns[p.turns.indexOf(turn) - 1]!.decision.topicId);
+      }
+      const done = all.find((r) => /covers it|that is everything/i.test(r.answer))!;
+      expect(done.turn.decision.action).toBe("read_back");
+    }
+  });
+
+  it("closes once, cleanly, after the read-back is confirmed", () => {
+    for (const p of played) {
+      const close = p.turns.at(-1)!;
+      expect(close.final).toBe(true);
+      expect(p.turns.filter((t) => t.final)).toHaveLength(1);
+      expect(close.text).toContain("End Interview");
+      expect(close.text).not.toContain("?");
+    }
+  });
+
+  it("reads back what they want, what they don't want and how they judge success, in short phrases", () => {
+    for (const p of played) {
+      const points = p.turns.find((t) => t.decision.action === "read_back")!.readBack!.points;
+      const text = points.join("\n");
+      expect(text, p.dialogue.id).toMatch(/^You(?:'d| would) (?:like|love)\b/m);
+      expect(text, p.dialogue.id).toMatch(/^You don't want\b/m);
+      expect(text, p.dialogue.id).toMatch(/success|works if/i);
+      for (const point of points) {
+        expect(point.split(/\s+/).length, point).toBeLessThanOrEqual(22);
+        expect(point).not.toMatch(/\b(?:I|my|we|our)\b/);
+      }
+    }
+    const owner = played.find((p) => p.dialogue.stakeholderType === "business")!;
+    const ownerPoints = owner.turns.find((t) => t.decision.action === "read_back")!.readBack!.points;
+    // The integration is heard; who they are is not a need.
+    expect(ownerPoints.join(" ")).toContain("Dentally");
+    expect(ownerPoints.join(" ")).not.toMatch(/Harbour Dental|nine dentists/);
+  });
+});
+
 describe("interviewer evals, model path (recorded responses through the fake OpenAI server)", () => {
   const fake = new RecordedOpenAi();
   const played: PlayedDialogue[] = [];
@@ -130,7 +215,7 @@ describe("interviewer evals, model path (recorded responses through the fake Ope
 
   it("meets the same targets as the offline interviewer", () => {
     expect(fake.misses).toEqual([]);
-    assertTargets(played.map(figures));
+    assertTargets(played.map(figures), "model");
     for (const p of played) assertPacing(p);
   });
 
