@@ -4,7 +4,7 @@ import { type FocusKind, followUpFor } from "./focus";
 import { type InterviewState, readState } from "./state";
 import { isVague, normalise, phrases, senses } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
-import { CONFIRM, DENY, DONE, SUCCESS } from "./vocabulary";
+import { CONFIRM, DENY, DONE, GREETING, SUCCESS } from "./vocabulary";
 
 /**
  * The offline decision for each turn, by rules. The model path asks a model for the same decision
@@ -160,6 +160,10 @@ function decide(ctx: TurnContext): TurnDecision {
       reason: `The participant asked the interviewer (${ask.kind}): answer it, then ask again.`,
       asked: ask.kind,
     };
+  }
+  // "Hello": the question is still open, and asked again after a hello back.
+  if (GREETING.test(answer) && state.lastAsked && !timeUp) {
+    return { action: "rephrase", topicId: current.id, reason: "greeting" };
   }
   if (timeUp && state.answers > 0) {
     return { action: "read_back", topicId: "", reason: "Two minutes before the role's limit: read back." };

@@ -271,7 +271,7 @@ export const PROBES: Record<FocusKind, string[]> = {
   goal: ["Where does that stand today?", "How would you keep track of that?"],
   need: [
     "What would that change for you?",
-    "How do you manage without it today?",
+    "How do you manage without that today?",
     "What would make that work well for you?",
     "Who else would that help?",
   ],
@@ -279,30 +279,49 @@ export const PROBES: Record<FocusKind, string[]> = {
     "What's the hardest part of that?",
     "How often does that happen?",
     "What does that cost you, in time or money?",
-    "What have you tried so far to fix it?",
+    "What have you tried so far to fix that?",
   ],
   refusal: ["What's the problem with that?", "What would you rather have instead?"],
   condition: ["What happens today when that comes up?", "How often does that come up?"],
   workaround: [
     "How well does that work for you?",
     "How much time does that take in a typical week?",
-    "What goes wrong with it?",
+    "What goes wrong with that?",
   ],
   number: ["How has that changed over the past year?", "What does that mean for your day-to-day work?"],
   unclear: ["What does it depend on?", "Could you give me a recent example?"],
 };
 
-/** The first probe of a kind that no earlier interviewer message contains, or null. */
-export function followUpOn(kind: FocusKind, asked: string[]): string | null {
+/** An amount of time or money: "three hours a week", "60 euros", "18 percent". */
+const AMOUNT =
+  /\b\d+|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half|a few|several) (?:hours?|minutes?|days?|weeks?|euros?|pounds?|dollars?|percent)\b|[$€£%]/i;
+
+/** Probes an answer has already answered: how often, when it said how often; what it costs, when it said how much. */
+const ANSWERED: Array<[probe: RegExp, answer: RegExp]> = [
+  [/^How often\b/, new RegExp(`${FREQUENCY.source}|\\b\\d+ (?:out )?of \\d+\\b|\\btimes\\b`, "i")],
+  [/\bcost you\b|^How much time\b/, AMOUNT],
+];
+
+/**
+ * The first probe of a kind that no earlier interviewer message contains and the answer has not
+ * already answered, or null.
+ */
+export function followUpOn(kind: FocusKind, asked: string[], answer = ""): string | null {
   const said = asked.map(normalise);
-  return PROBES[kind].find((p) => !said.some((s) => s.includes(normalise(p)))) ?? null;
+  return (
+    PROBES[kind].find(
+      (p) =>
+        !said.some((s) => s.includes(normalise(p))) &&
+        !ANSWERED.some(([probe, told]) => probe.test(p) && told.test(answer)),
+    ) ?? null
+  );
 }
 
 /** The first focus of an answer with a probe still free to ask, and that probe. */
 export function followUpFor(answer: string, asked: string[], kinds?: ReadonlyArray<FocusKind>) {
   const focuses = focusesOf(answer).filter((f) => !kinds || kinds.includes(f.kind));
   for (const focus of focuses) {
-    const question = followUpOn(focus.kind, asked);
+    const question = followUpOn(focus.kind, asked, answer);
     if (question) return { focus, question };
   }
   return null;

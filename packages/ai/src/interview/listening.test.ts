@@ -115,6 +115,20 @@ describe("follow-ups a good interviewer would ask", () => {
     expect(goal?.kind).toBe("goal");
   });
 
+  it("never asks how often or how much when the answer has just said it", () => {
+    const asked = ["What's the hardest part of that?"];
+    const often = followUpFor("We spend ages chasing invoices, in 7 out of 10 accounts.", asked);
+    expect(often?.focus.kind).toBe("pain");
+    expect(often?.question).not.toMatch(/how often/i);
+    const cost = followUpFor("Chasing invoices takes me about three hours a week.", [
+      ...asked,
+      "How often does that happen?",
+    ]);
+    expect(cost?.question ?? "").not.toMatch(/cost you|how much time/i);
+    // "can wait for a second release" is a plan, not a trouble.
+    expect(focusesOf("The waitlist can wait for a second release.").map((f) => f.kind)).not.toContain("pain");
+  });
+
   it("asks each written question once, then has none left of that kind", () => {
     const asked: string[] = [];
     for (let i = 0; i < PROBES.need.length + 1; i += 1) {

@@ -22,7 +22,7 @@ export const FEELING =
  * a line that is always busy. A follow-up asks about it.
  */
 export const TROUBLE =
-  /\b(hard|difficult|problems?|struggl\w*|time-consuming|tedious|slow|busy|wast\w*|lose|loses|losing|lost|miss|misses|missed|forget\w*|wait|waits|waiting|on hold|chas\w*|mistakes?|errors?|double[- ]book\w*|takes? (?:me|us|them|hours|ages|forever))\b/i;
+  /\b(hard|difficult|problems?|struggl\w*|time-consuming|tedious|slow|(?:is|are|was|were|always|usually|often) busy|wast\w*|lose|loses|losing|lost|miss|misses|missed|forget\w*|waiting|on hold|chas\w*|mistakes?|errors?|double[- ]book\w*|takes? (?:me|us|them|hours|ages|forever))\b/i;
 
 /** The participant cannot answer. */
 export const UNSURE =
@@ -101,7 +101,10 @@ export const LANGUAGE_REQUEST =
  * the end of what they say (a thanks may follow), not inside a sentence ("that's all done by hand").
  */
 export const DONE =
-  /\b(?:that'?s|that is|that was) (?:all|everything|it)(?: (?:from me|i need|i have|for now|really))?(?:,? (?:thanks|thank you)\b[^.!?]*)?[.!]?\s*$|\bthat covers (?:it|everything|all|what i)\b|\b(nothing (else|more)( to add)?|no more (to add|questions)|i (have|need|'ve got) to go|(come|bring this|get) to an end|(let'?s|we can) (stop|finish|wrap up)|i'?m done|we'?re done|out of time|time is running out)\b/i;
+  /\b(?:that'?s|that is|that was) (?:all|everything|it)(?: (?:from me|i need|i have|for now|really))?(?:,? (?:thanks|thank you)\b[^.!?]*)?[.!]?\s*$|\bthat covers (?:it|everything|all|what i)\b|\b(nothing (else|more)( to add)?|no more (to add|questions)|i (have|need|'ve got) to go|(come|bring this|get) to an end|(let'?s|we can) (stop|finish|wrap up)|i'?m done|we'?re done|out of time|time is running out|thank(?:s| you) for (?:this|the|your) (?:\w+ )?(?:discussion|conversation|interview|chat|talk|time))\b/i;
+
+/** A greeting and nothing else: the question it answers is still open. */
+export const GREETING = /^\W*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))(?: there)?\W*$/i;
 
 /** An answer that only agrees, and says nothing else: "Yes, that's right.", "Exactly." */
 export const CONFIRM =
@@ -191,6 +194,7 @@ export const VOCABULARIES = {
   summary: SUMMARY_REQUEST,
   language: LANGUAGE_REQUEST,
   done: DONE,
+  greeting: GREETING,
   confirm: CONFIRM,
   deny: DENY,
   success: SUCCESS,

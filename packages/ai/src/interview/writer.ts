@@ -121,7 +121,7 @@ function writeFor(
       if (decision.reason === "confirmed" && fresh(EXAMPLE_PROBE)) return { text: withAnswer(EXAMPLE_PROBE) };
       const kind = /^focus:(\w+)/.exec(decision.reason)?.[1] as FocusKind | undefined;
       const asked = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
-      const question = kind ? followUpOn(kind, asked) : null;
+      const question = kind ? followUpOn(kind, asked, ask ? ask.rest : (state.lastAnswer ?? "")) : null;
       if (question) return { text: withAnswer(question) };
       break;
     }
@@ -129,6 +129,7 @@ function writeFor(
       if (decision.asked === "repeat" && state.lastQuestion) {
         return { text: withAnswer(state.lastQuestion) };
       }
+      if (decision.reason === "greeting" && state.lastAsked) return { text: `Hello! ${state.lastAsked}` };
       const other = topic ? probe(topic, said) : null;
       if (decision.asked) {
         if (other) return { text: withAnswer(other) };
