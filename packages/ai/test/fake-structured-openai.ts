@@ -23,6 +23,17 @@ export function requestKey(body: { response_format?: any; messages: unknown[] })
     .slice(0, 24);
 }
 
+/**
+ * The key ../shared/tools/model-relay.mjs files a request under: its messages and response format,
+ * digit runs folded (new ids do not change it). Answers a capable model wrote for our own eval
+ * projects through the relay are looked up by it (packages/ai/evals/model-answers.json).
+ */
+export const relayKey = (body: { messages: unknown; response_format?: unknown }) =>
+  createHash("sha1")
+    .update(JSON.stringify({ m: body.messages, f: body.response_format ?? null }).replace(/\d+/g, "#"))
+    .digest("hex")
+    .slice(0, 16);
+
 /** Output tokens as a tokenizer would roughly count them: each word, number part or punctuation mark is one. */
 export const estimateTokens = (text: string) =>
   Math.max(1, text.match(/[A-Za-z]+|\d{1,3}|[^\sA-Za-z\d]/g)?.length ?? 0);
