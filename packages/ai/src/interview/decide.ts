@@ -38,6 +38,12 @@ export function nextTopic(
   );
 }
 
+/** A question that asks the participant to do something: "Could you start by …?" */
+const REQUEST = /^(?:[\w\s]+,\s*)?(?:could|can) you\b/i;
+
+/** Said once, before a request the participant only said yes to. */
+export const GO_AHEAD = "Please go ahead.";
+
 /** Asked once after an answer that only agrees: about what they agreed to, not about something new. */
 export const EXAMPLE_PROBE = "Could you give me a recent example?";
 
@@ -190,6 +196,11 @@ function decide(ctx: TurnContext): TurnDecision {
     return upcoming
       ? { action: "next_topic", topicId: upcoming.id, reason: "Still not sure after a rephrase: move on." }
       : { action: "read_back", topicId: "", reason: "Still not sure, and no topic is left." };
+  }
+  // A yes to "Could you …?" is a yes to being asked: the question is asked again, to go ahead with.
+  const request = state.lastAsked && REQUEST.test(state.lastAsked) && state.lastAsked !== EXAMPLE_PROBE;
+  if (CONFIRM.test(answer) && request && !asked.some((m) => m.startsWith(GO_AHEAD)) && !timeUp) {
+    return { action: "rephrase", topicId: current.id, reason: "go-ahead" };
   }
   // An answer that only agrees or only says no gives nothing to follow up or to rephrase.
   if (CONFIRM.test(answer) && !asked.some((m) => m.includes(EXAMPLE_PROBE))) {

@@ -7,6 +7,7 @@
  */
 import { mayBeEnglish, type Token, tokensOf } from "../text";
 import { looksMisspelt } from "../text/lexicon";
+import { strayCapital } from "./phrasing";
 import { cleaned, statedNeeds } from "./sayback";
 import { readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
@@ -84,6 +85,8 @@ const ENDS_WELL: ReadonlySet<Token["pos"]> = new Set(["NOUN", "PROPN", "VERB", "
 const PARTICLE_END = /^(?:before|after|ago|up|in|out|off|on|over|down|back|away)$/;
 /** A point that starts by pointing back ("That should be the default") names nothing on its own. */
 const POINTING_START = /^(?:that|this|these|those)$/;
+/** A word that opens a clause, which no point ends on ("You need to handle when"). */
+const CLAUSE_WORD = /^(?:when|which|who|whom|whose|what|where|how|why|whether|if|because|while|that)$/;
 const MOST_WORDS = 22;
 
 /**
@@ -109,9 +112,12 @@ export function pointOf(sentence: string): string | null {
   if (!first || !last || words.length < 3 || words.length > MOST_WORDS) return null;
   if (!ENDS_WELL.has(last.pos) && !PARTICLE_END.test(last.normal)) return null;
   if (last.pos === "PRON" && /^(?:i|we|you|they|that|which|who)$/.test(last.normal)) return null;
+  if (CLAUSE_WORD.test(last.normal)) return null;
   if (first.pos === "SCONJ" || first.pos === "CCONJ" || POINTING_START.test(first.normal)) return null;
-  // "In our last test", "With the new system": a phrase cut from its clause says nothing.
-  if (!words.some((t) => t.pos === "VERB" || t.pos === "AUX")) return null;
+  // "In our last test", "For hair cutting": a phrase cut from its clause (no verb but an -ing form).
+  if (!words.some((t) => t.pos === "AUX" || (t.pos === "VERB" && !/ing$/.test(t.normal)))) return null;
+  // "… appointments Keep track of (receipts": lines run together, or a bracket left open.
+  if (/[()[\]]/.test(text) || words.slice(1).some(strayCapital)) return null;
   // A typo read back is the participant's slip said again in Parley's voice.
   if (words.some((t) => looksMisspelt(t.normal))) return null;
   const said = toListener(text);

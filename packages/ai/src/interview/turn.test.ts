@@ -101,6 +101,14 @@ describe("offline interviewer turns", () => {
     expect(new Set(texts).size).toBe(texts.length);
   });
 
+  it("answers a hello with a hello and the question again, and a bare yes to 'could you …' with the question to go ahead with", async () => {
+    const { turns } = await run(["Hello", "Yes", "I look after the family calendar."]);
+    const opening = turns[0]!.text.match(/[^.!?]*\?$/)![0].trim();
+    expect(turns[1]!.text).toBe(`Hello! ${opening}`);
+    expect(turns[2]!.text).toBe(`Please go ahead. ${opening}`);
+    expect(turns[3]!.text).not.toContain(opening);
+  });
+
   it("rephrases once after 'not sure', then moves on", async () => {
     const { turns } = await run(["I book for my kids.", "Not sure.", "I don't know."], { limit: 15 });
     expect(turns[2]!.decision.action).toBe("rephrase");

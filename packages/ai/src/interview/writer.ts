@@ -3,7 +3,7 @@ import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
 import { withArticle } from "../text";
 import { answerTo, participantAsk } from "./asks";
-import { ANYTHING_ELSE, EXAMPLE_PROBE, IMAGE_MARK, NOTES_MARK, nextTopic } from "./decide";
+import { ANYTHING_ELSE, EXAMPLE_PROBE, GO_AHEAD, IMAGE_MARK, NOTES_MARK, nextTopic } from "./decide";
 import { type FocusKind, followUpOn } from "./focus";
 import { readBackPoints } from "./readback";
 import { acknowledgement, statedNeeds } from "./sayback";
@@ -130,6 +130,8 @@ function writeFor(
         return { text: withAnswer(state.lastQuestion) };
       }
       if (decision.reason === "greeting" && state.lastAsked) return { text: `Hello! ${state.lastAsked}` };
+      if (decision.reason === "go-ahead" && state.lastAsked)
+        return { text: `${GO_AHEAD} ${state.lastAsked}` };
       const other = topic ? probe(topic, said) : null;
       if (decision.asked) {
         if (other) return { text: withAnswer(other) };
