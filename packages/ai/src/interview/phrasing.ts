@@ -303,7 +303,7 @@ export function withDeterminer(phrase: string): string {
 }
 
 /** A singular noun that names a countable thing or person ("system", "client"), not a mass ("software"). */
-export function countNoun(t: Token): boolean {
+function countNoun(t: Token): boolean {
   if (t.pos !== "NOUN" || /ing$/.test(t.normal) || MASS_NOUNS.has(t.lemma)) return false;
   if (t.normal !== t.lemma) return false;
   const classes = lexnamesOf(t.lemma);

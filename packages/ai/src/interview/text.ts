@@ -284,35 +284,3 @@ function rank(found: Array<{ text: string; score: number }>): string[] {
       return true;
     });
 }
-
-/**
- * The clause a negation governs, as said ("don't want reminders at night"), or null: from the
- * negating word (with its auxiliary) to the end of the clause, at most eight words, when the
- * negation's scope holds a content word.
- */
-export function negatedClause(answer: string): string | null {
-  for (const sentence of analyze(answer)) {
-    const tokens = sentence.tokens;
-    const first = tokens.findIndex((t) => t.negated);
-    if (first < 1) continue;
-    let start = first - 1;
-    // "do" + "n't" are one word as written: the clause starts at the auxiliary.
-    if (start > 0 && tokens[start - 1]!.pos === "AUX" && tokens[start - 1]!.end === tokens[start]!.start)
-      start -= 1;
-    const clause: Token[] = [];
-    let wordsIn = 0;
-    for (const t of tokens.slice(start)) {
-      if (t.pos === "PUNCT") break;
-      const joined = clause.length > 0 && clause.at(-1)!.end === t.start;
-      if (!joined) wordsIn += 1;
-      if (wordsIn > 8) break;
-      clause.push(t);
-    }
-    // "… a second source of truth for" ends on its last word that means something.
-    while (clause.length && !isContent(clause.at(-1)!) && !["PRON", "NUM"].includes(clause.at(-1)!.pos))
-      clause.pop();
-    if (clause.some((t) => t.negated && isContent(t) && t.text.length > 3))
-      return sliceOf(sentence.text, clause, sentence.start);
-  }
-  return null;
-}
