@@ -152,10 +152,12 @@ function report(label: string, replays: Replay[]) {
     `${late.filter((n) => n.flaws.length).length}/${late.length}`,
     "0",
   );
+  // Offline follow-ups are written once and asked as written (issue 33): they take up the answer
+  // with "that", not with its words, so this share is only a target for a model's follow-ups.
   line(
     "follow-ups building on the last answer (evals' measure)",
     `${pct(built, followUps)} (${built}/${followUps})`,
-    ">= 60%",
+    ">= 60% (model)",
   );
   line(
     "read-backs while needs still came and time remained",
