@@ -4,7 +4,7 @@ import { type FocusKind, followUpFor } from "./focus";
 import { type InterviewState, readState } from "./state";
 import { isVague, normalise, phrases, senses } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
-import { CONFIRM, DENY, DONE, GREETING, SUCCESS } from "./vocabulary";
+import { CONFIRM, DENY, DONE, FAREWELL, GREETING, SUCCESS } from "./vocabulary";
 
 /**
  * The offline decision for each turn, by rules. The model path asks a model for the same decision
@@ -176,6 +176,10 @@ function decide(ctx: TurnContext): TurnDecision {
   }
   const follow = followUpFor(answer, asked);
   const stillComing = follow !== null && STILL_COMING.includes(follow.focus.kind);
+  // Thanks for the conversation, with time left: what else they would add, before wrapping up.
+  if (FAREWELL.test(answer) && state.answers > 1 && !asked.some((m) => m.includes(ANYTHING_ELSE))) {
+    return { action: "follow_up", topicId: current.id, reason: "anything-else" };
+  }
   if (DONE.test(answer) && !stillComing && state.answers > 1) {
     return { action: "read_back", topicId: "", reason: "The participant said they are done." };
   }
