@@ -3,7 +3,7 @@ import type { ProjectAnalysis } from "../src/evidence/pipeline";
 import { isNegated, normalizeQuote } from "../src/evidence/text";
 import type { Turn } from "../src/evidence/turns";
 import { evidenceHolds, originalQuote } from "../src/evidence/verify";
-import { stem, words } from "../src/evidence/words";
+import { contentWords, stem, words } from "../src/evidence/words";
 import type { EvalProject } from "./types";
 
 export interface Figures {
@@ -49,9 +49,14 @@ export function measure(
     // Resting on the words of the person who refused it (another interview may really want it: a conflict).
     const restsOnRefusal = (evidence: Array<{ interviewId: number; quote: string }>) =>
       evidence.some((e) => e.interviewId === negation.interviewId && has(e.quote, negation.phrase));
+    // A story that rests on a refusal grants it when it asks for most of what was refused ("sign
+    // in with a code by text", resting on "I don't want to need a password", offers another way).
+    const refused = new Set(contentWords(negation.phrase));
+    const asksFor = (text: string) =>
+      contentWords(text).filter((w) => refused.has(w)).length * 2 > refused.size;
     for (const story of stories) {
       const text = `${story.action} so that ${story.benefit}`;
-      if (restsOnRefusal(story.evidence) && !isNegated(story.action))
+      if (restsOnRefusal(story.evidence) && asksFor(story.action) && !isNegated(story.action))
         inversions.push(`story grants it: ${text}`);
     }
     for (const criterion of criteria) {
