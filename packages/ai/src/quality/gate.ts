@@ -16,7 +16,7 @@ import type {
 import { evidenceHolds } from "../evidence/verify";
 import { capitalise, contentLemmas, nounPhrases, tokensOf } from "../text";
 import { checkCriterion, checkEpicName, checkFeatureName, checkStory, uniqueKey } from "./check";
-import { repairStory, splitStory } from "./repair";
+import { repairStory } from "./repair";
 import type { Defect } from "./types";
 import { REFUSING_VERBS } from "./vocabulary";
 
@@ -104,27 +104,23 @@ export function gateTree(
       fixable.push(...defects);
       current = repaired;
     }
-    const pieces = splitStory(current);
-    const out: Story[] = [];
-    for (const piece of pieces) {
-      const left = checkStory(piece).filter((d) => d.code !== "two-actions" || pieces.length === 1);
-      if (left.length) {
-        count("dropped", reasonOf(left));
-        continue;
-      }
-      const key = uniqueKey(piece);
-      const first = accepted.get(key);
-      if (first) {
-        first.evidence.push(...piece.evidence.filter((e) => !first.evidence.some((f) => sameEvidence(e, f))));
-        count("dropped", "unique: duplicate");
-        continue;
-      }
-      accepted.set(key, piece);
-      out.push(piece);
+    const left = checkStory(current).filter((d) => d.code !== "two-actions");
+    if (left.length) {
+      count("dropped", reasonOf(left));
+      return [];
     }
-    if (out.length && (fixable.length || pieces.length > 1))
-      count("repaired", [...fixable.map((d) => d.code), ...(pieces.length > 1 ? ["split"] : [])].join(", "));
-    return out;
+    // One story per need: the writer cut only between verb phrases, and the objects of one verb
+    // ("handle receipts, expenses and wages") are one need, so the gate splits nothing.
+    const key = uniqueKey(current);
+    const first = accepted.get(key);
+    if (first) {
+      first.evidence.push(...current.evidence.filter((e) => !first.evidence.some((f) => sameEvidence(e, f))));
+      count("dropped", "unique: duplicate");
+      return [];
+    }
+    accepted.set(key, current);
+    if (fixable.length) count("repaired", fixable.map((d) => d.code).join(", "));
+    return [current];
   };
 
   const gateCriterion = (criterion: Criterion): Criterion[] => {
@@ -144,7 +140,10 @@ export function gateTree(
 
   const gateFeature = (feature: EvidenceFeature): EvidenceFeature[] => {
     const stories = feature.stories.flatMap(gateStory);
-    const acceptanceCriteria = feature.acceptanceCriteria.flatMap(gateCriterion);
+    // "Still to write" is said of stories: with none left, it says nothing.
+    const acceptanceCriteria = feature.acceptanceCriteria
+      .flatMap(gateCriterion)
+      .filter((c) => stories.length || !STILL_TO_WRITE.test(c.text));
     if (!stories.length && !acceptanceCriteria.length) return [];
     let name = feature.name.trim();
     const defects = checkFeatureName(name);
@@ -168,6 +167,8 @@ export function gateTree(
   });
   return { tree: { epics }, report };
 }
+
+const STILL_TO_WRITE = /^To be written:/;
 
 const reasonOf = (defects: Defect[]) => `${defects[0]!.criterion}: ${defects[0]!.code}`;
 

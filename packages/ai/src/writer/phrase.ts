@@ -156,16 +156,7 @@ export function splitActions(action: Token[]): Token[][] {
       p[0]!.pos !== "DET" &&
       (directObject || p[1]!.pos === "PRON" || p[1]!.pos === "DET") &&
       isVerb(p[0]!.normal));
-  // In a list of things, a word or two after a phrase with a preposition belongs to that
-  // preposition: "comparison to other cities and years" is one thing, not "years".
-  const grouped: Token[][] = [];
-  for (const part of conjuncts) {
-    const previous = grouped.at(-1);
-    const short = part.length <= 2 && part[0]!.pos !== "DET" && !verbFirst(part);
-    if (!prefix.length && previous && short && previous.some((t) => t.pos === "ADP")) previous.push(...part);
-    else grouped.push([...part]);
-  }
-  const out = grouped.map((part, i) =>
+  const out = conjuncts.map((part, i) =>
     i === 0 || verbFirst(part) || !prefix.length ? part : [...prefix, ...part],
   );
   // "view and cancel bookings": a bare verb borrows the next conjunct's object.
@@ -369,8 +360,53 @@ const singularPhrase = (tokens: Token[]) => singular(lower(text(tokens)));
 
 const topicOf = (tokens: Token[]) => lower(text(bareNounPhrase(tokens)));
 
-/** Stories for one found need (one per action), or [] when it does not read as a story. */
-export function draftStories(need: FoundNeed, speakerRole: string | null): StoryDraft[] {
+/**
+ * Verb phrases of a coordinated action, cut only where a conjunct starts with a verb of its own:
+ * "book rooms, rent bikes and sign up for tours" is three; "handle receipts, expenses and wages" and
+ * "ensure cover during peak and slow times" stay whole, so no piece is a fragment ("slow times").
+ */
+export function verbPhrases(said: Token[]): Token[][] {
+  const action = [...said];
+  const parts: Token[][] = [[]];
+  action.forEach((t, i) => {
+    const joins = t.text === "," || t.text === ";" || (t.pos === "CCONJ" && /^(?:and|or)$/.test(t.normal));
+    let at = i + 1;
+    while (action[at] && (action[at]!.pos === "CCONJ" || action[at]!.text === ",")) at += 1;
+    while (action[at]?.pos === "ADV") at += 1;
+    const next = action[at];
+    // A verb in its base form, or in a comma list of actions a word the tagger took for a noun ("view availability").
+    const current = parts.at(-1)!;
+    const actsDirectly = action[0]?.pos === "VERB" && !current.some((x) => x.pos === "ADP");
+    const verbHere =
+      next !== undefined &&
+      next.normal === infinitive(next.normal) &&
+      (next.pos === "VERB" || (t.text === "," && next.pos === "NOUN" && isVerb(next.normal) && actsDirectly));
+    const ownVerb =
+      verbHere && action.slice(at + 1).some((x) => x.pos === "NOUN" || x.pos === "PROPN" || x.pos === "PRON");
+    const hasVerbAndObject =
+      current.some((x) => x.pos === "VERB") && current.some((x) => x.pos === "NOUN" || x.pos === "PROPN");
+    if (joins && ownVerb && hasVerbAndObject) {
+      parts.push([]);
+      // Read as the verb it is: "view" in "…, view availability".
+      if (next.pos !== "VERB") action[at] = { ...next, pos: "VERB", lemma: next.normal };
+      return;
+    }
+    if (joins && !current.length) return;
+    current.push(t);
+  });
+  return parts.filter((p) => p.some((t) => t.pos !== "PUNCT" && t.pos !== "CCONJ"));
+}
+
+/**
+ * Stories for one found need (one per action), or [] when it does not read as a story. `whole`
+ * keeps the objects of one verb together and cuts only between verb phrases (the requirements
+ * writer); without it every conjunct is its own action (what the interviewer reads back).
+ */
+export function draftStories(
+  need: FoundNeed,
+  speakerRole: string | null,
+  options: { whole?: boolean } = {},
+): StoryDraft[] {
   const ends = endsOf(need.ends);
   const conditionsOf = (part: Token[]) =>
     need.conditions.filter((_, i) => !need.anchors[i] || part.includes(need.anchors[i]!)).map(text);
@@ -402,9 +438,15 @@ export function draftStories(need: FoundNeed, speakerRole: string | null): Story
       },
     ];
   }
-  for (const part of splitActions(nounReading(need.action))) {
+  const split = options.whole && need.trigger !== "list" ? verbPhrases : splitActions;
+  for (const part of split(nounReading(need.action))) {
     const conditions = conditionsOf(part);
-    const tokens = part.filter((t) => t.pos !== "PUNCT" || t.text === "-");
+    // The whole means keeps its list's commas: "handle receipts, expenses and wages".
+    const kept = (t: Token, i: number) =>
+      t.pos !== "PUNCT" ||
+      t.text === "-" ||
+      (options.whole === true && t.text === "," && i > 0 && i < part.length - 1);
+    const tokens = part.filter(kept);
     // "…, too", "… as well", "… really": hedges go; "update automatically" keeps its manner.
     while (tokens.length && (tokens.at(-1)!.pos === "INTJ" || HEDGES.has(tokens.at(-1)!.normal)))
       tokens.pop();
@@ -417,6 +459,19 @@ export function draftStories(need: FoundNeed, speakerRole: string | null): Story
       isVerb(infinitive(tokens[0]!.normal))
     )
       tokens[0] = { ...tokens[0]!, pos: "VERB", lemma: infinitive(tokens[0]!.normal) };
+    // After "should be able to", a base form that can be a verb is one: "text customers an arrival time".
+    const afterTo = need.trigger === "desire" || need.trigger === "obligation";
+    const [head, object] = [tokens[0]!, tokens[1]];
+    if (
+      options.whole &&
+      afterTo &&
+      head.pos === "NOUN" &&
+      head.normal === infinitive(head.normal) &&
+      isVerb(head.normal) &&
+      object &&
+      ["NOUN", "DET", "PRON"].includes(object.pos)
+    )
+      tokens[0] = { ...head, pos: "VERB", lemma: head.normal };
     const first = tokens[0]!;
     let action: string;
     let feature: string;
@@ -447,7 +502,9 @@ export function draftStories(need: FoundNeed, speakerRole: string | null): Story
       }
       const receiving = RECEIVING_VERB[infinitive(first.normal)];
       const thing = subjectIsThing ? need.subject : actorIsThing ? need.actor : null;
-      if ((thing || need.trigger === "list") && receiving) {
+      // "notify the client and staff of changes" has someone to notify: the speaker does it.
+      const notifies = / /.test(receiving ?? "") && ["DET", "NOUN", "PROPN"].includes(tokens[1]?.pos ?? "");
+      if ((thing || need.trigger === "list") && receiving && !(options.whole && notifies)) {
         // "the system should provide low-stock alerts": the person gets them.
         const rest = tokens.slice(1).filter((t, i) => !(i === 0 && t.pos === "PRON"));
         action = [receiving, text(rest)].filter(Boolean).join(" ");
@@ -490,7 +547,9 @@ export function draftStories(need: FoundNeed, speakerRole: string | null): Story
     const said = tokens.filter((t) => t.pos !== "PUNCT");
     const vague =
       LIGHT_VERBS.has(said[0]?.lemma ?? "") &&
-      (said[1]?.pos === "PRON" ||
+      // "see their progress" names a thing; "do it" does not.
+      ((said[1]?.pos === "PRON" &&
+        !(/^(?:my|our|their|your|his|her)$/.test(said[1].normal) && said[2]?.pos === "NOUN")) ||
         (said[1]?.pos === "DET" &&
           /^(?:that|this|those|these)$/.test(said[1].normal) &&
           said[2]?.pos !== "NOUN") ||

@@ -35,7 +35,10 @@ function roleAt(tokens: Token[], from: number): string | null {
       where.push(tokens[j]!);
       j += 1;
     }
-    if (where.length === 1 && !isPersonNoun(where[0]!)) place = `${singular(where[0]!.normal)} `;
+    // "owner of the salon" → "salon owner"; "owner of the hair dressing shop" stays "owner".
+    const more =
+      tokens[j] && (tokens[j]!.pos === "VERB" || tokens[j]!.pos === "ADJ" || tokens[j]!.pos === "PROPN");
+    if (where.length === 1 && !more && !isPersonNoun(where[0]!)) place = `${singular(where[0]!.normal)} `;
   }
   const words = phrase.map((t) => (t.text === "-" ? "-" : t.normal));
   const role = `${place}${words.join(" ").replace(/ - /g, "-")}`;

@@ -1,9 +1,9 @@
 /**
  * Step 4 of the writer: stories grouped into features by what they name, features into epics by
- * what they share, and acceptance criteria from what was said: conditions, numbers, refusals.
+ * what they share, one story per distinct need, and criteria only from rules the participant
+ * stated (refusals, "must …"); everything else is said plainly to be still to write.
  */
 import type {
-  Criterion,
   Evidence,
   EvidenceEpic,
   EvidenceFeature,
@@ -13,14 +13,15 @@ import type {
   StakeholderType,
   Story,
 } from "../evidence/types";
-import { clean, thirdPerson } from "../evidence/words";
+import { clean } from "../evidence/words";
 import { UNSTATED_BENEFIT } from "../quality/parse";
 import { capitalise, withArticle } from "../text/grammar";
 import { analyze, contentLemmas } from "../text/nlp";
 import { forbiddingCriterion, limitName } from "./limits";
 import { clausesOf, type FoundNeed, findNeeds, needOfImperative, needOfListedThing } from "./needs";
-import { draftStories, roleOf, type StoryDraft } from "./phrase";
-import { GENERIC_HEADS, RECEIVING_VERB } from "./vocabulary";
+import { draftStories, roleOf } from "./phrase";
+import { plainWords } from "./plain";
+import { BROAD_VERBS, GENERIC_HEADS, LIFE_ROLES, RECEIVING_VERB } from "./vocabulary";
 
 /** The ends of a story whose participant said nothing about why: said plainly, marked as an assumption. */
 export const UNSTATED_ENDS = UNSTATED_BENEFIT;
@@ -53,20 +54,42 @@ interface EpicDraft {
   features: EvidenceFeature[];
 }
 
-/** Acceptance criteria for one story: its conditions as When clauses, else the need itself. */
-export function criteriaFor(draft: StoryDraft, role: string): string[] {
-  const given = `Given ${withArticle(role)}`;
-  const when = draft.conditions.filter((c) => /^(?:when|whenever|if|once)\b/i.test(c));
-  const others = draft.conditions.filter((c) => !when.includes(c));
-  // A criterion is checked by anyone: "then they can unlock the bike with their phone".
-  const action = thirdPerson([draft.action, ...others].join(" "));
-  // What they said it is for is what a tester checks: "when they see every technician on one map,
-  // then they can send the closest one".
-  if (!when.length && draft.ends) return [`${given}, when they ${action}, then ${thirdPerson(draft.ends)}`];
-  if (!when.length) return [`${given}, then they can ${action}`];
-  return when.map(
-    (c) => `${given}, ${c.replace(/^(?:whenever|if|once)\b/i, "when")}, then they can ${action}`,
-  );
+/**
+ * The criterion of a feature whose participant said nothing a tester could check: said plainly,
+ * never the story again ("Given an owner, then they can book appointments" checks nothing).
+ */
+export const UNWRITTEN_CRITERION = "To be written: the participant did not say how to tell this works.";
+
+/**
+ * A role named in the need, as a product owner writes it: the person noun with at most one plain
+ * modifier ("staff member", "client"), never a heading run into it ("rescheduling client").
+ */
+function plainRole(role: string): string {
+  const words = role.split(/\s+/);
+  if (words.length === 1) return role;
+  const head = words.at(-1)!;
+  const modifier = words.at(-2)!;
+  return words.length === 2 && !/(?:ing|ed|s)$/.test(modifier) && !modifier.includes("-")
+    ? `${modifier} ${head}`
+    : head;
+}
+
+/** The role a participant stated, when it is their role in the product ("I'm a student" is not a business one). */
+function statedWorkRole(extraction: Extraction): string | null {
+  const head = extraction.role?.split(/\s+/).at(-1);
+  if (!head) return null;
+  return extraction.stakeholderType !== "user" && LIFE_ROLES.has(head) ? null : extraction.role;
+}
+
+/** Two stories that say one need: the same things, with the same or a broad verb ("consider breaks", "handle breaks"). */
+function sameNeed(a: string, b: string): boolean {
+  const [verbA, ...thingsA] = contentLemmas(a);
+  const [verbB, ...thingsB] = contentLemmas(b);
+  if (!thingsA.length || !thingsB.length) return key(a) === key(b);
+  const setA = new Set(thingsA);
+  const setB = new Set(thingsB);
+  const nested = thingsA.every((l) => setB.has(l)) || thingsB.every((l) => setA.has(l));
+  return nested && (verbA === verbB || BROAD_VERBS.has(verbA ?? "") || BROAD_VERBS.has(verbB ?? ""));
 }
 
 export interface WriterOptions {
@@ -114,8 +137,9 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
     return entry;
   };
 
+  const written: Array<{ story: Story; feature: EvidenceFeature }> = [];
   for (const extraction of extractions) {
-    const speaker = options.role?.trim() || extraction.role || PERSONA[extraction.stakeholderType];
+    const speaker = options.role?.trim() || statedWorkRole(extraction) || PERSONA[extraction.stakeholderType];
     for (const item of extraction.items) {
       if (item.readBack === "rejected" || item.readBack === "corrected") continue;
       if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity !== "wants") continue;
@@ -123,7 +147,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       const needs = found.length || !item.listed ? found : listedNeeds(item.quote);
       for (const need of needs) {
         if (need.negated) continue;
-        const drafts = draftStories(need, speaker);
+        const drafts = draftStories(need, speaker, { whole: true });
         // "Everything must comply with privacy rules": a rule the product keeps, as a criterion.
         const speakerSubject = need.subject.some((t) => /^(?:i|we|you)$/.test(t.normal));
         if (
@@ -135,10 +159,11 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           !RECEIVING_VERB[need.action[0]?.lemma ?? ""] &&
           drafts[0]
         ) {
+          const said = plainWords(clean(item.quote), { means: false });
+          if (!("text" in said)) break;
           const entry = featureFor(drafts[0].feature, () => epicFor(drafts[0]!.topic, drafts[0]!.feature));
-          const said = thirdPerson(clean(item.quote)).replace(/^(?!I\b)./, (c) => c.toLowerCase());
           entry.feature.acceptanceCriteria.push({
-            text: `Given ${withArticle(speaker)}, then ${said}`,
+            text: `Given ${withArticle(speaker)}, then ${said.text.replace(/^(?!I\b)./, (c) => c.toLowerCase())}`,
             evidence: [evidenceOf(item)],
           });
           break;
@@ -146,32 +171,42 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
         // What one sentence asks for stays together: its stories share the first one's epic.
         let needEpic: EpicDraft | null = null;
         for (const draft of drafts) {
-          const role = options.role?.trim() || draft.role || speaker;
+          // Words that only make sense beside the quote ("unlock it with my phone") are no story.
+          const means = plainWords(draft.action, { means: true });
+          if (!("text" in means)) continue;
+          const ends = draft.ends ? plainWords(draft.ends, { means: false }) : null;
+          const benefit = ends && "text" in ends ? ends.text : null;
+          const role =
+            options.role?.trim() || (draft.role && draft.role !== speaker ? plainRole(draft.role) : speaker);
+          const action = means.text;
+          const same = written.find((w) => sameNeed(w.story.action, action));
+          if (same) {
+            const { story } = same;
+            if (!story.evidence.some((e) => e.quote === item.quote && e.interviewId === item.interviewId))
+              story.evidence.push(evidenceOf(item));
+            // The fuller wording says the need: "handle receipts, expenses and wages" over "track receipts".
+            if (contentLemmas(means.text).length > contentLemmas(story.action).length)
+              story.action = means.text;
+            if (!story.benefit || story.assumption) {
+              story.benefit = benefit ?? UNSTATED_ENDS;
+              story.assumption = !benefit;
+            }
+            continue;
+          }
           const { feature } = featureFor(draft.feature, () => {
             needEpic ??= epicFor(draft.topic, draft.feature);
             return needEpic;
           });
-          const same = feature.stories.find(
-            (s) => s.userType === role && key(s.action) === key(draft.action),
-          );
-          if (same) {
-            if (!same.evidence.some((e) => e.quote === item.quote && e.interviewId === item.interviewId))
-              same.evidence.push(evidenceOf(item));
-            continue;
-          }
           const story: Story = {
             userType: role,
-            action: draft.action,
-            benefit: draft.ends ?? UNSTATED_ENDS,
-            assumption: !draft.ends,
+            action,
+            benefit: benefit ?? UNSTATED_ENDS,
+            assumption: !benefit,
             priority: item.priority,
             evidence: [evidenceOf(item)],
           };
           feature.stories.push(story);
-          for (const text of criteriaFor(draft, role)) {
-            if (!feature.acceptanceCriteria.some((c: Criterion) => c.text === text))
-              feature.acceptanceCriteria.push({ text, evidence: [evidenceOf(item)] });
-          }
+          written.push({ story, feature });
         }
       }
     }
@@ -179,10 +214,12 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
   // Refusals ("I don't want …", "must never …") forbid, on the feature they are about.
   const features = () => [...featureByKey.values()];
   for (const extraction of extractions) {
-    const speaker = options.role?.trim() || extraction.role || PERSONA[extraction.stakeholderType];
+    const speaker = options.role?.trim() || statedWorkRole(extraction) || PERSONA[extraction.stakeholderType];
     for (const item of extraction.items) {
       if (item.readBack === "rejected" || item.readBack === "corrected") continue;
       if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity === "wants") continue;
+      const text = forbiddingCriterion(item.quote, speaker);
+      if (!("text" in plainWords(text.replace(/^Given .+?, then /, ""), { means: false }))) continue;
       const lemmas = new Set(topicLemmas(item.quote));
       let best: { feature: EvidenceFeature; score: number } | null = null;
       for (const { feature } of features()) {
@@ -199,10 +236,15 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
         if (!name) continue;
         feature = featureFor(name, () => epicFor(name, name)).feature;
       }
-      const text = forbiddingCriterion(item.quote, speaker);
       if (!feature.acceptanceCriteria.some((c) => c.text === text))
         feature.acceptanceCriteria.push({ text, evidence: [evidenceOf(item)] });
     }
+  }
+
+  // Whatever the participant left a tester nothing to check by is said to be still to write.
+  for (const { feature } of features()) {
+    const first = feature.stories[0]?.evidence[0];
+    if (first) feature.acceptanceCriteria.push({ text: UNWRITTEN_CRITERION, evidence: [first] });
   }
 
   const tree: EvidenceEpic[] = epics

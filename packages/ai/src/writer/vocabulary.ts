@@ -347,3 +347,137 @@ export const VAGUE_NOUNS = new Set([
   "lot",
   "bit",
 ]);
+
+/**
+ * Words that point at something said before ("email it", "wire us the money", "those changes"):
+ * a story that carries one only makes sense beside its quote, so it is not written.
+ */
+export const POINTING_WORDS = new Set([
+  "it",
+  "us",
+  "we",
+  "them",
+  "they",
+  "he",
+  "she",
+  "him",
+  "her",
+  "his",
+  "you",
+  "your",
+  "me",
+  "this",
+  "that",
+  "these",
+  "those",
+  "someone",
+  "something",
+  "one",
+]);
+
+/** Verbs of talk about the interview itself: "thank you for your time", "come to an end". */
+export const TALK_VERBS = new Set([
+  "thank",
+  "appreciate",
+  "discuss",
+  "talk",
+  "say",
+  "tell",
+  "mention",
+  "ask",
+  "answer",
+  "chat",
+  "conclude",
+  "wrap",
+  "continue",
+  "elaborate",
+  "explain",
+  "summarise",
+  "summarize",
+  "clarify",
+  "hear",
+  "come",
+  "go",
+  "hope",
+  "wonder",
+  "agree",
+  "consider",
+  "think",
+]);
+
+/**
+ * Nouns of a goal with nothing to build: "run the business more efficiently", "improve several
+ * manual processes". A need that names no other thing is the participant's goal, not a story.
+ */
+export const GOAL_NOUNS = new Set([
+  "business",
+  "work",
+  "company",
+  "firm",
+  "organisation",
+  "organization",
+  "process",
+  "system",
+  "operation",
+  "management",
+  "efficiency",
+  "productivity",
+  "growth",
+  "investment",
+  "future",
+  "thing",
+  "everything",
+  "stuff",
+  "way",
+  "life",
+  "time",
+  "job",
+  "computer",
+  "day",
+  "week",
+  "month",
+  "year",
+]);
+
+/** Verbs too broad to tell two needs apart: "handle breaks" and "consider breaks" are one need. */
+export const BROAD_VERBS = new Set([
+  "have",
+  "get",
+  "handle",
+  "manage",
+  "keep",
+  "track",
+  "monitor",
+  "make",
+  "use",
+  "see",
+  "view",
+  "include",
+  "provide",
+  "support",
+  "offer",
+  "allow",
+  "improve",
+  "automate",
+  "do",
+  "need",
+  "check",
+  "know",
+  "receive",
+]);
+
+/** Who someone is outside work: "I'm a student" is not a business stakeholder's role in the product. */
+export const LIFE_ROLES = new Set([
+  "student",
+  "pupil",
+  "child",
+  "kid",
+  "retiree",
+  "pensioner",
+  "parent",
+  "mum",
+  "mom",
+  "dad",
+  "mother",
+  "father",
+]);

@@ -1,0 +1,151 @@
+/**
+ * What a story written by rules may say: the participant's need in plain words. A slip of the
+ * keyboard is put right when one known word is a letter away ("acoording" → "according"); words
+ * that only make sense beside the quote (a pronoun, "those changes"), talk about the interview, and
+ * a goal with nothing to build are never written as a story. The quote keeps every word as said.
+ */
+import { infinitive, singular } from "../text/grammar";
+import { lexnamesOf, looksMisspelt } from "../text/lexicon";
+import { type Token, tokensOf } from "../text/nlp";
+import { GOAL_NOUNS, POINTING_WORDS, TALK_VERBS } from "./vocabulary";
+
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+/** Who speaks or is spoken of in a reason or a rule: "so that they …", "we must never …". */
+const PEOPLE_SPEAKING = new Set(["they", "them", "we", "us", "you", "your", "me"]);
+
+const known = (word: string) =>
+  lexnamesOf(word).length > 0 ||
+  lexnamesOf(infinitive(word)).length > 0 ||
+  lexnamesOf(singular(word)).length > 0;
+
+/** A near word WordNet knows, as written or with a plain ending taken off ("addressed" → "address"). */
+const knownNear = (word: string) =>
+  lexnamesOf(word).length > 0 ||
+  [/s$/, /es$/, /ed$/, /d$/, /ing$/].some(
+    (ending) => ending.test(word) && lexnamesOf(word.replace(ending, "")).length > 0,
+  );
+
+/** Every word one edit away: a letter left out, added, changed, or two swapped. */
+function oneEditAway(word: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i <= word.length; i += 1) {
+    const [head, tail] = [word.slice(0, i), word.slice(i)];
+    if (tail) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const c of LETTERS) {
+      out.add(head + c + tail);
+      if (tail) out.add(head + c + tail.slice(1));
+    }
+  }
+  out.delete(word);
+  return out;
+}
+
+/**
+ * The word as it was meant: itself when WordNet knows it (or it is short, a name, or a compound),
+ * the one known word a single edit away, or null when several are.
+ * British and American spellings ("customisable") are both right.
+ */
+export function meantWord(token: Token): string | null {
+  const said = `${token.pos} ${token.text} ${token.lemma} ${token.stop}`;
+  if (!meant.has(said)) {
+    if (meant.size > 5000) meant.clear();
+    meant.set(said, meantWordOnce(token));
+  }
+  return meant.get(said)!;
+}
+
+const meant = new Map<string, string | null>();
+
+function meantWordOnce(token: Token): string | null {
+  const word = token.normal;
+  if (!["NOUN", "VERB", "ADJ", "ADV"].includes(token.pos) || token.pos === "PROPN") return word;
+  if (looksMisspelt(word)) return null;
+  if (word.length < 5 || /[^a-z]/.test(word) || /^[A-Z]/.test(token.text)) return word;
+  if (
+    token.stop ||
+    known(word) ||
+    known(token.lemma) ||
+    known(word.replace(/is(e|ing|ed|es|able|ation)/, "iz$1"))
+  )
+    return word;
+  // Two words run together ("cashbook", "overstaffed", "backend") are meant as written.
+  const part = (w: string) => known(w) || tokensOf(w)[0]?.stop === true;
+  for (let i = 2; i <= word.length - 2; i += 1)
+    if (part(word.slice(0, i)) && part(word.slice(i))) return word;
+  // None near: a word of the trade ("waitlists"); several: nobody can tell which was meant.
+  const near = [...oneEditAway(word)].filter(knownNear);
+  if (near.length === 1) return near[0]!;
+  return near.length === 0 || word.length < 6 ? word : null;
+}
+
+export type PlainWords =
+  | { text: string }
+  | { refused: "pointing" | "heading" | "fragment" | "talk" | "goal" | "spelling" };
+
+/**
+ * A story's means (or ends) in plain words, slips of the keyboard put right, or why it cannot be
+ * written: a pronoun or pointing word ("us", "it", "those changes"), talk about the interview
+ * ("thank you for your time"), a goal with nothing to build ("run the business more efficiently"),
+ * or a word nobody can tell the meaning of.
+ */
+export function plainWords(text: string, { means }: { means: boolean }): PlainWords {
+  // Read in the sentence it will stand in, so "book" after "to" is a verb.
+  const frame = means ? "I want to " : "so that ";
+  const tokens = tokensOf(frame + text)
+    .filter((t) => t.start >= frame.length)
+    .map((t) => ({ ...t, start: t.start - frame.length, end: t.end - frame.length }));
+  const pointing = (t: Token, i: number) => {
+    if (!POINTING_WORDS.has(t.normal)) return false;
+    // In the reason or a rule, "they" and "we" are the role itself: "so that they do not forget".
+    if (!means && PEOPLE_SPEAKING.has(t.normal)) return false;
+    const next = tokens[i + 1];
+    // "a system that sends …" relates, "one map" counts; "that functionality", "do that", "assign one" point.
+    if (t.normal === "that")
+      return (
+        !["NOUN", "PROPN"].includes(tokens[i - 1]?.pos ?? "") &&
+        (!next || ["NOUN", "ADJ", "ADP", "PUNCT"].includes(next.pos))
+      );
+    if (t.normal === "one") return means && (!next || !["NOUN", "ADJ", "PROPN"].includes(next.pos));
+    return true;
+  };
+  if (tokens.some(pointing)) return { refused: "pointing" };
+  // "Admin Control", "Client Accessibility": a heading run into the sentence, not what is wanted.
+  const titled = (t: Token | undefined) => t !== undefined && /^[A-Z][a-z]/.test(t.text);
+  const heading = tokens.some(
+    (t, i) =>
+      (titled(t) && tokens[i + 1]?.text === ":") ||
+      (i > 0 && titled(t) && titled(tokens[i + 1])) ||
+      (means && i === 1 && titled(t) && lexnamesOf(t.normal).length > 0),
+  );
+  if (heading) return { refused: "heading" };
+  if (means) {
+    // "have manually adjust schedules", "get finally having an overview": two verbs run together.
+    const second = tokens.slice(1).find((t) => t.pos !== "ADV");
+    if (
+      /^(?:have|get)$/.test(tokens[0]?.normal ?? "") &&
+      second?.pos === "VERB" &&
+      !/ed$/.test(second.normal)
+    )
+      return { refused: "fragment" };
+    const verb = tokens[0];
+    if (verb && TALK_VERBS.has(verb.lemma)) return { refused: "talk" };
+    const things = tokens.filter(
+      (t, i) => t.pos === "NOUN" || t.pos === "PROPN" || (i > 0 && t.pos === "VERB" && /ing$/.test(t.normal)),
+    );
+    // "get notified": nothing named to build.
+    if (!things.length) return { refused: "goal" };
+    if (things.every((t) => GOAL_NOUNS.has(singular(t.normal)))) return { refused: "goal" };
+  }
+  let out = "";
+  let from = 0;
+  for (const t of tokens) {
+    const meant = meantWord(t);
+    if (meant === null) return { refused: "spelling" };
+    if (meant === t.normal) continue;
+    out += text.slice(from, t.start) + meant;
+    from = t.end;
+  }
+  return { text: out + text.slice(from) };
+}
