@@ -189,7 +189,7 @@ function nameFromStories(stories: Story[]): string | null {
   return null;
 }
 
-/** What a model wrote with only its mechanics put right: markup, template words, spacing, end marks. */
+/** What a model wrote with only its mechanics put right: markup, template words, spacing, end marks, the joint to "so that". */
 export function tidyStory(story: Story): Story {
   const plain = (text: string) =>
     text
@@ -201,7 +201,11 @@ export function tidyStory(story: Story): Story {
     ...story,
     userType: plain(story.userType).replace(/^as\s+(?:an?\s+|the\s+)?/i, ""),
     action: plain(story.action).replace(/^(?:i\s+(?:want|need|would like)\s+)?to\s+/i, ""),
-    benefit: plain(story.benefit).replace(/^so\s+that\s+/i, ""),
+    // The benefit follows "so that": a reason written as an infinitive ("to replace the cashbook")
+    // reads "so that I can replace the cashbook", as the story's "I want to" speaks.
+    benefit: plain(story.benefit)
+      .replace(/^so\s+that\s+/i, "")
+      .replace(/^(?:in\s+order\s+)?to\s+(?=\p{L})/iu, "I can "),
   };
 }
 
