@@ -12,7 +12,16 @@ import { cleaned, statedNeeds } from "./sayback";
 import { readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
-import { FEELING, FREQUENCY, INJECTION, OFF_TOPIC, SELF_INTRO, SUCCESS, WORKAROUND } from "./vocabulary";
+import {
+  FEELING,
+  FREQUENCY,
+  INJECTION,
+  NEED_CUE,
+  OFF_TOPIC,
+  SELF_INTRO,
+  SUCCESS,
+  WORKAROUND,
+} from "./vocabulary";
 
 /** At most this many points: a read-back is checked at a glance. */
 const MOST_POINTS = 5;
@@ -90,28 +99,63 @@ const CLAUSE_WORD = /^(?:when|which|who|whom|whose|what|where|how|why|whether|if
 const MOST_WORDS = 22;
 
 /**
- * One point: the sentence said back to them, short. Hedges and fillers go, it stops at the first
- * comma once it has said something ("I'd like a text two days before, with a link …" → "You'd like
- * a text two days before."), and "I" becomes "you". Null when what is left is too long or ends on a
- * word nothing ends on (a sentence that was cut off, or never finished).
+ * One point: the sentence said back to them, short. Hedges and fillers go, "I" becomes "you", and
+ * of a sentence in parts ("We use Cliniko for everything, so it must sync with it") the part that
+ * states the need is said when `need`, else the first part ("I'd like a text two days before, with
+ * a link …" → "You'd like a text two days before."), else the whole sentence. Null when no part
+ * reads as a whole clause a participant could check.
  */
-export function pointOf(sentence: string): string | null {
+export function pointOf(sentence: string, need = false): string | null {
   let text = cleaned(sentence.trim()).replace(/["“”]/g, "'");
   for (let lead = HEDGE_LEAD.exec(text); lead; lead = HEDGE_LEAD.exec(text))
     text = text.slice(lead[0].length);
-  // A list ("a booking system, record keeping, and reports") is kept whole; else the first clause.
-  const list = (text.match(/,/g)?.length ?? 0) >= 2 && /,\s*(?:and|or)\s+[^,]+$/.test(text);
-  const comma = list
-    ? undefined
-    : [...text.matchAll(/[,;:–—]|\s-\s/g)].find((m) => text.slice(0, m.index).split(/\s+/).length >= 4);
-  if (comma) text = text.slice(0, comma.index);
   text = text.replace(/[\s.!?…]+$/, "");
+  // A list ("a booking system, record keeping, and reports") is one part.
+  const list = (text.match(/,/g)?.length ?? 0) >= 2 && /,\s*(?:and|or)\s+[^,]+$/.test(text);
+  const parts = list ? [text] : partsOf(text);
+  const at = parts.findIndex((p) => NEED_CUE.test(p));
+  const stated = at > 0 ? parts[at]!.replace(JOINING, "") : parts[at];
+  // "… six weeks here, so it has to start in January": "it" needs the part before it.
+  const pointsBack =
+    at > 0 && stated !== undefined && /^(?:it|they|this|that|these|those|he|she)\b/i.test(stated);
+  const candidates = !need
+    ? [parts[0], text]
+    : pointsBack
+      ? [text, stated, parts[0]]
+      : [stated, text, parts[0]];
+  for (const candidate of candidates) {
+    const point = candidate ? checked(candidate) : null;
+    if (point) return point;
+  }
+  return null;
+}
+
+/** "A, so B; C" → ["A", "so B", "C"]: cut at commas and the like once a part has four words. */
+function partsOf(text: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of text.matchAll(/[,;:–—]|\s-\s/g)) {
+    const part = text.slice(from, m.index).trim();
+    if (part.split(/\s+/).length < 4) continue;
+    parts.push(part);
+    from = m.index + m[0].length;
+  }
+  const rest = text.slice(from).trim();
+  if (rest) parts.push(rest);
+  return parts;
+}
+
+/** A word that joins a part to the one before ("so we need …"): no point starts with it. */
+const JOINING = /^(?:so|and|but|because|which means)\s+/i;
+
+/** A part said back as it stands, in the listener's words, or null when it does not read whole. */
+function checked(text: string): string | null {
   const words = tokensOf(text).filter((t) => t.pos !== "PUNCT");
   const [first] = words;
   const last = words.at(-1);
   if (!first || !last || words.length < 3 || words.length > MOST_WORDS) return null;
   if (!ENDS_WELL.has(last.pos) && !PARTICLE_END.test(last.normal)) return null;
-  if (last.pos === "PRON" && /^(?:i|we|you|they|that|which|who)$/.test(last.normal)) return null;
+  if (last.pos === "PRON" && /^(?:i|we|you|they|that|which|who|it|them)$/.test(last.normal)) return null;
   if (CLAUSE_WORD.test(last.normal)) return null;
   if (first.pos === "SCONJ" || first.pos === "CCONJ" || POINTING_START.test(first.normal)) return null;
   // "In our last test", "For hair cutting": a phrase cut from its clause (no verb but an -ing form).
@@ -147,8 +191,8 @@ export function readBackPoints(ctx: TurnContext): string[] {
   const refusals: string[] = [];
   const success: string[] = [];
   const taken = new Set<string>();
-  const add = (list: string[], sentence: string) => {
-    const point = pointOf(sentence);
+  const add = (list: string[], sentence: string, need = false) => {
+    const point = pointOf(sentence, need);
     if (!point || taken.has(point)) return;
     taken.add(point);
     list.push(point);
@@ -159,7 +203,7 @@ export function readBackPoints(ctx: TurnContext): string[] {
     for (const need of statedNeeds(answer)) {
       const sentence = need.sentence.text;
       if (SUCCESS.test(sentence) || sentence.trim().endsWith("?") || SELF_INTRO.test(sentence)) continue;
-      add(need.negated ? refusals : wants, sentence);
+      add(need.negated ? refusals : wants, sentence, true);
     }
   }
   const kept = { success: success.slice(0, 1), refusals: refusals.slice(0, 2) };

@@ -125,6 +125,13 @@ export const DENY =
 export const SUCCESS =
   /\b(success|successful|succeed\w*|(?:a|the) (?:clear |real |big )?win|worth it|(?:it|that) (?:works|would work|'d work) (?:for (?:me|us) )?if|we'?d know (?:it|this) (?:worked|works))\b/i;
 
+/**
+ * The words that state a need in a part of a sentence ("so it must sync with Cliniko"): which part
+ * of "We use Cliniko for everything, so it must sync with it" the read-back says.
+ */
+export const NEED_CUE =
+  /\b(?:want|wants|need|needs|would like|'d like|would love|'d love|prefer|wish|must|ha(?:s|ve) to|should|important|priority|would be (?:great|perfect|nice|ideal|good|helpful|best))\b/i;
+
 /** A sentence about the speaker themselves (their role, their business), not about what they need. */
 export const SELF_INTRO =
   /^\W*(?:(?:hi|hello|well|so|yes|yeah|ok|okay)\W+)*(?:(?:i'?m|i am) (?:a|an|the|working|responsible|in charge)|i own|i run|i work|i manage|i lead|i maintain|i handle|i look after|my (?:role|job|name) is|we are|we'?re a|our (?:business|company|salon|shop|practice|clinic) is)\b/i;
@@ -204,6 +211,7 @@ export const VOCABULARIES = {
   deny: DENY,
   success: SUCCESS,
   selfIntro: SELF_INTRO,
+  needCue: NEED_CUE,
 } as const;
 
 export type Reading = keyof typeof VOCABULARIES;

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { pointOf } from "./readback";
+
+// Issue 33: each read-back point is what was said, said to the participant, short. Sentences
+// written for these tests.
+describe("a read-back point", () => {
+  it.each([
+    // the part that states the need, in the listener's words
+    [
+      "I'd like patients to get a text two days before, with a link to move the appointment themselves.",
+      "You'd like patients to get a text two days before.",
+    ],
+    [
+      "Our receptionists are swamped, so we need patients to book online.",
+      "You need patients to book online.",
+    ],
+    [
+      "I don't want late fees on by default, it can damage relationships.",
+      "You don't want late fees on by default.",
+    ],
+    // a part that points back ("it") is said with the part it points to
+    [
+      "The audit takes six weeks here, so it has to start in January.",
+      "The audit takes six weeks here, so it has to start in January.",
+    ],
+    // a list is one part; hedges and markers go
+    [
+      "Honestly, we need online booking, text reminders, and a waitlist.",
+      "You need online booking, text reminders, and a waitlist.",
+    ],
+    ["I think that the price should be shown first.", "The price should be shown first."],
+    ["As much as possible should be automated.", "As much as possible should be automated."],
+  ])("%s", (sentence, point) => {
+    expect(pointOf(sentence, true)).toBe(point);
+  });
+
+  it.each([
+    // a phrase cut from its clause, a clause word at the end, a typo, a sentence pointing back
+    ["For hair cutting and colouring."],
+    ["We need to handle when."],
+    ["We wnat the staff to see the rota."],
+    ["That should be the default."],
+    ["Because most learners are young."],
+  ])("is not made of %s", (sentence) => {
+    expect(pointOf(sentence)).toBeNull();
+  });
+
+  it("says a success measure in their words, to them", () => {
+    expect(pointOf("Success for me is cutting no-shows in half by next summer.")).toBe(
+      "Success for you is cutting no-shows in half by next summer.",
+    );
+    expect(pointOf("For me it works if I can book in under a minute.")).toBe(
+      "For you it works if you can book in under a minute.",
+    );
+  });
+});
