@@ -7,7 +7,7 @@
 import { infinitive, singular } from "../text/grammar";
 import { lexnamesOf, looksMisspelt } from "../text/lexicon";
 import { type Token, tokensOf } from "../text/nlp";
-import { GOAL_NOUNS, POINTING_WORDS, TALK_VERBS } from "./vocabulary";
+import { GOAL_NOUNS, LIGHT_VERBS, POINTING_WORDS, TALK_VERBS } from "./vocabulary";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -134,9 +134,9 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
     const things = tokens.filter(
       (t, i) => t.pos === "NOUN" || t.pos === "PROPN" || (i > 0 && t.pos === "VERB" && /ing$/.test(t.normal)),
     );
-    // "get notified": nothing named to build.
-    if (!things.length) return { refused: "goal" };
-    if (things.every((t) => GOAL_NOUNS.has(singular(t.normal)))) return { refused: "goal" };
+    // "get notified", "have it": nothing named to build ("book online" names its act).
+    if (!things.length && LIGHT_VERBS.has(verb?.lemma ?? "")) return { refused: "goal" };
+    if (things.length && things.every((t) => GOAL_NOUNS.has(singular(t.normal)))) return { refused: "goal" };
   }
   let out = "";
   let from = 0;

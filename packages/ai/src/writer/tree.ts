@@ -56,9 +56,11 @@ interface EpicDraft {
 
 /**
  * The criterion of a feature whose participant said nothing a tester could check: said plainly,
- * never the story again ("Given an owner, then they can book appointments" checks nothing).
+ * never the story again ("Given an owner, then they can book appointments" checks nothing). It
+ * names its feature, so an owner who deletes one deletes only that one.
  */
-export const UNWRITTEN_CRITERION = "To be written: the participant did not say how to tell this works.";
+export const unwrittenCriterion = (feature: string) =>
+  `To be written: the participant did not say how to tell that “${feature}” works.`;
 
 /**
  * A role named in the need, as a product owner writes it: the person noun with at most one plain
@@ -179,7 +181,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           const role =
             options.role?.trim() || (draft.role && draft.role !== speaker ? plainRole(draft.role) : speaker);
           const action = means.text;
-          const same = written.find((w) => sameNeed(w.story.action, action));
+          const same = written.find((w) => w.story.userType === role && sameNeed(w.story.action, action));
           if (same) {
             const { story } = same;
             if (!story.evidence.some((e) => e.quote === item.quote && e.interviewId === item.interviewId))
@@ -244,7 +246,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
   // Whatever the participant left a tester nothing to check by is said to be still to write.
   for (const { feature } of features()) {
     const first = feature.stories[0]?.evidence[0];
-    if (first) feature.acceptanceCriteria.push({ text: UNWRITTEN_CRITERION, evidence: [first] });
+    if (first) feature.acceptanceCriteria.push({ text: unwrittenCriterion(feature.name), evidence: [first] });
   }
 
   const tree: EvidenceEpic[] = epics
