@@ -55,6 +55,13 @@ export async function startRelay(dir: string, port = 5400): Promise<Relay> {
       const body = JSON.parse(raw || "{}");
       let content: string | null = null;
       if (upstream.ok && !body.stream) content = JSON.parse(text).choices?.[0]?.message?.content ?? null;
+      // A streamed answer: its deltas, in order.
+      if (upstream.ok && body.stream)
+        content = text
+          .split("\n")
+          .filter((line) => line.startsWith("data: {"))
+          .map((line) => JSON.parse(line.slice(6)).choices?.[0]?.delta?.content ?? "")
+          .join("");
       exchanges.push({
         key: relayKey(body),
         name: body.response_format?.json_schema?.name ?? (body.stream ? "stream" : "text"),
