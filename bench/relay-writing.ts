@@ -97,7 +97,16 @@ for (const unit of units) {
   const transcript =
     unit.messages !== undefined
       ? interviewText(unit.messages)
-      : unit.sources.map((s) => `## ${s.name} (${s.stakeholderType})\n\n${s.transcript}`).join("\n\n");
+      : unit.sources
+          .map((s) => {
+            const said =
+              s.transcript ??
+              (s.messages ?? [])
+                .map((m) => `${m.role === "ai" ? "Interviewer" : "Participant"}: ${m.content}`)
+                .join("\n\n");
+            return `## ${s.name} (${s.stakeholderType})\n\n${said}`;
+          })
+          .join("\n\n");
   const elicited =
     unit.elicited && data
       ? `\n\n## The study's requirements labelled Elicited in this interview\n\n${unit.elicited
