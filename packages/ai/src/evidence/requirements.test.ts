@@ -152,4 +152,31 @@ describe("project synthesis", () => {
       "- “We haven't decided where the dock data is hosted” (Interview 13, turn 2)",
     );
   });
+
+  it("writes one story per need in the persona's words, and says plainly that its criteria are still to write", () => {
+    const { requirements } = analyzeProject([
+      interview(4, "business", [
+        "Hi, I'm Kim and I'm a student helping at my aunt's shop.",
+        "We want to track receipts, expenses and wages.",
+        "The system should schedule breaks. It should also handle breaks.",
+        "Thank you for your time, I want to thank you for the questions.",
+        "I want to run the business more efficiently.",
+        "I need to email it to the bookkeeper.",
+      ]),
+    ]);
+    const features = requirements.epics.flatMap((e) => e.features);
+    const stories = features.flatMap((f) => f.stories);
+    expect(stories.map((s) => `${s.userType}: ${s.action}`)).toEqual([
+      "business stakeholder: track receipts, expenses and wages",
+      "business stakeholder: schedule breaks",
+    ]);
+    expect(stories[1]!.evidence.map((e) => e.quote)).toEqual([
+      "The system should schedule breaks",
+      "It should also handle breaks",
+    ]);
+    const criteria = features.flatMap((f) => f.acceptanceCriteria.map((c) => c.text));
+    expect(criteria).toHaveLength(2);
+    for (const text of criteria)
+      expect(text).toMatch(/^To be written: the participant did not say how to tell that “.+” works\.$/);
+  });
 });

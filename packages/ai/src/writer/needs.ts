@@ -88,8 +88,21 @@ export function clausesOf(sentence: Sentence): Token[][] {
     while (tokens[j] && (tokens[j]!.pos === "NOUN" || tokens[j]!.pos === "ADJ")) j += 1;
     const nounSubject =
       j > i + 1 && tokens[j - 1]?.pos === "NOUN" && tokens[j] !== undefined && isVerbish(tokens[j]!);
+    // "…, aswell we need a system": after a comma, a subject pronoun and its verb start a clause.
+    // (a reason, "…, so we cannot …", stays with its clause)
+    const skip =
+      next && !next.stop && (next.pos === "ADV" || next.pos === "NOUN") && after?.pos === "PRON" ? 1 : 0;
+    const subject = tokens[i + 1 + skip];
+    const verb = tokens[i + 2 + skip];
+    const commaSplice =
+      t.text === "," &&
+      subject?.pos === "PRON" &&
+      /^(?:i|we|they|you)$/.test(subject.normal) &&
+      verb !== undefined &&
+      isVerbish(verb);
     const newClause =
       t.text === ";" ||
+      commaSplice ||
       (t.pos === "CCONJ" &&
         (t.normal === "but" || t.normal === "and" || t.normal === "or") &&
         ((next !== undefined &&

@@ -110,14 +110,21 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
     if (t.normal === "one") return means && (!next || !["NOUN", "ADJ", "PROPN"].includes(next.pos));
     return true;
   };
-  if (tokens.some(pointing)) return { refused: "pointing" };
+  // "have the percentage": the one thing, named as if already said.
+  const theOne =
+    means &&
+    tokens.length === 3 &&
+    LIGHT_VERBS.has(tokens[0]!.lemma) &&
+    tokens[1]!.normal === "the" &&
+    tokens[2]!.pos === "NOUN";
+  if (theOne || tokens.some(pointing)) return { refused: "pointing" };
   // "Admin Control", "Client Accessibility": a heading run into the sentence, not what is wanted.
   const titled = (t: Token | undefined) => t !== undefined && /^[A-Z][a-z]/.test(t.text);
   const heading = tokens.some(
     (t, i) =>
       (titled(t) && tokens[i + 1]?.text === ":") ||
       (i > 0 && titled(t) && titled(tokens[i + 1])) ||
-      (means && i === 1 && titled(t) && lexnamesOf(t.normal).length > 0),
+      (means && i === 1 && titled(t) && lexnamesOf(t.text.toLowerCase()).length > 0),
   );
   if (heading) return { refused: "heading" };
   if (means) {

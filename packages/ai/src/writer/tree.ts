@@ -21,7 +21,7 @@ import { forbiddingCriterion, limitName } from "./limits";
 import { clausesOf, type FoundNeed, findNeeds, needOfImperative, needOfListedThing } from "./needs";
 import { draftStories, roleOf } from "./phrase";
 import { plainWords } from "./plain";
-import { BROAD_VERBS, GENERIC_HEADS, LIFE_ROLES, RECEIVING_VERB } from "./vocabulary";
+import { ABILITY_NOUNS, BROAD_VERBS, GENERIC_HEADS, LIFE_ROLES, RECEIVING_VERB } from "./vocabulary";
 
 /** The ends of a story whose participant said nothing about why: said plainly, marked as an assumption. */
 export const UNSTATED_ENDS = UNSTATED_BENEFIT;
@@ -85,8 +85,10 @@ function statedWorkRole(extraction: Extraction): string | null {
 
 /** Two stories that say one need: the same things, with the same or a broad verb ("consider breaks", "handle breaks"). */
 function sameNeed(a: string, b: string): boolean {
-  const [verbA, ...thingsA] = contentLemmas(a);
-  const [verbB, ...thingsB] = contentLemmas(b);
+  // "have the option to select a stylist" is "select a stylist".
+  const said = (text: string) => contentLemmas(text).filter((l) => !ABILITY_NOUNS.has(l));
+  const [verbA, ...thingsA] = said(a);
+  const [verbB, ...thingsB] = said(b);
   if (!thingsA.length || !thingsB.length) return key(a) === key(b);
   const setA = new Set(thingsA);
   const setB = new Set(thingsB);
@@ -181,7 +183,13 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           const role =
             options.role?.trim() || (draft.role && draft.role !== speaker ? plainRole(draft.role) : speaker);
           const action = means.text;
-          const same = written.find((w) => w.story.userType === role && sameNeed(w.story.action, action));
+          // One participant's need said twice is one story; two stakeholders' needs stay theirs.
+          const same = written.find(
+            (w) =>
+              (w.story.userType === role ||
+                w.story.evidence.some((e) => e.interviewId === item.interviewId)) &&
+              sameNeed(w.story.action, action),
+          );
           if (same) {
             const { story } = same;
             if (!story.evidence.some((e) => e.quote === item.quote && e.interviewId === item.interviewId))
