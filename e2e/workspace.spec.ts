@@ -103,6 +103,8 @@ test("an owner runs a project from first interview to build prompt", async ({ pa
   await expect(page.getByText("Requirements generated")).toBeVisible();
   await expect(page.getByText("Saved Requirements")).toBeVisible();
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  // Without a model the draft says it was written by rules, and what a model would add.
+  await expect(page.getByText(/^Written by rules, without an AI model/)).toBeVisible();
   await page.getByRole("button", { name: "Add Epic" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Add Epic" }).click();
   // The rule shows under the field, and the spec's toast says it too.
@@ -111,9 +113,10 @@ test("an owner runs a project from first interview to build prompt", async ({ pa
   await page.getByLabel("Epic name").fill("Notifications");
   await page.getByRole("dialog").getByRole("button", { name: "Add Epic" }).click();
   await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
-  // An acceptance criterion is edited in place: click it, change it, Enter saves it.
+  // An acceptance criterion is edited in place: click it, change it, Enter saves it (written by rules,
+  // it says plainly that it is still to write).
   await page
-    .getByRole("button", { name: /Given a dispatcher, when they see every technician on one map/ })
+    .getByRole("button", { name: /^To be written: the participant did not say how to tell/ })
     .first()
     .click();
   const criterion = page.getByLabel("Acceptance criterion", { exact: true });

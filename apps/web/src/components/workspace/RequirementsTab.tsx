@@ -15,6 +15,7 @@ import type { Interview, Project } from "./labels";
 import { AddDialog, type AddRequest } from "./requirements/AddDialogs";
 import { EpicCard } from "./requirements/EpicCard";
 import { ExportMenu } from "./requirements/ExportMenu";
+import { RulesDraftNote } from "./requirements/RulesDraftNote";
 import { SavedRequirements } from "./requirements/SavedRequirements";
 import { useRequirementsActions } from "./requirements/useRequirementsActions";
 
@@ -155,6 +156,7 @@ function RequirementsWorkspace({ project, interviews }: RequirementsTabProps) {
         </Card>
       ) : (
         <Stack>
+          <RulesDraftNote />
           <Text size="xs" c="dimmed">
             Click any name, description, criterion or story part to edit it: Enter saves, Escape cancels.
           </Text>
