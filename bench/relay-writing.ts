@@ -247,14 +247,15 @@ for (const [folder, offline] of [
   ["model", false],
   ["offline", true],
 ] as const) {
-  for (const kind of ["real", "ours"] as const) {
+  for (const kind of ["real", "ours", "all"] as const) {
     const entries = units
-      .filter((u) => u.kind === kind)
+      .filter((u) => kind === "all" || u.kind === kind)
       .map((u) => ({ name: u.name, labels: readLabels(path.join(OUT, folder, `${u.name}.labels.json`)) }));
     const t = tally(entries);
-    const title = `${folder === "model" ? "Capable model (relay)" : "Offline rules"}, ${kind === "real" ? "real interviews (salon, driving school)" : "our own eval projects"}`;
+    const title = `${folder === "model" ? "Capable model (relay)" : "Offline rules"}, ${{ real: "real interviews (salon, driving school)", ours: "our own eval projects", all: "the whole dev set" }[kind]}`;
     for (const line of judgedLines(title, t, offline)) console.log(line);
-    for (const w of t.worst.slice(0, 10)) console.log(`    worst: ${w.tree} ${w.n} ${w.label}: ${w.why}`);
+    if (kind !== "all")
+      for (const w of t.worst.slice(0, 10)) console.log(`    worst: ${w.tree} ${w.n} ${w.label}: ${w.why}`);
   }
 }
 

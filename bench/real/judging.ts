@@ -120,7 +120,8 @@ export function judgedLines(title: string, t: Judged, offline: boolean): string[
   return [
     `${title}: ${t.trees} trees judged, ${t.stories} stories, ${t.criteria} criteria`,
     `  stories USABLE ${pct(t.usable, t.stories)} (target ≥ ${offline ? 50 : 85}%), FIXABLE ${pct(t.fixable, t.stories)}, JUNK ${pct(t.junk, t.stories)} (target ≤ ${offline ? 5 : 2}%)`,
-    `  criteria CHECKABLE ${pct(t.checkable, t.criteria)}${offline ? `, said plainly to be written ${pct(t.toWrite, t.criteria)}, together ${pct(t.checkable + t.toWrite, t.criteria)} (target ≥ 90%)` : " (target ≥ 85%)"}`,
+    // A criterion that says plainly it is still to be written (and why) counts as neither (JUDGING.md).
+    `  criteria CHECKABLE ${pct(t.checkable, t.criteria)}${offline ? `, said plainly to be written ${pct(t.toWrite, t.criteria)}, together ${pct(t.checkable + t.toWrite, t.criteria)} (target ≥ 90%)` : `; of those not said to be still open (${t.toWrite} are): ${pct(t.checkable, t.criteria - t.toWrite)} (target ≥ 85%)`}`,
     `  stories vs distinct needs a product owner would record: ${t.stories} vs ${t.needs} (${t.needs ? `${(((t.stories - t.needs) / t.needs) * 100).toFixed(0)}%` : "–"}; target within ±${offline ? 30 : 25}%)`,
     ...(t.elicited
       ? [
