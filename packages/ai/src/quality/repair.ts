@@ -8,7 +8,6 @@ import type { Story } from "../evidence/types";
 import { analyze, nounPhrases, verbOfActionNoun } from "../text";
 import { readRole } from "./grammar-checks";
 import { storyParts, UNSTATED_BENEFIT } from "./parse";
-import { splitCoordinatedAction } from "./split";
 import type { Defect } from "./types";
 import { EXAMPLE_MARKERS, SPOKEN_ASIDES } from "./vocabulary";
 
@@ -92,7 +91,3 @@ export function repairStory(story: Story, defects: Defect[], context: RepairCont
   if (!action || !userType) return null;
   return { ...story, userType: userType.trim(), action: action.trim(), benefit: benefit.trim(), assumption };
 }
-
-/** One story per coordinated need, sharing role, ends, priority and evidence. */
-export const splitStory = (story: Story): Story[] =>
-  splitCoordinatedAction(story.action).map((action) => ({ ...story, action }));

@@ -234,7 +234,7 @@ function actionOfNoun(said: Token[]): { action: string; name: string; role?: str
   return found && whom ? { ...found, role: whom } : found;
 }
 
-function nounAction(tokens: Token[]): { action: string; name: string } | null {
+function nounAction(tokens: Token[]): { action: string; name: string; role?: string } | null {
   // "the ones that are closer", "your idea", "one or two": a pronoun-like head names nothing to build.
   const named = bareNounPhrase(tokens).at(-1);
   if (
@@ -261,6 +261,9 @@ function nounAction(tokens: Token[]): { action: string; name: string } | null {
     .slice(0, headIndex)
     .filter((t) => !(t.pos === "ADJ" && /ed$/.test(t.normal)) && !(t.pos === "VERB" && /ed$/.test(t.normal)));
   if (verb) {
+    // "client booking" is clients booking, not booking clients.
+    if (modifiers.length === 1 && isPersonNoun(modifiers[0]!) && !tail.length)
+      return { action: verb, name, role: singular(modifiers[0]!.normal) };
     // "online booking" is booking online: adjectives alone say how, not what.
     if (modifiers.length && modifiers.every((t) => t.pos === "ADJ" || !canBeNoun(t.normal)))
       return { action: [verb, lower(text(modifiers)), text(tail)].filter(Boolean).join(" "), name };

@@ -144,6 +144,26 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
     // "get notified", "have it": nothing named to build ("book online" names its act).
     if (!things.length && LIGHT_VERBS.has(verb?.lemma ?? "")) return { refused: "goal" };
     if (things.length && things.every((t) => GOAL_NOUNS.has(singular(t.normal)))) return { refused: "goal" };
+    // "run the business more efficiently", "make the work in the salon faster": the act is on the
+    // business itself ("manage business records" is on its records).
+    const first = things[0];
+    const head = first && tokens[tokens.indexOf(first) + 1]?.pos !== "NOUN";
+    if (first && head && !LIGHT_VERBS.has(verb?.lemma ?? "") && GOAL_NOUNS.has(singular(first.normal)))
+      return { refused: "goal" };
+    // "have a basic 1h", "have integrated calendar same for …": a thing that is no noun phrase.
+    if (verb?.lemma === "have" || verb?.lemma === "get") {
+      const end = tokens.findIndex((t, i) => i > 0 && ["ADP", "SCONJ", "PUNCT", "PART"].includes(t.pos));
+      const phrase = tokens.slice(1, end < 0 ? tokens.length : end);
+      // ("reminders close to their shift" goes on with its own preposition; "a basic 1h" names no thing)
+      const afterNoun = phrase.some(
+        (t, i) =>
+          i > 0 &&
+          ["ADJ", "NUM"].includes(t.pos) &&
+          phrase[i - 1]!.pos === "NOUN" &&
+          tokens[tokens.indexOf(t) + 1]?.normal !== "to",
+      );
+      if (afterNoun || phrase.some((t) => t.pos === "NUM")) return { refused: "fragment" };
+    }
   }
   let out = "";
   let from = 0;

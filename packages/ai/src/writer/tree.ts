@@ -89,7 +89,8 @@ function sameNeed(a: string, b: string): boolean {
   const said = (text: string) => contentLemmas(text).filter((l) => !ABILITY_NOUNS.has(l));
   const [verbA, ...thingsA] = said(a);
   const [verbB, ...thingsB] = said(b);
-  if (!thingsA.length || !thingsB.length) return key(a) === key(b);
+  // "book" said alone is the same need as "book appointments".
+  if (!thingsA.length || !thingsB.length) return verbA === verbB;
   const setA = new Set(thingsA);
   const setB = new Set(thingsB);
   const nested = thingsA.every((l) => setB.has(l)) || thingsB.every((l) => setA.has(l));

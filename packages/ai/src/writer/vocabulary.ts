@@ -433,6 +433,7 @@ export const GOAL_NOUNS = new Set([
   "time",
   "job",
   "computer",
+  "solution",
   "day",
   "week",
   "month",
