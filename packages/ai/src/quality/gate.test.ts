@@ -49,7 +49,7 @@ describe("gateTree", () => {
 
   it("keeps a criterion that says plainly it is still to write, while its feature has stories", () => {
     const unwritten = {
-      text: "To be written: the participant did not say how to tell that “Room booking” works.",
+      text: "To be written: the participant did not say how to tell this works.",
       evidence: [said("Clients should book rooms")],
     };
     const tree = treeOf([story({})]);

@@ -151,11 +151,7 @@ export function gateTree(
       name = nameFromStories(stories) ?? "Stated needs";
       count("repaired", `feature name: ${defects[0]!.code}`);
     }
-    // "Still to write" names its feature by the name it keeps.
-    const named = acceptanceCriteria.map((c) =>
-      STILL_TO_WRITE.test(c.text) ? { ...c, text: c.text.replace(`“${feature.name}”`, `“${name}”`) } : c,
-    );
-    return [{ ...feature, name, stories, acceptanceCriteria: named }];
+    return [{ ...feature, name, stories, acceptanceCriteria }];
   };
 
   const epics = tree.epics.flatMap((epic): EvidenceEpic[] => {

@@ -248,7 +248,7 @@ function nounAction(tokens: Token[]): { action: string; name: string; role?: str
   )
     return null;
   // The thing is the noun phrase before any preposition: "online booking for patients" is "Online booking".
-  const firstAdposition = tokens.findIndex((t, i) => i > 0 && t.pos === "ADP");
+  const firstAdposition = tokens.findIndex((t, i) => i > 0 && (t.pos === "ADP" || t.normal === "for"));
   const phrase = bareNounPhrase(firstAdposition > 0 ? tokens.slice(0, firstAdposition) : tokens);
   if (!phrase.length) return null;
   const headIndex = phrase.length - 1;
@@ -516,7 +516,7 @@ export function draftStories(
           named && !bareNounPhrase(rest).length
             ? capitalise(named)
             : featureOfVerb([{ ...first, normal: receiving.split(" ")[0]! }, ...rest]);
-      } else if (thing && !["DET", "NOUN", "PROPN", "ADJ", "PRON", "NUM"].includes(tokens[1]?.pos ?? "")) {
+      } else if (thing && !actsOnSomething(tokens)) {
         // "I'd like the routes to update automatically": nothing to act on, so the thing does it.
         const named = lower(text(bareNounPhrase(thing)));
         action = `have the ${named} ${actionOfVerb(tokens)}`;
@@ -579,6 +579,13 @@ export function draftStories(
   }
   return drafts;
 }
+
+/** Whether a verb has an object ("send reminders", "show new bookings"); "arrive daily" has none. */
+const actsOnSomething = (tokens: Token[]) => {
+  const [, next, after] = tokens;
+  if (["DET", "NOUN", "PROPN", "PRON", "NUM"].includes(next?.pos ?? "")) return true;
+  return next?.pos === "ADJ" && ["NOUN", "PROPN", "ADJ"].includes(after?.pos ?? "");
+};
 
 const firstPerson = (action: string) =>
   action

@@ -56,11 +56,9 @@ interface EpicDraft {
 
 /**
  * The criterion of a feature whose participant said nothing a tester could check: said plainly,
- * never the story again ("Given an owner, then they can book appointments" checks nothing). It
- * names its feature, so an owner who deletes one deletes only that one.
+ * never the story again ("Given an owner, then they can book appointments" checks nothing).
  */
-export const unwrittenCriterion = (feature: string) =>
-  `To be written: the participant did not say how to tell that “${feature}” works.`;
+export const UNWRITTEN_CRITERION = "To be written: the participant did not say how to tell this works.";
 
 /**
  * A role named in the need, as a product owner writes it: the person noun with at most one plain
@@ -255,7 +253,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
   // Whatever the participant left a tester nothing to check by is said to be still to write.
   for (const { feature } of features()) {
     const first = feature.stories[0]?.evidence[0];
-    if (first) feature.acceptanceCriteria.push({ text: unwrittenCriterion(feature.name), evidence: [first] });
+    if (first) feature.acceptanceCriteria.push({ text: UNWRITTEN_CRITERION, evidence: [first] });
   }
 
   const tree: EvidenceEpic[] = epics
