@@ -74,11 +74,24 @@ const conditionAt = (tokens: Token[], i: number) =>
   (CONDITION.has(tokens[i]!.normal) && i > 1) ||
   (tokens[i]!.normal === "in" && tokens[i + 1]?.normal === "case");
 
+/**
+ * Where a run-in heading ends: "Cancellation and Rescheduling: Clients should be able to …" says
+ * its need after the colon; the title words before it are no part of the need.
+ */
+function headingEnd(tokens: Token[]): number {
+  const colon = tokens.findIndex((t) => t.text === ":");
+  if (colon < 1 || colon > 6) return 0;
+  const title = tokens
+    .slice(0, colon)
+    .every((t) => /^\p{Lu}/u.test(t.text) || t.pos === "CCONJ" || t.pos === "PUNCT" || t.pos === "SYM");
+  return title ? colon + 1 : 0;
+}
+
 /** Clauses of a sentence: split at ";" and at a conjunction that starts a new subject and verb. */
 export function clausesOf(sentence: Sentence): Token[][] {
   const out: Token[][] = [];
   let current: Token[] = [];
-  const tokens = sentence.tokens;
+  const tokens = sentence.tokens.slice(headingEnd(sentence.tokens));
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
     const after = tokens[i + 2];

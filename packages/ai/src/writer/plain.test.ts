@@ -18,6 +18,12 @@ describe("a story's words", () => {
     ["manage bookings from the backend", "manage bookings from the backend"],
     ["book online", "book online"],
     ["have an API that returns stock levels", "have an API that returns stock levels"],
+    // a product's name is no heading
+    ["do the books in Fast Accounts", "do the books in Fast Accounts"],
+    [
+      "take card payments through our existing Square terminal",
+      "take card payments through our existing Square terminal",
+    ],
   ])("%s → %s", (said, written) => expect(means(said)).toEqual({ text: written }));
 
   it.each([
@@ -32,6 +38,7 @@ describe("a story's words", () => {
     ["get notified", "goal"],
     ["have manually adjust schedules", "fragment"],
     ["get Staff Availability Insights", "heading"],
+    ["get staff Availability Insights", "heading"],
   ])("writes no story from %s (%s)", (said, reason) => expect(means(said)).toEqual({ refused: reason }));
 
   it("lets a reason speak of the people it is about", () => {

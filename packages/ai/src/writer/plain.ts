@@ -118,12 +118,20 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
     tokens[1]!.normal === "the" &&
     tokens[2]!.pos === "NOUN";
   if (theOne || tokens.some(pointing)) return { refused: "pointing" };
-  // "Admin Control", "Client Accessibility": a heading run into the sentence, not what is wanted.
+  // "Staff Availability Insights", "Cancellation:": a heading run into the sentence, not what is
+  // wanted ("Fast Accounts" is a name).
   const titled = (t: Token | undefined) => t !== undefined && /^[A-Z][a-z]/.test(t.text);
+  const wordBefore = (i: number) => tokens.slice(0, i).findLast((x) => x.pos !== "PUNCT" && x.pos !== "SYM");
   const heading = tokens.some(
     (t, i) =>
       (titled(t) && tokens[i + 1]?.text === ":") ||
-      (i > 0 && titled(t) && titled(tokens[i + 1])) ||
+      (i > 0 && titled(t) && titled(tokens[i + 1]) && titled(tokens[i + 2])) ||
+      // "staff Availability Insights", "scheduling Managing shifts": a title word straight after a noun
+      (i > 0 &&
+        titled(t) &&
+        /^\p{Ll}/u.test(wordBefore(i)?.text ?? "") &&
+        wordBefore(i)?.pos === "NOUN" &&
+        (lexnamesOf(t.text.toLowerCase()).length > 0 || lexnamesOf(t.lemma).length > 0)) ||
       (means && i === 1 && titled(t) && lexnamesOf(t.text.toLowerCase()).length > 0),
   );
   if (heading) return { refused: "heading" };

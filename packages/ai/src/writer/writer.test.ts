@@ -117,3 +117,11 @@ describe("the participant's stated role", () => {
     ["My role is to keep the books.", null],
   ])("%s → %s", (said, role) => expect(statedRole(said)).toBe(role));
 });
+
+describe("a run-in heading is no part of the need", () => {
+  it("reads the need after the heading's colon", () => {
+    expect(stories("Online Payments: Clients should be able to pay a deposit when they book.")).toEqual([
+      ["client", "pay a deposit", "Deposit paying", null],
+    ]);
+  });
+});
