@@ -645,7 +645,9 @@ function passiveAction(
   const participle = second.pos === "VERB" && (second.lemma !== second.normal || Boolean(thing));
   if (participle && thing) {
     if (thing.every((t) => t.pos === "PRON" || POINTING.test(t.normal))) return "rule";
-    const object = text(thing).replace(/^(?:The|A|An|My|Our)\b/, (w) => w.toLowerCase());
+    const object = text(thing).replace(/^(?:The|A|An|My|Our|Any|All|Every|Each|Some)\b/, (w) =>
+      w.toLowerCase(),
+    );
     const verb = baseOf(second);
     const rest = text(tokens.slice(2));
     const named = bareNounPhrase(thing);

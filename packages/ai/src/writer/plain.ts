@@ -4,10 +4,10 @@
  * that only make sense beside the quote (a pronoun, "those changes"), talk about the interview, and
  * a goal with nothing to build are never written as a story. The quote keeps every word as said.
  */
-import { infinitive, singular } from "../text/grammar";
+import { articleFor, infinitive, singular } from "../text/grammar";
 import { lexnamesOf, looksMisspelt } from "../text/lexicon";
 import { type Token, tokensOf } from "../text/nlp";
-import { GOAL_NOUNS, LIGHT_VERBS, POINTING_WORDS, TALK_VERBS } from "./vocabulary";
+import { BUSINESS_ITSELF, GOAL_NOUNS, LIGHT_VERBS, POINTING_WORDS, TALK_VERBS } from "./vocabulary";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -131,8 +131,7 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
         titled(t) &&
         /^\p{Ll}/u.test(wordBefore(i)?.text ?? "") &&
         wordBefore(i)?.pos === "NOUN" &&
-        (lexnamesOf(t.text.toLowerCase()).length > 0 || lexnamesOf(t.lemma).length > 0)) ||
-      (means && i === 1 && titled(t) && lexnamesOf(t.text.toLowerCase()).length > 0),
+        (lexnamesOf(t.text.toLowerCase()).length > 0 || lexnamesOf(t.lemma).length > 0)),
   );
   if (heading) return { refused: "heading" };
   if (means) {
@@ -155,8 +154,14 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
     // "run the business more efficiently", "make the work in the salon faster": the act is on the
     // business itself ("manage business records" is on its records).
     const first = things[0];
-    const head = first && tokens[tokens.indexOf(first) + 1]?.pos !== "NOUN";
-    if (first && head && !LIGHT_VERBS.has(verb?.lemma ?? "") && GOAL_NOUNS.has(singular(first.normal)))
+    const after = first && tokens[tokens.indexOf(first) + 1];
+    const head = first && after?.pos !== "NOUN" && after?.normal !== "'s";
+    if (
+      first &&
+      head &&
+      !/^(?:have|get)$/.test(verb?.lemma ?? "") &&
+      BUSINESS_ITSELF.has(singular(first.normal))
+    )
       return { refused: "goal" };
     // "have a basic 1h", "have integrated calendar same for …": a thing that is no noun phrase.
     if (verb?.lemma === "have" || verb?.lemma === "get") {
@@ -175,8 +180,11 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
   }
   let out = "";
   let from = 0;
-  for (const t of tokens) {
-    const meant = meantWord(t);
+  for (const [i, t] of tokens.entries()) {
+    // "an booking system" is "a booking system".
+    const next = tokens[i + 1];
+    const article = /^an?$/.test(t.normal) && next ? articleFor(next.text) : t.normal;
+    const meant = article !== t.normal ? article : meantWord(t);
     if (meant === null) return { refused: "spelling" };
     if (meant === t.normal) continue;
     out += text.slice(from, t.start) + meant;

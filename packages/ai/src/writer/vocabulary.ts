@@ -431,7 +431,6 @@ export const GOAL_NOUNS = new Set([
   "way",
   "life",
   "time",
-  "job",
   "computer",
   "solution",
   "day",
@@ -471,4 +470,20 @@ export const LIFE_ROLES = new Set([
   "dad",
   "mother",
   "father",
+]);
+
+/** The business itself, whose improvement is a goal: "run the business", "make the work faster". */
+export const BUSINESS_ITSELF = new Set([
+  "business",
+  "work",
+  "company",
+  "firm",
+  "organisation",
+  "organization",
+  "process",
+  "system",
+  "operation",
+  "efficiency",
+  "productivity",
+  "solution",
 ]);
