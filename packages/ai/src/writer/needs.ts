@@ -80,10 +80,10 @@ const conditionAt = (tokens: Token[], i: number) =>
  */
 function headingEnd(tokens: Token[]): number {
   const colon = tokens.findIndex((t) => t.text === ":");
-  if (colon < 1 || colon > 6) return 0;
+  if (colon < 1 || colon > 10 || !/^\p{Lu}/u.test(tokens[0]!.text)) return 0;
   const title = tokens
     .slice(0, colon)
-    .every((t) => /^\p{Lu}/u.test(t.text) || t.pos === "CCONJ" || t.pos === "PUNCT" || t.pos === "SYM");
+    .every((t) => /^\p{Lu}/u.test(t.text) || ["CCONJ", "PUNCT", "SYM", "ADP", "DET"].includes(t.pos));
   return title ? colon + 1 : 0;
 }
 
@@ -417,8 +417,19 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
     return null;
   const trigger = triggerOf(clause);
   if (!trigger) return null;
+  // "In addition, the system should …": the subject follows the last comma before the verb.
+  // (a comma inside brackets, "(e.g., adding slots)", is an example's)
+  let depth = 0;
+  const comma = clause.slice(0, trigger.subjectEnd).reduce((at, t, i) => {
+    depth += t.text === "(" ? 1 : t.text === ")" ? -1 : 0;
+    return t.text === "," && depth === 0 ? i : at;
+  }, -1);
+  const ownSubject = clause
+    .slice(comma + 1, trigger.subjectEnd)
+    .some((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON");
+  const lastComma = trigger.kind === "obligation" && ownSubject ? comma : -1;
   const subject = clause
-    .slice(0, trigger.subjectEnd)
+    .slice(lastComma + 1, trigger.subjectEnd)
     .filter(
       (t) =>
         (t.pos !== "PUNCT" || t.text === "-") &&

@@ -37,7 +37,9 @@ export interface StoryDraft {
 
 const text = (tokens: Token[]) =>
   tokens
-    .map((t, i) => (i > 0 && t.start !== tokens[i - 1]!.end ? " " : "") + t.text)
+    .map(
+      (t, i) => (i > 0 && t.start !== tokens[i - 1]!.end && !/^[,.;:!?]$/.test(t.text) ? " " : "") + t.text,
+    )
     .join("")
     .trim();
 
@@ -517,6 +519,8 @@ export function draftStories(
             ? capitalise(named)
             : featureOfVerb([{ ...first, normal: receiving.split(" ")[0]! }, ...rest]);
       } else if (thing && !actsOnSomething(tokens)) {
+        // "This addition should allow …": the thing is one said before; it is not named again.
+        if (options.whole && thing.some((t) => /^(?:this|that|these|those|it)$/.test(t.normal))) continue;
         // "I'd like the routes to update automatically": nothing to act on, so the thing does it.
         const named = lower(text(bareNounPhrase(thing)));
         action = `have the ${named} ${actionOfVerb(tokens)}`;

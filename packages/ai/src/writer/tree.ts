@@ -83,17 +83,19 @@ function statedWorkRole(extraction: Extraction): string | null {
 
 /** Two stories that say one need: the same things, with the same or a broad verb ("consider breaks", "handle breaks"). */
 function sameNeed(a: string, b: string): boolean {
-  // "have the option to select a stylist" is "select a stylist".
-  const said = (text: string) => contentLemmas(text).filter((l) => !ABILITY_NOUNS.has(l));
-  const [verbA, ...thingsA] = said(a);
-  const [verbB, ...thingsB] = said(b);
+  const [verbA, ...thingsA] = needWords(a);
+  const [verbB, ...thingsB] = needWords(b);
   // "book" said alone is the same need as "book appointments".
   if (!thingsA.length || !thingsB.length) return verbA === verbB;
-  const setA = new Set(thingsA);
-  const setB = new Set(thingsB);
-  const nested = thingsA.every((l) => setB.has(l)) || thingsB.every((l) => setA.has(l));
+  const [fewer, more] = thingsA.length <= thingsB.length ? [thingsA, thingsB] : [thingsB, thingsA];
+  // One says the other's things and a few more ("sync the digital diary for staff scheduling"),
+  // not a whole clause of its own that happens to name them.
+  const nested = fewer.every((l) => more.includes(l)) && more.length - fewer.length <= 3;
   return nested && (verbA === verbB || BROAD_VERBS.has(verbA ?? "") || BROAD_VERBS.has(verbB ?? ""));
 }
+
+/** A means' words that say the need: "have the option to select a stylist" is "select a stylist". */
+const needWords = (text: string) => contentLemmas(text).filter((l) => !ABILITY_NOUNS.has(l));
 
 export interface WriterOptions {
   /** The persona for every story when the caller knows it (the documented call's `role`). */
@@ -194,8 +196,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
             if (!story.evidence.some((e) => e.quote === item.quote && e.interviewId === item.interviewId))
               story.evidence.push(evidenceOf(item));
             // The fuller wording says the need: "handle receipts, expenses and wages" over "track receipts".
-            if (contentLemmas(means.text).length > contentLemmas(story.action).length)
-              story.action = means.text;
+            if (needWords(means.text).length > needWords(story.action).length) story.action = means.text;
             if (!story.benefit || story.assumption) {
               story.benefit = benefit ?? UNSTATED_ENDS;
               story.assumption = !benefit;

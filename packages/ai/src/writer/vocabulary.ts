@@ -454,6 +454,9 @@ export const BROAD_VERBS = new Set([
   "see",
   "view",
   "check",
+  "choose",
+  "select",
+  "pick",
 ]);
 
 /** Who someone is outside work: "I'm a student" is not a business stakeholder's role in the product. */
