@@ -370,6 +370,9 @@ const topicOf = (tokens: Token[]) => lower(text(bareNounPhrase(tokens)));
  * "book rooms, rent bikes and sign up for tours" is three; "handle receipts, expenses and wages" and
  * "ensure cover during peak and slow times" stay whole, so no piece is a fragment ("slow times").
  */
+/** "keeps", "provides": a verb in the form a relative clause gives it. */
+const thirdPerson = (t: Token) => t.normal !== t.lemma && /[^s]s$/.test(t.normal);
+
 export function verbPhrases(said: Token[]): Token[][] {
   const action = [...said];
   const parts: Token[][] = [[]];
@@ -382,14 +385,17 @@ export function verbPhrases(said: Token[]): Token[][] {
     // A verb in its base form, or in a comma list of actions a word the tagger took for a noun ("view availability").
     const current = parts.at(-1)!;
     const actsDirectly = action[0]?.pos === "VERB" && !current.some((x) => x.pos === "ADP");
+    // "…, keeps track of supplies and provides reports": in a relative clause, the first verb's form.
     const verbHere =
       next !== undefined &&
-      next.normal === infinitive(next.normal) &&
-      (next.pos === "VERB" || (t.text === "," && next.pos === "NOUN" && isVerb(next.normal) && actsDirectly));
+      ((next.normal === infinitive(next.normal) &&
+        (next.pos === "VERB" ||
+          (t.text === "," && next.pos === "NOUN" && isVerb(next.normal) && actsDirectly))) ||
+        (next.pos === "VERB" && action[0]?.pos === "VERB" && thirdPerson(next) && thirdPerson(action[0])));
     const ownVerb =
       verbHere && action.slice(at + 1).some((x) => x.pos === "NOUN" || x.pos === "PROPN" || x.pos === "PRON");
     const hasVerbAndObject =
-      current.some((x) => x.pos === "VERB") && current.some((x) => x.pos === "NOUN" || x.pos === "PROPN");
+      current.some((x) => x.pos === "VERB") && current.some((x) => ["NOUN", "PROPN", "PRON"].includes(x.pos));
     if (joins && ownVerb && hasVerbAndObject) {
       parts.push([]);
       // Read as the verb it is: "view" in "…, view availability".

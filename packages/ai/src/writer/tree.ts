@@ -175,11 +175,18 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
         }
         // What one sentence asks for stays together: its stories share the first one's epic.
         let needEpic: EpicDraft | null = null;
-        for (const draft of drafts) {
+        for (const [at, draft] of drafts.entries()) {
           // Words that only make sense beside the quote ("unlock it with my phone") are no story.
-          const means = plainWords(draft.action, { means: true });
+          // "keep track of her/his records": the role's own, said either way.
+          const own = draft.action
+            .replace(/\b(?:him\/her|her\/him)\b/g, "me")
+            .replace(/\b(?:her\/his|his\/her)\b/g, "my");
+          const means = plainWords(own, { means: true });
           if (!("text" in means)) continue;
-          const ends = draft.ends ? plainWords(draft.ends, { means: false }) : null;
+          // A reason said after a list of actions is the last one's ("… and provides reports to run
+          // the business"): the others' reasons were not stated.
+          const ends =
+            draft.ends && at === drafts.length - 1 ? plainWords(draft.ends, { means: false }) : null;
           const benefit = ends && "text" in ends ? ends.text : null;
           const role =
             options.role?.trim() || (draft.role && draft.role !== speaker ? plainRole(draft.role) : speaker);
