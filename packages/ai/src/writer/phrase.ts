@@ -423,7 +423,9 @@ export function draftStories(
     need.conditions.filter((_, i) => !need.anchors[i] || part.includes(need.anchors[i]!)).map(text);
   const subjectIsThing = need.trigger !== "list" && isThingSubject(need.subject) && !need.actor.length;
   const actorIsThing = need.actor.length > 0 && isThingSubject(need.actor);
-  const role = roleOf(need.actor) ?? (subjectIsThing ? null : roleOf(need.subject)) ?? speakerRole;
+  // Who was said to want it ("Learners want to see their progress"): their words are the role's own.
+  const saidRole = roleOf(need.actor) ?? (subjectIsThing ? null : roleOf(need.subject));
+  const role = saidRole ?? speakerRole;
   const drafts: StoryDraft[] = [];
   if (need.trigger === "complaint") {
     // "the scheduling and allocation of staff has become an issue" → improve the scheduling of staff.
@@ -499,7 +501,7 @@ export function draftStories(
         );
         if (passive === "rule") continue;
         if (passive) {
-          if (role && role !== speakerRole) passive.action = firstPerson(passive.action);
+          if (saidRole) passive.action = firstPerson(passive.action);
           drafts.push({
             role,
             action: passive.action,
@@ -571,7 +573,7 @@ export function draftStories(
           .every((t) => t.pos === "PRON" || t.pos === "ADV" || t.pos === "DET" || t.pos === "PART"));
     if (vague || (said.length === 1 && !need.ends.length && !conditions.length)) continue;
     // "Customers should be able to cancel their booking": the story is told by the customer.
-    if (role && role !== speakerRole) action = firstPerson(action);
+    if (saidRole) action = firstPerson(action);
     // "a booking system for clients to make appointments": the clients' story, in the system's feature.
     const purpose = forWhomTo(tokens);
     if (purpose) {

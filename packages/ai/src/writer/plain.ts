@@ -97,9 +97,13 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
     .filter((t) => t.start >= frame.length)
     .map((t) => ({ ...t, start: t.start - frame.length, end: t.end - frame.length }));
   const pointing = (t: Token, i: number) => {
+    // "view their schedules" after "employees"; "have their impact on bookings" points back.
+    if (means && t.normal === "their")
+      return !tokens.slice(0, i).some((x) => x.pos === "NOUN" || x.pos === "PROPN");
     if (!POINTING_WORDS.has(t.normal)) return false;
     // In the reason or a rule, "they" and "we" are the role itself: "so that they do not forget".
     if (!means && PEOPLE_SPEAKING.has(t.normal)) return false;
+
     const next = tokens[i + 1];
     // "a system that sends …" relates, "one map" counts; "that functionality", "do that", "assign one" point.
     if (t.normal === "that")

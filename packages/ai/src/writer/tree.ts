@@ -15,7 +15,7 @@ import type {
 } from "../evidence/types";
 import { clean } from "../evidence/words";
 import { UNSTATED_BENEFIT } from "../quality/parse";
-import { capitalise, withArticle } from "../text/grammar";
+import { capitalise, infinitive, withArticle } from "../text/grammar";
 import { analyze, contentLemmas } from "../text/nlp";
 import { forbiddingCriterion, limitName } from "./limits";
 import { clausesOf, type FoundNeed, findNeeds, needOfImperative, needOfListedThing } from "./needs";
@@ -91,11 +91,22 @@ function sameNeed(a: string, b: string): boolean {
   // One says the other's things and a few more ("sync the digital diary for staff scheduling"),
   // not a whole clause of its own that happens to name them.
   const nested = fewer.every((l) => more.includes(l)) && more.length - fewer.length <= 3;
-  return nested && (verbA === verbB || BROAD_VERBS.has(verbA ?? "") || BROAD_VERBS.has(verbB ?? ""));
+  if (verbA === verbB) return nested;
+  // Two verbs, one saying nothing of its own ("consider breaks", "handle breaks"): about the same
+  // thing first, with at most two more ("track receipts", "handle receipts, expenses and wages").
+  const broad = BROAD_VERBS.has(verbA ?? "") || BROAD_VERBS.has(verbB ?? "");
+  return broad && nested && thingsA[0] === thingsB[0] && more.length - fewer.length <= 2;
 }
 
 /** A means' words that say the need: "have the option to select a stylist" is "select a stylist". */
-const needWords = (text: string) => contentLemmas(text).filter((l) => !ABILITY_NOUNS.has(l));
+const needWords = (text: string) => {
+  // The verb by its own form ("make" is a stop word, yet it is the act), then the things.
+  const [verb = "", ...rest] = text
+    .replace(/^have (?:the |an? )?(?:option|ability|possibility|way) to /, "")
+    .split(/\s+/);
+  const things = contentLemmas(rest.join(" ")).filter((l) => !ABILITY_NOUNS.has(l));
+  return ABILITY_NOUNS.has(verb) ? things : [infinitive(verb.toLowerCase()), ...things];
+};
 
 export interface WriterOptions {
   /** The persona for every story when the caller knows it (the documented call's `role`). */
@@ -203,7 +214,9 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
             if (!story.evidence.some((e) => e.quote === item.quote && e.interviewId === item.interviewId))
               story.evidence.push(evidenceOf(item));
             // The fuller wording says the need: "handle receipts, expenses and wages" over "track receipts".
-            if (needWords(means.text).length > needWords(story.action).length) story.action = means.text;
+            const fuller = needWords(means.text).length > needWords(story.action).length;
+            if (fuller && story.userType === role && !/^(?:have|get)\b/.test(means.text))
+              story.action = means.text;
             if (!story.benefit || story.assumption) {
               story.benefit = benefit ?? UNSTATED_ENDS;
               story.assumption = !benefit;

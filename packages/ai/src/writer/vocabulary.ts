@@ -457,6 +457,7 @@ export const BROAD_VERBS = new Set([
   "choose",
   "select",
   "pick",
+  "make",
 ]);
 
 /** Who someone is outside work: "I'm a student" is not a business stakeholder's role in the product. */
