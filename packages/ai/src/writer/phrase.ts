@@ -472,19 +472,6 @@ export function draftStories(
       isVerb(infinitive(tokens[0]!.normal))
     )
       tokens[0] = { ...tokens[0]!, pos: "VERB", lemma: infinitive(tokens[0]!.normal) };
-    // After "should be able to", a base form that can be a verb is one: "text customers an arrival time".
-    const afterTo = need.trigger === "desire" || need.trigger === "obligation";
-    const [head, object] = [tokens[0]!, tokens[1]];
-    if (
-      options.whole &&
-      afterTo &&
-      head.pos === "NOUN" &&
-      head.normal === infinitive(head.normal) &&
-      isVerb(head.normal) &&
-      object &&
-      ["NOUN", "DET", "PRON"].includes(object.pos)
-    )
-      tokens[0] = { ...head, pos: "VERB", lemma: head.normal };
     const first = tokens[0]!;
     let action: string;
     let feature: string;
