@@ -179,4 +179,22 @@ describe("project synthesis", () => {
     for (const text of criteria)
       expect(text).toMatch(/^To be written: the participant did not say how to tell this works\.$/);
   });
+
+  it("keeps a slip of the keyboard in the quote, never in the story: the role and the means are written as meant", () => {
+    const { requirements } = analyzeProject([
+      interview(5, "business", [
+        "Costumers should be able to book appointments.",
+        "I want to allocate the staff acoording to demand.",
+      ]),
+    ]);
+    const stories = requirements.epics.flatMap((e) => e.features.flatMap((f) => f.stories));
+    expect(stories.map((s) => [s.userType, s.action, s.evidence[0]?.quote])).toEqual([
+      ["customer", "book appointments", "Costumers should be able to book appointments"],
+      [
+        "business stakeholder",
+        "allocate the staff according to demand",
+        "I want to allocate the staff acoording to demand",
+      ],
+    ]);
+  });
 });

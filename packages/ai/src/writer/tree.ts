@@ -21,7 +21,14 @@ import { forbiddingCriterion, limitName } from "./limits";
 import { clausesOf, type FoundNeed, findNeeds, needOfImperative, needOfListedThing } from "./needs";
 import { draftStories, roleOf } from "./phrase";
 import { plainWords } from "./plain";
-import { ABILITY_NOUNS, BROAD_VERBS, GENERIC_HEADS, LIFE_ROLES, RECEIVING_VERB } from "./vocabulary";
+import {
+  ABILITY_NOUNS,
+  BROAD_VERBS,
+  GENERIC_HEADS,
+  LIFE_ROLES,
+  PERSON_NOUNS,
+  RECEIVING_VERB,
+} from "./vocabulary";
 
 /** The ends of a story whose participant said nothing about why: said plainly, marked as an assumption. */
 export const UNSTATED_ENDS = UNSTATED_BENEFIT;
@@ -66,13 +73,25 @@ export const UNWRITTEN_CRITERION = "To be written: the participant did not say h
  */
 function plainRole(role: string): string {
   const words = role.split(/\s+/);
-  if (words.length === 1) return role;
-  const head = words.at(-1)!;
+  const head = knownPerson(words.at(-1)!);
+  if (words.length === 1) return head;
   const modifier = words.at(-2)!;
   return words.length === 2 && !/(?:ing|ed|s)$/.test(modifier) && !modifier.includes("-")
     ? `${modifier} ${head}`
     : head;
 }
+
+/** "costumer" meant as "customer": a role two letters from a person noun everyone uses is that noun. */
+function knownPerson(word: string): string {
+  if (PERSON_NOUNS.has(word)) return word;
+  const near = [...PERSON_NOUNS].find(
+    (known) => known[0] === word[0] && known.length === word.length && lettersApart(known, word) === 2,
+  );
+  return near ?? word;
+}
+
+/** How many letters differ, place by place, between two words of one length. */
+const lettersApart = (a: string, b: string) => [...a].filter((c, i) => c !== b[i]).length;
 
 /** The role a participant stated, when it is their role in the product ("I'm a student" is not a business one). */
 function statedWorkRole(extraction: Extraction): string | null {
