@@ -29,6 +29,15 @@ describe("a read-back point", () => {
       "You need online booking, text reminders, and a waitlist.",
     ],
     ["I think that the price should be shown first.", "The price should be shown first."],
+    // a few words setting the scene before the first comma go, a clause before it stays
+    [
+      "Additionally, we need the stock book to warn us when hair dye runs low.",
+      "You need the stock book to warn you when hair dye runs low.",
+    ],
+    [
+      "With the new booking page, I hope to see every stylist's free slots.",
+      "You hope to see every stylist's free slots.",
+    ],
     ["As much as possible should be automated.", "As much as possible should be automated."],
   ])("%s", (sentence, point) => {
     expect(pointOf(sentence, true)).toBe(point);

@@ -13,6 +13,20 @@ export const FREQUENCY =
 export const WORKAROUND =
   /\b(workaround|work around|spreadsheet|excel|by hand|manually|on paper|paper|whiteboard|sticky notes?|post-its?|phone (call|them|around)|call (them|around|each)|text (them|each)|email (them|each)|copy(ing)? and past|we just|i just|instead|double[- ]book\w*|hack)\b/i;
 
+/**
+ * What something would change, said as its effect: "this will help us plan staff", "to reduce
+ * no-shows", "it would save hours". A question about what it would change is then answered.
+ */
+export const BENEFIT =
+  /\b(would help|will help|could help|helps? (?:us|them|to|ensure|reduce|keep|make|improve|save|avoid)|so that|in order to|to (?:reduce|save|avoid|improve|prevent|cut|streamline|speed up|keep track)|reduc(?:e|es|ed|ing)|sav(?:e|es|ing) (?:time|money|hours|us)|improv\w+|more efficient\w*|efficiency|easier|faster|streamlin\w+|(?:would|will|could) (?:allow|let|enable|make|give|mean))\b/i;
+
+/**
+ * How it is done today, said as such: "currently we use a diary", "by pen and paper", "right now
+ * I write it down". A question about how they manage today is then answered.
+ */
+export const TODAY =
+  /\b(currently|right now|at the moment|at present|today|these days|nowadays|so far|manually|by hand|pen and paper|on paper|(?:we|i) (?:use|keep|write|note|do it|still|manage|handle)|not digitali[sz]ed)\b/i;
+
 /** A feeling about the work, good or bad. */
 export const FEELING =
   /\b(frustrat\w*|annoy\w*|stress\w*|hate|hated|love|loved|worr\w*|nightmare|painful|pain|scar\w*|confus\w*|anxious|angry|upset|happy|relieved|embarrass\w*|exhaust\w*|overwhelm\w*|tired of|fed up|awful|terrible|chaos|chaotic|mess)\b/i;
@@ -188,6 +202,8 @@ export const MASS_NOUNS = new Set([
 export const VOCABULARIES = {
   frequency: FREQUENCY,
   workaround: WORKAROUND,
+  benefit: BENEFIT,
+  today: TODAY,
   feeling: FEELING,
   trouble: TROUBLE,
   unsure: UNSURE,
