@@ -124,6 +124,9 @@ export function participantAsks(answer: string): { sentence: string; kind: AskKi
 /** What a reply says before its question: the statements an answer to the participant would be in. */
 const statementsOf = (reply: string) => sentencesOf(reply).filter((s) => !s.endsWith("?"));
 
+const NEEDS_MORE_ASKED = /\b(?:you need|need from me|brauchen sie|benötigen sie|sie von mir)\b/i;
+const NEEDS_MORE_ANSWERED =
+  /\b(?:nothing (?:more|else)|no(?:thing)? more (?:is )?needed|that'?s all i need)\b/i;
 const CLOSING_ONLY = /'End Interview'|thanks again/i;
 /** The stock reply for a question of fact nobody can answer yet: no answer to any other kind. */
 const STOCK = /\b(?:the team will|i don'?t know that)\b/i;
@@ -160,6 +163,9 @@ export function answersQuestion(
   // Only a request for a summary is answered by the read-back.
   if (reply.startsWith(READ_BACK_OPENING)) return ask.kind === "summary";
   if (ask.kind === "summary") return false;
+  // "Do you need anything else from me?" is answered by whether anything is needed (the readers
+  // judged "the team will know" to it meaningless, which the checks below counted as an answer).
+  if (NEEDS_MORE_ASKED.test(ask.sentence)) return NEEDS_MORE_ANSWERED.test(reply);
   const asked = lemmasOf(ask.sentence);
   return statementsOf(reply).some((s) => {
     if (CLOSING_ONLY.test(s) && !ADMITS.test(s) && !HANDS_BACK.test(s)) return false;

@@ -6,9 +6,8 @@
  * the participant's most informative sentences are read back as said.
  */
 import { mayBeEnglish, type Token, tokensOf } from "../text";
-import { looksMisspelt } from "../text/lexicon";
 import { strayCapital } from "./phrasing";
-import { cleaned, statedNeeds } from "./sayback";
+import { cleaned, hasSlip, statedNeeds } from "./sayback";
 import { readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
@@ -179,7 +178,7 @@ function checked(text: string): string | null {
   // "… appointments Keep track of (receipts": lines run together, or a bracket left open.
   if (/[()[\]]/.test(text) || words.slice(1).some(strayCapital)) return null;
   // A typo read back is the participant's slip said again in Parley's voice.
-  if (words.some((t) => looksMisspelt(t.normal))) return null;
+  if (hasSlip(text)) return null;
   const said = toListener(text);
   return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
 }
@@ -209,10 +208,12 @@ function firstAndLatest(list: string[], room: number): string[] {
   return room <= 0 ? [] : [list[0]!, ...list.slice(list.length - (room - 1))];
 }
 
-/** The points of the read-back (`now`: the one being made, else the latest given), 1 to 5 short phrases in the order: wants, refusals, success, problems. */
-export function readBackPoints(ctx: TurnContext, { now = false } = {}): string[] {
+/**
+ * The points of the read-back (`now`: the one being made, else the latest given; `asSaid`: their
+ * sentences as said when none can be put in short phrases, as a model is given them), 1 to 5 short phrases in the order: wants, refusals, success, problems. */
+export function readBackPoints(ctx: TurnContext, { now = false, asSaid = true } = {}): string[] {
   const answers = answersHeard(ctx, now);
-  if (!mayBeEnglish(answers.join("\n"))) return sentencePoints(ctx, answers);
+  if (!mayBeEnglish(answers.join("\n"))) return asSaid ? sentencePoints(ctx, answers) : [];
   const wants: string[] = [];
   const refusals: string[] = [];
   const success: string[] = [];
@@ -244,7 +245,7 @@ export function readBackPoints(ctx: TurnContext, { now = false } = {}): string[]
     const point = pointOf(problem);
     if (point && !points.includes(point)) points.push(point);
   }
-  return points.length ? points : sentencePoints(ctx, answers);
+  return points.length || !asSaid ? points : sentencePoints(ctx, answers);
 }
 
 /** 3 to 5 of the participant's own sentences, the most informative, in the order they were said. */

@@ -7,6 +7,7 @@
  */
 import { analyze, type Sentence, tokensOf } from "../text";
 import { clausesOf, type FoundNeed, findNeeds, needOfListedThing } from "../writer/needs";
+import { meantWord } from "../writer/plain";
 import { saidBackPart, wantedParts } from "./phrasing";
 import { ANSWER_WORD, FILLER } from "./vocabulary";
 
@@ -88,6 +89,9 @@ const substantial = (quote: string) => {
   );
 };
 
+/** A word the writer would put right ("adressed"): a slip of the keyboard. */
+export const hasSlip = (text: string) => tokensOf(text).some((t) => meantWord(t) !== t.normal);
+
 /** The needs of an answer said back, at most `max`, each in the writer's phrasing; null when none is sayable. */
 export function needsSaidBack(answer: string, max = 2): string[] {
   const said: string[] = [];
@@ -114,7 +118,8 @@ export function acknowledgement(answer: string): string {
   if (said.length) return `Got it: ${said.join(", and ")}. I've added ${said.length > 1 ? "those" : "that"}.`;
   // A want says more than a refusal beside it ("…, but it shouldn't be too expensive").
   const needs = statedNeeds(answer).sort((a, b) => Number(a.negated) - Number(b.negated));
-  const need = needs.find((n) => substantial(quoteOf(n)));
+  // A quote with a slip in it is left out: said in Parley's voice it reads as Parley's mistake.
+  const need = needs.find((n) => substantial(quoteOf(n)) && !hasSlip(quoteOf(n)));
   if (!need) return "";
   const quote = quoteOf(need);
   // A quote cut short ends in "…": the sentence still ends after it.

@@ -103,6 +103,13 @@ export const OPINION_REQUEST =
 export const CHECK_REQUEST =
   /\b((?<!what )(so|do|did) you mean|are you asking|you'?re asking|is that what you mean(t)?)\b.*\?\s*$|^\W*(so,?\s+)?you mean\b.*\?\s*$/i;
 
+/**
+ * Whether the interviewer needs anything more from them: "Do you need any other information from
+ * me?", "Is there anything else you need?", "Brauchen Sie noch etwas von mir?".
+ */
+export const MORE_FROM_ME =
+  /\b(?:(?:do|would) you need|is there anything (?:else|more) (?:you need|i can)|anything else (?:you need|from me)|(?:brauchen|benötigen) sie)\b|\bdie sie von mir (?:brauchen|benötigen)\b/i;
+
 /** A request for a summary of what was said. */
 export const SUMMARY_REQUEST = /\b(summary|summari[sz]e|recap|sum (it|that|this) up)\b/i;
 
@@ -219,6 +226,7 @@ export const VOCABULARIES = {
   opinion: OPINION_REQUEST,
   check: CHECK_REQUEST,
   summary: SUMMARY_REQUEST,
+  moreFromMe: MORE_FROM_ME,
   language: LANGUAGE_REQUEST,
   done: DONE,
   greeting: GREETING,

@@ -34,6 +34,10 @@ const CLOSING_TAILS = [
   "Take your time; press 'End Interview' to review what was captured.",
 ];
 
+/** The read-back's one line in a language the rules cannot sum up. */
+const UNREAD =
+  "Your answers as you wrote them: I can't sum them up in short points, and the team will read them in full.";
+
 /** A closing line not said before in this interview (openers and tails combined). */
 function freshClosing(said: string[], lead: string): string {
   for (const tail of CLOSING_TAILS) {
@@ -111,8 +115,11 @@ function writeFor(
       return { text: [lead || (corrected ? "I've noted that." : ""), CLOSING].filter(Boolean).join(" ") };
     }
     case "read_back": {
-      const points = readBackPoints(ctx, { now: true });
-      const lines = points.map((p) => `- ${p}`).join("\n");
+      // Sentences said back as said would be picked blind (names, pleasantries, slips): when none
+      // can be put in short phrases (or the rules cannot read the language), the participant is
+      // told the team reads them as written instead.
+      const points = readBackPoints(ctx, { now: true, asSaid: false });
+      const lines = points.length ? points.map((p) => `- ${p}`).join("\n") : `- ${UNREAD}`;
       const first = decision.asked === "summary" ? "" : answerFirst;
       return {
         text: `${first ? `${first}\n` : ""}${READ_BACK_OPENING}\n${lines}\n${READ_BACK_QUESTION}`,
@@ -138,7 +145,7 @@ function writeFor(
       const heard =
         state.readBackAt < 0
           ? ""
-          : acknowledgement(answer) || (decision.reason === "missed" ? "Thank you, I've noted that." : "");
+          : acknowledgement(answer) || (listening ? "Thank you, I've noted that." : "");
       if (question) return { text: withAnswer([heard, question].filter(Boolean).join(" ")) };
       break;
     }
