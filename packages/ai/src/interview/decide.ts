@@ -170,7 +170,7 @@ function afterReadBack(
     return { action: "close", topicId: "", reason: "The participant is done after adding to the read-back." };
   // Read again only when it would say more than the last one did.
   const given = ctx.messages[state.readBackAt]!.content;
-  const points = readBackPoints(ctx, { now: true });
+  const points = readBackPoints(ctx, { now: true, asSaid: false });
   if (points.every((p) => given.includes(p)))
     return { action: "close", topicId: "", reason: "Nothing new to read back: close." };
   return { action: "read_back", topicId: "", reason: "Nothing new since the read-back: read back again." };
