@@ -28,7 +28,7 @@ export function statedNeeds(answer: string): FoundNeed[] {
   return [...found, ...refusals].sort((a, b) => a.sentence.start - b.sentence.start);
 }
 
-const MAX_QUOTE_WORDS = 30;
+const MAX_QUOTE_WORDS = 20;
 
 /** Markdown marks and list bullets, which are no part of what was said. */
 const unmarked = (text: string) =>
@@ -55,7 +55,7 @@ function withoutFillers(text: string): string {
 /** "i" and "i'm" as the kit would write them. */
 const capitalI = (text: string) => text.replace(/\bi(?=\b|')/g, "I");
 
-/** At most thirty words, cut after a comma where one comes late enough, with "…" when cut. */
+/** At most twenty words, cut after a comma where one comes late enough, with "…" when cut. */
 function short(text: string, clause: string): string {
   const words = text.split(" ");
   if (words.length <= MAX_QUOTE_WORDS) return text;
@@ -119,7 +119,10 @@ export function acknowledgement(answer: string): string {
   // A want says more than a refusal beside it ("…, but it shouldn't be too expensive").
   const needs = statedNeeds(answer).sort((a, b) => Number(a.negated) - Number(b.negated));
   // A quote with a slip in it is left out: said in Parley's voice it reads as Parley's mistake.
-  const need = needs.find((n) => substantial(quoteOf(n)) && !hasSlip(quoteOf(n)));
+  // Nor is one with their own "you" ("Maybe your idea is still better"): said back it reads as Parley's.
+  const need = needs.find(
+    (n) => substantial(quoteOf(n)) && !hasSlip(quoteOf(n)) && !/\b(?:you|your|yours)\b/i.test(quoteOf(n)),
+  );
   if (!need) return "";
   const quote = quoteOf(need);
   // A quote cut short ends in "…": the sentence still ends after it.

@@ -100,7 +100,8 @@ function writeFor(
   switch (decision.action) {
     case "close": {
       const answer = state.lastAnswer ?? "";
-      const heard = acknowledgement(answer);
+      // Their question is answered, not said back as a need.
+      const heard = acknowledgement(ask ? ask.rest : answer);
       // Asked for a summary after the closing: the read-back's points as they stand now.
       const summary =
         decision.asked === "summary"
