@@ -303,7 +303,7 @@ function decide(ctx: TurnContext): TurnDecision {
   const allowance = followUpAllowance(state, upcoming ? remaining : [], ctx.timeLimitMinutes);
   // With the plan done and time left, the interview stays open while the answers still bring news.
   // A need the participant states is worth one follow-up more than the plan's pace allows.
-  const bonus = follow?.focus.kind === "need" ? 1 : 0;
+  const bonus = follow?.focus.kind === "need" || follow?.focus.kind === "pain" ? 1 : 0;
   if (follow && (state.followUps < allowance + bonus || (!upcoming && stillComing))) {
     return {
       action: "follow_up",
