@@ -110,10 +110,13 @@ function writeFor(
               .join("\n")}\n`
           : "";
       const substantive = !heard && !DONE.test(answer) && keywords(answer).length >= 5;
-      const lead = [summary || answerFirst, heard || (substantive ? KEPT : "")].filter(Boolean).join(" ");
-      if (state.closed) return { text: freshClosing(said, lead) };
+      if (state.closed) {
+        const lead = [summary || answerFirst, heard || (substantive ? KEPT : "")].filter(Boolean).join(" ");
+        return { text: freshClosing(said, lead) };
+      }
       const corrected = reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
-      return { text: [lead || (corrected ? "I've noted that." : ""), CLOSING].filter(Boolean).join(" ") };
+      const noted = heard || (corrected || substantive ? "I've noted that." : "");
+      return { text: [summary || answerFirst, noted, CLOSING].filter(Boolean).join(" ") };
     }
     case "read_back": {
       // Sentences said back as said would be picked blind (names, pleasantries, slips): when none
