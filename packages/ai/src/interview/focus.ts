@@ -299,14 +299,16 @@ const AMOUNT =
 /**
  * Questions an answer has already answered: how often, when it said how often; what it costs, when
  * it said how much; what it would change, when it said what it would help with; how they manage
- * today, when it said how it is done now; what the problem is, when it said why. The plan's questions are held to the same.
+ * today, when it said how it is done now; what the problem is or what it would change, when it
+ * said why. The plan's questions are held to the same.
  */
 const ANSWERED: Array<[question: RegExp, answer: RegExp]> = [
   [/^How often\b/, new RegExp(`${FREQUENCY.source}|\\b\\d+ (?:out )?of \\d+\\b|\\btimes\\b`, "i")],
   [/\bcost you\b|^How much time\b/, AMOUNT],
   [/\bchange for\b|\btime or money\b|\bworth to\b|\bmake a difference\b/, BENEFIT],
   [/\btoday\b|\bget by without\b|\bmanage without\b/, TODAY],
-  [/\bproblem with that\b/, /\b(?:because|since|otherwise|'cause)\b/i],
+  // A reason given ("…, so the app has to queue updates") says what it would change, and what the problem is.
+  [/\bproblem with that\b|\bchange for\b/, /\b(?:because|since|otherwise|'cause)\b|, so (?!far\b)/i],
 ];
 
 /** Whether the answer already answered this question (by the kinds above). */

@@ -125,6 +125,17 @@ describe("follow-ups a good interviewer would ask", () => {
       "How often does that happen?",
     ]);
     expect(cost?.question ?? "").not.toMatch(/cost you|how much time/i);
+    // What it would change, once said (its effect, or the reason it is needed), and how it is done today, once said.
+    expect(followUpFor("We need online booking, it would save us hours of calls.", [])?.question).not.toMatch(
+      /change for you/,
+    );
+    expect(
+      followUpFor("The vans lose signal in the hills, so the app has to work offline.", [])?.question,
+    ).not.toMatch(/change for you/);
+    const today = followUpFor("Right now we write bookings in a diary, and we need online booking.", [
+      "What would that change for you?",
+    ]);
+    expect(today?.question ?? "").not.toMatch(/today/);
     // "can wait for a second release" is a plan, not a trouble.
     expect(focusesOf("The waitlist can wait for a second release.").map((f) => f.kind)).not.toContain("pain");
   });
