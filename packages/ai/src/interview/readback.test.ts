@@ -50,6 +50,8 @@ describe("a read-back point", () => {
     ["We wnat the staff to see the rota."],
     ["That should be the default."],
     ["Because most learners are young."],
+    // a list's heading, its items still to come
+    ["The features we want in the new till are: 1."],
   ])("is not made of %s", (sentence) => {
     expect(pointOf(sentence)).toBeNull();
   });

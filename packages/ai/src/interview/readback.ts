@@ -177,6 +177,8 @@ function checked(text: string): string | null {
   if (!words.some((t) => t.pos === "AUX" || (t.pos === "VERB" && !/ing$/.test(t.normal)))) return null;
   // "… appointments Keep track of (receipts": lines run together, or a bracket left open.
   if (/[()[\]]/.test(text) || words.slice(1).some(strayCapital)) return null;
+  // "The features you want are: 1": a list's heading, its items still to come.
+  if (text.includes(":")) return null;
   // A typo read back is the participant's slip said again in Parley's voice.
   if (hasSlip(text)) return null;
   const said = toListener(text);
