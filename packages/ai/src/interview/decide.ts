@@ -159,7 +159,10 @@ function afterReadBack(
   const listening =
     state.elapsedMinutes < ctx.timeLimitMinutes * LISTENING_LIMIT &&
     LISTENING.some((q) => !said.some((m) => m.includes(q)));
-  const news = !DONE.test(answer) && focusesOf(answer).some((f) => NEEDS.includes(f.kind));
+  // A reply to the read-back keeps it open with a new need; one to "What else should I add?" with
+  // anything of substance (a problem, how they cope), which is what was asked for.
+  const opening = toReadBack ? NEEDS : STILL_COMING;
+  const news = !DONE.test(answer) && focusesOf(answer).some((f) => opening.includes(f.kind));
   const missed = toReadBack && MISSED.test(answer) && !DENY.test(answer);
   // What they add is said back and more is asked for, not probed: they are adding to a list.
   if (listening && (news || missed))

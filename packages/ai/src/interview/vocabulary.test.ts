@@ -62,6 +62,7 @@ const SENTENCES: Array<[sentence: string, readings: Reading[]]> = [
   ["I own two practices with nine dentists between them.", ["selfIntro"]],
   ["I'm the office manager and I take the calls.", ["selfIntro"]],
   ["Reminders the day before would help reduce no-shows.", ["benefit"]],
+  ["The paper diary lacks any link to the till.", ["workaround", "trouble"]],
   ["Do you need any other information from me?", ["moreFromMe", "needCue"]],
   ["Brauchen Sie noch etwas von mir?", ["moreFromMe"]],
   ["It will let staff see their shifts from home.", ["benefit"]],
