@@ -112,8 +112,10 @@ export function pointOf(sentence: string, need = false): string | null {
   for (let lead = HEDGE_LEAD.exec(text); lead; lead = HEDGE_LEAD.exec(text))
     text = text.slice(lead[0].length);
   text = withoutIntro(text).replace(/[\s.!?…]+$/, "");
-  // A list ("a booking system, record keeping, and reports") is one part.
-  const list = (text.match(/,/g)?.length ?? 0) >= 2 && /,\s*(?:and|or)\s+[^,]+$/.test(text);
+  // A list ("a booking system, record keeping, and reports", "receipts, expenses and wages") is one part.
+  const list =
+    ((text.match(/,/g)?.length ?? 0) >= 2 && /,\s*(?:and|or)\s+[^,]+$/.test(text)) ||
+    /^[^,]+,\s*\w+\s+(?:and|or)\s+\w+$/.test(text);
   const parts = list ? [text] : partsOf(text);
   const at = parts.findIndex((p) => NEED_CUE.test(p));
   const stated = at > 0 ? parts[at]!.replace(JOINING, "") : parts[at];
@@ -174,7 +176,8 @@ function checked(text: string): string | null {
   if (CLAUSE_WORD.test(last.normal)) return null;
   if (first.pos === "SCONJ" || first.pos === "CCONJ" || POINTING_START.test(first.normal)) return null;
   // "In our last test", "For hair cutting": a phrase cut from its clause (no verb but an -ing form).
-  if (!words.some((t) => t.pos === "AUX" || (t.pos === "VERB" && !/ing$/.test(t.normal)))) return null;
+  // "With waitlist management being the lowest priority": no verb but an -ing form, even "being".
+  if (!words.some((t) => (t.pos === "AUX" || t.pos === "VERB") && !/ing$/.test(t.normal))) return null;
   // "… appointments Keep track of (receipts": lines run together, or a bracket left open.
   if (/[()[\]]/.test(text) || words.slice(1).some(strayCapital)) return null;
   // "The features you want are: 1": a list's heading, its items still to come.
