@@ -33,6 +33,11 @@ describe("a read-back point", () => {
       "The till should handle refunds, tips and vouchers.",
       "The till should handle refunds, tips and vouchers.",
     ],
+    // a slip of the keyboard put right as the writer puts it right (one known word an edit away)
+    [
+      "We want the schedule to be availible on the phone.",
+      "You want the schedule to be available on the phone.",
+    ],
     // a few words setting the scene before the first comma go, a clause before it stays
     [
       "Additionally, we need the stock book to warn us when hair dye runs low.",

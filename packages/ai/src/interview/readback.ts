@@ -7,7 +7,7 @@
  */
 import { mayBeEnglish, type Token, tokensOf } from "../text";
 import { strayCapital } from "./phrasing";
-import { cleaned, hasSlip, statedNeeds } from "./sayback";
+import { cleaned, putRight, statedNeeds } from "./sayback";
 import { readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
@@ -182,9 +182,10 @@ function checked(text: string): string | null {
   if (/[()[\]]/.test(text) || words.slice(1).some(strayCapital)) return null;
   // "The features you want are: 1": a list's heading, its items still to come.
   if (text.includes(":")) return null;
-  // A typo read back is the participant's slip said again in Parley's voice.
-  if (hasSlip(text)) return null;
-  const said = toListener(text);
+  // A typo read back is the participant's slip said again in Parley's voice: put right, or left out.
+  const right = putRight(text);
+  if (right === null) return null;
+  const said = toListener(right);
   return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
 }
 

@@ -89,8 +89,24 @@ const substantial = (quote: string) => {
   );
 };
 
-/** A word the writer would put right ("adressed"): a slip of the keyboard. */
-export const hasSlip = (text: string) => tokensOf(text).some((t) => meantWord(t) !== t.normal);
+/**
+ * The text with each slip of the keyboard put right as the writer puts it right in a story (the one
+ * known word a single edit away: "acoording" → "according"), or null when a slip could be several
+ * words: said back as typed it would read as Parley's own mistake.
+ */
+export function putRight(text: string): string | null {
+  let out = "";
+  let at = 0;
+  for (const t of tokensOf(text)) {
+    const meant = meantWord(t);
+    if (meant === null) return null;
+    if (meant === t.normal) continue;
+    const word = /^[A-Z]/.test(t.text) ? meant[0]!.toUpperCase() + meant.slice(1) : meant;
+    out += text.slice(at, t.start) + word;
+    at = t.end;
+  }
+  return out + text.slice(at);
+}
 
 /** The needs of an answer said back, at most `max`, each in the writer's phrasing; null when none is sayable. */
 export function needsSaidBack(answer: string, max = 2): string[] {
@@ -118,13 +134,14 @@ export function acknowledgement(answer: string): string {
   if (said.length) return `Got it: ${said.join(", and ")}. I've added ${said.length > 1 ? "those" : "that"}.`;
   // A want says more than a refusal beside it ("…, but it shouldn't be too expensive").
   const needs = statedNeeds(answer).sort((a, b) => Number(a.negated) - Number(b.negated));
-  // A quote with a slip in it is left out: said in Parley's voice it reads as Parley's mistake.
-  // Nor is one with their own "you" ("Maybe your idea is still better"): said back it reads as Parley's.
-  const need = needs.find(
-    (n) => substantial(quoteOf(n)) && !hasSlip(quoteOf(n)) && !/\b(?:you|your|yours)\b/i.test(quoteOf(n)),
-  );
-  if (!need) return "";
-  const quote = quoteOf(need);
+  // A quote with a slip nobody can put right is left out: said in Parley's voice it reads as
+  // Parley's mistake. Nor is one with their own "you": said back it reads as Parley's too.
+  const quote = needs
+    .map(quoteOf)
+    .filter((q) => substantial(q) && !/\b(?:you|your|yours)\b/i.test(q))
+    .map(putRight)
+    .find((q) => q !== null);
+  if (!quote) return "";
   // A quote cut short ends in "…": the sentence still ends after it.
   return `Got it; I've added it in your words: “${quote}”${quote.endsWith("…") ? "." : ""}`;
 }
