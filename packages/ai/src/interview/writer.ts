@@ -42,7 +42,7 @@ const UNREAD =
 function freshClosing(said: string[], lead: string): string {
   for (const tail of CLOSING_TAILS) {
     for (const opener of lead ? [""] : CLOSING_OPENERS) {
-      const text = [lead, opener, tail].filter(Boolean).join(" ");
+      const text = [lead, opener, tail].filter(Boolean).join(" ").replace(/\n /g, "\n");
       if (!said.includes(normalise(text))) return text;
     }
   }
@@ -102,12 +102,12 @@ function writeFor(
       const answer = state.lastAnswer ?? "";
       // Their question is answered, not said back as a need.
       const heard = acknowledgement(ask ? ask.rest : answer);
-      // Asked for a summary after the closing: the read-back's points as they stand now.
+      // Asked for a summary after the closing: the points as they stand now, each said as the
+      // read-back says it (a need added late is stored as said, slips and all).
+      const shown = [...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? []))];
       const summary =
         decision.asked === "summary"
-          ? `${READ_BACK_OPENING}\n${reviewAfterClose(ctx)
-              .points.map((p) => `- ${p}`)
-              .join("\n")}\n`
+          ? `${READ_BACK_OPENING}\n${(shown.length ? shown : [UNREAD]).map((p) => `- ${p}`).join("\n")}\n`
           : "";
       const substantive = !heard && !DONE.test(answer) && keywords(answer).length >= 5;
       if (state.closed) {
@@ -116,7 +116,9 @@ function writeFor(
       }
       const corrected = reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
       const noted = heard || (corrected || substantive ? "I've noted that." : "");
-      return { text: [summary || answerFirst, noted, CLOSING].filter(Boolean).join(" ") };
+      return {
+        text: [summary || answerFirst, noted, CLOSING].filter(Boolean).join(" ").replace(/\n /g, "\n"),
+      };
     }
     case "read_back": {
       // Sentences said back as said would be picked blind (names, pleasantries, slips): when none
