@@ -3,6 +3,7 @@
  * and the "after" are counted alike. Each reads only the messages (and, for the record, the turn's
  * review), never the interviewer's own reasons, so a model's wording is judged as the rules' is.
  */
+import { pointOf } from "../../packages/ai/src/interview/readback";
 import { READ_BACK_OPENING } from "../../packages/ai/src/interview/state";
 import { sense } from "../../packages/ai/src/interview/text";
 import { analyze, isContent, type Token, tokensOf } from "../../packages/ai/src/text";
@@ -123,6 +124,9 @@ export function participantAsks(answer: string): { sentence: string; kind: AskKi
 /** What a reply says before its question: the statements an answer to the participant would be in. */
 const statementsOf = (reply: string) => sentencesOf(reply).filter((s) => !s.endsWith("?"));
 
+const NEEDS_MORE_ASKED = /\b(?:you need|need from me|brauchen sie|benötigen sie|sie von mir)\b/i;
+const NEEDS_MORE_ANSWERED =
+  /\b(?:nothing (?:more|else)|no(?:thing)? more (?:is )?needed|that'?s all i need)\b/i;
 const CLOSING_ONLY = /'End Interview'|thanks again/i;
 /** The stock reply for a question of fact nobody can answer yet: no answer to any other kind. */
 const STOCK = /\b(?:the team will|i don'?t know that)\b/i;
@@ -159,6 +163,9 @@ export function answersQuestion(
   // Only a request for a summary is answered by the read-back.
   if (reply.startsWith(READ_BACK_OPENING)) return ask.kind === "summary";
   if (ask.kind === "summary") return false;
+  // "Do you need anything else from me?" is answered by whether anything is needed (the readers
+  // judged "the team will know" to it meaningless, which the checks below counted as an answer).
+  if (NEEDS_MORE_ASKED.test(ask.sentence)) return NEEDS_MORE_ANSWERED.test(reply);
   const asked = lemmasOf(ask.sentence);
   return statementsOf(reply).some((s) => {
     if (CLOSING_ONLY.test(s) && !ADMITS.test(s) && !HANDS_BACK.test(s)) return false;
@@ -302,9 +309,11 @@ export function listening(played: Replay): ListeningFigures {
     1,
   );
   const ai = messages.flatMap((m, i) => (m.role === "ai" ? [i] : []));
-  const readBackAt = turns.findIndex(
-    (t) => t.decision.action === "read_back" || t.text.startsWith(READ_BACK_OPENING),
-  );
+  const readsBack = (t: (typeof turns)[number]) =>
+    t.decision.action === "read_back" || t.text.startsWith(READ_BACK_OPENING);
+  const readBackAt = turns.findIndex(readsBack);
+  // What the interview stores in the end: the last closing turn's review (needs since the read-back join it).
+  const stored = turns.findLast((t) => t.review)?.review?.points ?? [];
   const frames = new Map<string, number>();
   let replies = 0;
   let mechanical = 0;
@@ -321,7 +330,7 @@ export function listening(played: Replay): ListeningFigures {
       repeatedMessages += 1;
     if (at === 0) return;
     const answer = messages[at - 1]!.content;
-    const isReadBack = k === readBackAt;
+    const isReadBack = readsBack(turn);
     replies += 1;
     const ask = participantAsks(answer);
     if (ask) {
@@ -340,14 +349,16 @@ export function listening(played: Replay): ListeningFigures {
     }
     const needs = readBackAt >= 0 && k > readBackAt ? needsIn(answer) : [];
     if (needs.length) {
-      const points = turn.review?.points ?? [];
+      const points = [...(turn.review?.points ?? []), ...stored];
       const sentences = [...new Set(needs.map((n) => n.sentence.text))];
       lateNeeds.push({
         need: sentences[0]!,
         needs: sentences.length,
         reply: turn.text,
         acknowledged: needs.some((n) => acknowledges(turn.text, n)),
-        recorded: sentences.every((s) => points.some((p) => p.includes(s) || s.includes(p))),
+        recorded: sentences.every((s) =>
+          points.some((p) => p.includes(s) || s.includes(p) || p === pointOf(s, true)),
+        ),
         flaws: sayBackFlaws(turn.text),
       });
     }

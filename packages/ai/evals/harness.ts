@@ -1,4 +1,4 @@
-import { ANYTHING_ELSE, EXAMPLE_PROBE } from "../src/interview/decide";
+import { ANYTHING_ELSE, LISTENING } from "../src/interview/decide";
 import { PROBES } from "../src/interview/focus";
 import { makePlan } from "../src/interview/plan";
 import { questionOf, READ_BACK_OPENING } from "../src/interview/state";
@@ -69,9 +69,13 @@ export async function play(
     messages.push({ role: "ai", content: text, timestamp: new Date(now).toISOString() });
     if (result.final) break;
     now += dialogue.secondsPerAnswer * 1000;
+    // The scripted reply answers the first read-back; one read again finds them with nothing to add.
+    const readBacks = turns.filter((t) => t.decision.action === "read_back").length;
     const answer =
       result.decision.action === "read_back"
-        ? dialogue.readBackReply
+        ? readBacks > 1
+          ? "Yes, that's everything."
+          : dialogue.readBackReply
         : (dialogue.answers[next++] ?? "I think that covers what I know about it.");
     messages.push({ role: "user", content: answer, timestamp: new Date(now).toISOString() });
     now += 5_000;
@@ -121,7 +125,7 @@ function heard(point: string, said: string[]): boolean {
 
 /** The follow-ups the offline interviewer writes once and asks as written. */
 const WRITTEN = new Set(
-  [...Object.values(PROBES).flat(), ANYTHING_ELSE, EXAMPLE_PROBE].map((q) => normalise(q)),
+  [...Object.values(PROBES).flat(), ANYTHING_ELSE, ...LISTENING].map((q) => normalise(q)),
 );
 
 /** Two interviewer messages repeat when they share 80% of their content words. */

@@ -14,6 +14,7 @@ import {
   HELP_REQUEST,
   LANGUAGE_REQUEST,
   MEANING_REQUEST,
+  MORE_FROM_ME,
   OPINION_REQUEST,
   REPEAT_REQUEST,
   SUMMARY_REQUEST,
@@ -149,6 +150,8 @@ const lowerFirst = (text: string) =>
 const upperFirst = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
+/** Asked whether the interviewer needs anything more from them: only what they choose to tell. */
+export const NOTHING_MORE = "Nothing more than what you'd like to tell me; thank you.";
 export const DONT_KNOW = "I don't know that myself; the team will, and I've noted your question for them.";
 
 /** A question asking for the interviewer's view, turned back to the participant. */
@@ -203,6 +206,7 @@ export function answerTo(
       return whatWasMeant(ask, context.lastQuestion, topic);
     }
     case "info": {
+      if (MORE_FROM_ME.test(ask.sentence)) return NOTHING_MORE;
       const line = briefLineFor(project, ask.sentence);
       if (!line) return DONT_KNOW;
       if (line.kind === "objective")

@@ -144,6 +144,8 @@ export async function* checkedStream(
     yield* wordsOf(!text || said.has(normalise(text)) ? rules() : text);
     return;
   }
+  // After a read-back, a need they add is said back before the follow-up, as the closing does.
+  let sayBack = decision.action === "follow_up" && state.readBackAt >= 0 ? acknowledgement(answer) : "";
   let answered = !ask;
   let emitted = "";
   let asked = false;
@@ -177,6 +179,10 @@ export async function* checkedStream(
     // The rules did not close: a closing sentence is dropped (the rules' question follows if none comes).
     if (CLOSING.test(sentence)) return;
     if (!question && echoesFragment(sentence, answer)) return;
+    if (sayBack) {
+      if (!sharesWords(sentence, sayBack, 2)) yield* release(sayBack);
+      sayBack = "";
+    }
     if (!answered) {
       answered = true;
       // Answered when a statement comes before the question; else the rules' answer goes first.

@@ -1,6 +1,7 @@
 import { participantAsk, saysMore } from "./asks";
 import { coverage } from "./coverage";
-import { type FocusKind, followUpFor } from "./focus";
+import { answeredBy, type FocusKind, focusesOf, followUpFor } from "./focus";
+import { readBackPoints } from "./readback";
 import { type InterviewState, readState } from "./state";
 import { isVague, normalise, phrases, senses } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
@@ -22,6 +23,7 @@ export function nextTopic(
   plan: InterviewPlan,
   messages: InterviewMessage[],
   state: InterviewState,
+  answer = "",
 ): Topic | null {
   const covered = new Set(
     coverage(plan, messages, state.decisions)
@@ -33,9 +35,19 @@ export function nextTopic(
   return (
     plan.topics.find(
       (t) =>
-        !state.askedTopics.has(t.id) && !state.declinedTopics.has(t.id) && !covered.has(t.id) && !answered(t),
+        !state.askedTopics.has(t.id) &&
+        !state.declinedTopics.has(t.id) &&
+        !covered.has(t.id) &&
+        !answered(t) &&
+        askable(t, messages, answer),
     ) ?? null
   );
+}
+
+/** A topic with a question not asked yet that the last answer has not already answered. */
+export function askable(topic: Topic, messages: InterviewMessage[], answer: string): boolean {
+  const said = messages.filter((m) => m.role === "ai").map((m) => normalise(m.content));
+  return topic.probes.some((p) => !said.some((s) => s.includes(normalise(p))) && !answeredBy(p, answer));
 }
 
 /** A question that asks the participant to do something: "Could you start by …?" */
@@ -44,8 +56,8 @@ const REQUEST = /^(?:[\w\s]+,\s*)?(?:could|can) you\b/i;
 /** Said once, before a request the participant only said yes to. */
 export const GO_AHEAD = "Please go ahead.";
 
-/** Asked once after an answer that only agrees: about what they agreed to, not about something new. */
-export const EXAMPLE_PROBE = "Could you give me a recent example?";
+/** A question a yes does not answer: "What would …?", "How does …?". */
+const OPEN_QUESTION = /^(?:what|how|where|when|who|which|why)\b/i;
 
 /**
  * How many follow-ups the current topic may still take: the exchanges left before closing (at the
@@ -94,17 +106,77 @@ export const ANYTHING_ELSE = "What else should the team know before we wrap up?"
 const STILL_COMING: ReadonlyArray<FocusKind> = ["need", "pain", "refusal", "condition", "workaround"];
 
 /** A planned feature or constraint the participant raised themselves, not asked yet: taken up next. */
-function raisedTopic(plan: InterviewPlan, answer: string, state: InterviewState): Topic | null {
+function raisedTopic(
+  plan: InterviewPlan,
+  messages: InterviewMessage[],
+  answer: string,
+  state: InterviewState,
+): Topic | null {
   const own = senses(answer);
   return (
     plan.topics.find((t) => {
       if (t.source !== "feature" && t.source !== "constraint") return false;
       if (t.id === state.currentTopic || state.askedTopics.has(t.id) || state.declinedTopics.has(t.id))
         return false;
+      if (!askable(t, messages, answer)) return false;
       const marks = [...senses(t.title)];
       return marks.length > 0 && marks.filter((m) => own.has(m)).length >= Math.min(2, marks.length);
     }) ?? null
   );
+}
+
+/** How long past the time limit the interviewer keeps listening while new needs come: half as long again. */
+export const LISTENING_LIMIT = 1.5;
+
+/** Asked while the participant keeps adding after the read-back, each once. */
+export const LISTENING = [
+  "What else should I add?",
+  "Is there anything else the team should know?",
+  "Anything more before we finish?",
+];
+
+/** What keeps the interview open after a read-back: a new need or refusal. */
+const NEEDS: ReadonlyArray<FocusKind> = ["need", "refusal"];
+
+const BYE = /\b(?:bye|goodbye)\b/i;
+
+/** "No, …", "Nein, …": the read-back missed something, said with more than the no. */
+const MISSED = /^\W*(?:no|nope|not quite|not really|nein|non|nee)\b/i;
+
+/**
+ * After a read-back the interview stays open while the participant says it missed something or
+ * brings needs (up to `LISTENING_LIMIT` times the time limit): said back and listened to, then read
+ * back again once an answer brings nothing new. A reply to the read-back that adds nothing closes.
+ */
+function afterReadBack(
+  ctx: TurnContext,
+  state: InterviewState,
+  answer: string,
+  current: Topic,
+): TurnDecision {
+  const toReadBack = ctx.messages.findLastIndex((m) => m.role === "ai") === state.readBackAt;
+  const said = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
+  const listening =
+    state.elapsedMinutes < ctx.timeLimitMinutes * LISTENING_LIMIT &&
+    LISTENING.some((q) => !said.some((m) => m.includes(q)));
+  // A reply to the read-back keeps it open with a new need; one to "What else should I add?" with
+  // anything of substance (a problem, how they cope), which is what was asked for.
+  const opening = toReadBack ? NEEDS : STILL_COMING;
+  const news = !DONE.test(answer) && focusesOf(answer).some((f) => opening.includes(f.kind));
+  const missed = toReadBack && MISSED.test(answer) && !DENY.test(answer);
+  // What they add is said back and more is asked for, not probed: they are adding to a list.
+  if (listening && (news || missed))
+    return { action: "follow_up", topicId: current.id, reason: missed ? "missed" : "listening" };
+  if (toReadBack) return { action: "close", topicId: "", reason: "The participant answered the read-back." };
+  // Taking their leave: what they added is said back in the closing, not read back once more.
+  if (DONE.test(answer) || FAREWELL.test(answer) || BYE.test(answer))
+    return { action: "close", topicId: "", reason: "The participant is done after adding to the read-back." };
+  // Read again only when it would say more than the last one did.
+  const given = ctx.messages[state.readBackAt]!.content;
+  const points = readBackPoints(ctx, { now: true, asSaid: false });
+  if (points.every((p) => given.includes(p)))
+    return { action: "close", topicId: "", reason: "Nothing new to read back: close." };
+  return { action: "read_back", topicId: "", reason: "Nothing new since the read-back: read back again." };
 }
 
 export function decideTurn(ctx: TurnContext): TurnDecision {
@@ -124,20 +196,21 @@ function decide(ctx: TurnContext): TurnDecision {
   if (!messages.some((m) => m.role === "ai")) {
     return { action: "next_topic", topicId: first.id, reason: "Welcome and the warm-up question." };
   }
-  if (state.readBackAnswered || state.closed) {
-    return { action: "close", topicId: "", reason: "The participant answered the read-back." };
-  }
   const ask = state.lastAnswer ? participantAsk(state.lastAnswer) : null;
   // A question to the interviewer is answered, never taken as an answer: the rest of the answer is.
   const answer = ask ? ask.rest : (state.lastAnswer ?? "");
-  const last = state.info.findLast((x) => !x.question && !x.readBack);
-  const upcoming = nextTopic(plan, messages, state);
   const current = plan.topics.find((t) => t.id === state.currentTopic) ?? first;
+  const asked = messages.filter((m) => m.role === "ai").map((m) => m.content);
+  if (state.closed) {
+    return { action: "close", topicId: "", reason: "After the closing: said back, and closed again." };
+  }
+  if (state.readBackAnswered) return afterReadBack(ctx, state, answer, current);
+  const last = state.info.findLast((x) => !x.question && !x.readBack);
+  const upcoming = nextTopic(plan, messages, state, answer);
   const backTo = state.declinedTopics.has(current.id) ? (upcoming ?? current) : current;
   // Closing starts at the limit less two minutes: read back now if the next exchange would cross it.
   const perExchange = state.answers > 0 ? state.elapsedMinutes / state.answers : 1;
   const timeUp = state.elapsedMinutes + perExchange > ctx.timeLimitMinutes - CLOSING_MARGIN_MINUTES;
-  const asked = messages.filter((m) => m.role === "ai").map((m) => m.content);
 
   if (last?.injection) {
     return {
@@ -202,14 +275,15 @@ function decide(ctx: TurnContext): TurnDecision {
       : { action: "read_back", topicId: "", reason: "Still not sure, and no topic is left." };
   }
   // A yes to "Could you …?" is a yes to being asked: the question is asked again, to go ahead with.
-  const request = state.lastAsked && REQUEST.test(state.lastAsked) && state.lastAsked !== EXAMPLE_PROBE;
+  const request = state.lastAsked && REQUEST.test(state.lastAsked);
   if (CONFIRM.test(answer) && request && !asked.some((m) => m.startsWith(GO_AHEAD)) && !timeUp) {
     return { action: "rephrase", topicId: current.id, reason: "go-ahead" };
   }
-  // An answer that only agrees or only says no gives nothing to follow up or to rephrase.
-  if (CONFIRM.test(answer) && !asked.some((m) => m.includes(EXAMPLE_PROBE))) {
-    return { action: "follow_up", topicId: current.id, reason: "confirmed" };
+  // A yes to an open question answers nothing: the topic's other question, not a probe about nothing.
+  if (CONFIRM.test(answer) && OPEN_QUESTION.test(state.lastAsked ?? "") && askable(current, messages, "")) {
+    return { action: "next_topic", topicId: current.id, reason: "A bare yes to an open question." };
   }
+  // An answer that only agrees or only says no gives nothing to follow up or to rephrase.
   if (CONFIRM.test(answer) || DENY.test(answer)) {
     if (upcoming) return { action: "next_topic", topicId: upcoming.id, reason: "A bare yes or no: move on." };
     if (!asked.some((m) => m.includes(ANYTHING_ELSE)))
@@ -225,14 +299,14 @@ function decide(ctx: TurnContext): TurnDecision {
     return { action: "rephrase", topicId: current.id, reason: "A vague answer with nothing to build on." };
   }
   // A planned feature the participant brought up: taken up now, in its own topic's words.
-  const raised = raisedTopic(plan, answer, state);
+  const raised = raisedTopic(plan, messages, answer, state);
   if (raised) {
     return { action: "next_topic", topicId: raised.id, reason: "The participant raised a planned topic." };
   }
   const allowance = followUpAllowance(state, upcoming ? remaining : [], ctx.timeLimitMinutes);
   // With the plan done and time left, the interview stays open while the answers still bring news.
   // A need the participant states is worth one follow-up more than the plan's pace allows.
-  const bonus = follow?.focus.kind === "need" ? 1 : 0;
+  const bonus = follow?.focus.kind === "need" || follow?.focus.kind === "pain" ? 1 : 0;
   if (follow && (state.followUps < allowance + bonus || (!upcoming && stillComing))) {
     return {
       action: "follow_up",

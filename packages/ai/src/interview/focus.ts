@@ -10,7 +10,7 @@ import { lexnamesOf } from "../text/lexicon";
 import { type FoundNeed, findNeeds } from "../writer/needs";
 import { needTopic } from "./phrasing";
 import { normalise } from "./text";
-import { FEELING, FREQUENCY, SUCCESS, TROUBLE, WORKAROUND } from "./vocabulary";
+import { BENEFIT, FEELING, FREQUENCY, SUCCESS, TODAY, TROUBLE, WORKAROUND } from "./vocabulary";
 
 export const FOCUS_KINDS = [
   "goal",
@@ -296,11 +296,24 @@ export const PROBES: Record<FocusKind, string[]> = {
 const AMOUNT =
   /\b\d+|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half|a few|several) (?:hours?|minutes?|days?|weeks?|euros?|pounds?|dollars?|percent)\b|[$€£%]/i;
 
-/** Probes an answer has already answered: how often, when it said how often; what it costs, when it said how much. */
-const ANSWERED: Array<[probe: RegExp, answer: RegExp]> = [
+/**
+ * Questions an answer has already answered: how often, when it said how often; what it costs, when
+ * it said how much; what it would change, when it said what it would help with; how they manage
+ * today, when it said how it is done now; what the problem is or what it would change, when it
+ * said why. The plan's questions are held to the same.
+ */
+const ANSWERED: Array<[question: RegExp, answer: RegExp]> = [
   [/^How often\b/, new RegExp(`${FREQUENCY.source}|\\b\\d+ (?:out )?of \\d+\\b|\\btimes\\b`, "i")],
   [/\bcost you\b|^How much time\b/, AMOUNT],
+  [/\bchange for\b|\btime or money\b|\bworth to\b|\bmake a difference\b/, BENEFIT],
+  [/\btoday\b|\bget by without\b|\bmanage without\b/, TODAY],
+  // A reason given ("…, so the app has to queue updates") says what it would change, and what the problem is.
+  [/\bproblem with that\b|\bchange for\b/, /\b(?:because|since|otherwise|'cause)\b|, so (?!far\b)/i],
 ];
+
+/** Whether the answer already answered this question (by the kinds above). */
+export const answeredBy = (question: string, answer: string) =>
+  ANSWERED.some(([asks, told]) => asks.test(question) && told.test(answer));
 
 /**
  * The first probe of a kind that no earlier interviewer message contains and the answer has not
@@ -309,11 +322,7 @@ const ANSWERED: Array<[probe: RegExp, answer: RegExp]> = [
 export function followUpOn(kind: FocusKind, asked: string[], answer = ""): string | null {
   const said = asked.map(normalise);
   return (
-    PROBES[kind].find(
-      (p) =>
-        !said.some((s) => s.includes(normalise(p))) &&
-        !ANSWERED.some(([probe, told]) => probe.test(p) && told.test(answer)),
-    ) ?? null
+    PROBES[kind].find((p) => !said.some((s) => s.includes(normalise(p))) && !answeredBy(p, answer)) ?? null
   );
 }
 

@@ -125,6 +125,17 @@ describe("follow-ups a good interviewer would ask", () => {
       "How often does that happen?",
     ]);
     expect(cost?.question ?? "").not.toMatch(/cost you|how much time/i);
+    // What it would change, once said (its effect, or the reason it is needed), and how it is done today, once said.
+    expect(followUpFor("We need online booking, it would save us hours of calls.", [])?.question).not.toMatch(
+      /change for you/,
+    );
+    expect(
+      followUpFor("The vans lose signal in the hills, so the app has to work offline.", [])?.question,
+    ).not.toMatch(/change for you/);
+    const today = followUpFor("Right now we write bookings in a diary, and we need online booking.", [
+      "What would that change for you?",
+    ]);
+    expect(today?.question ?? "").not.toMatch(/today/);
     // "can wait for a second release" is a plan, not a trouble.
     expect(focusesOf("The waitlist can wait for a second release.").map((f) => f.kind)).not.toContain("pain");
   });
@@ -156,19 +167,21 @@ describe("closing when the participant is done", () => {
     "Oh, and we need a way to refund a cancelled order.",
   ];
 
-  it("says a need raised after the read-back back in the participant's words, adds it, and never repeats a closing line", async () => {
+  it("after the read-back, says a new need back and keeps listening, closes when they take their leave, and never repeats a closing line", async () => {
     const turns = await run(answers);
     const readBack = turns.findIndex((t) => t.decision.action === "read_back");
     expect(readBack).toBeGreaterThan(0);
     const after = turns.slice(readBack + 1);
-    expect(after.every((t) => t.final)).toBe(true);
     const discount = after.find((t) => /discount/.test(t.text))!;
     expect(discount.text).toMatch(
       /^Got it: you'd like to tell whether a discount brought more orders\. I've added that\./,
     );
-    expect(discount.review!.points).toContain(answers[10]);
-    expect(discount.review!.confirmations).toContain(discount.review!.points.indexOf(answers[10]!));
+    expect(discount.final).toBe(false);
+    const close = after.find((t) => t.final)!;
+    expect(close.review!.points).toContain(answers[10]);
+    expect(close.review!.confirmations).toContain(close.review!.points.indexOf(answers[10]!));
     const refund = turns.at(-1)!;
+    expect(refund.final).toBe(true);
     expect(refund.text).toMatch(/refund a cancelled order/);
     expect(refund.review!.points).toContain(answers[12]);
     const texts = after.map((t) => t.text);

@@ -29,6 +29,24 @@ describe("a read-back point", () => {
       "You need online booking, text reminders, and a waitlist.",
     ],
     ["I think that the price should be shown first.", "The price should be shown first."],
+    [
+      "The till should handle refunds, tips and vouchers.",
+      "The till should handle refunds, tips and vouchers.",
+    ],
+    // a slip of the keyboard put right as the writer puts it right (one known word an edit away)
+    [
+      "We want the schedule to be availible on the phone.",
+      "You want the schedule to be available on the phone.",
+    ],
+    // a few words setting the scene before the first comma go, a clause before it stays
+    [
+      "Additionally, we need the stock book to warn us when hair dye runs low.",
+      "You need the stock book to warn you when hair dye runs low.",
+    ],
+    [
+      "With the new booking page, I hope to see every stylist's free slots.",
+      "You hope to see every stylist's free slots.",
+    ],
     ["As much as possible should be automated.", "As much as possible should be automated."],
   ])("%s", (sentence, point) => {
     expect(pointOf(sentence, true)).toBe(point);
@@ -41,6 +59,10 @@ describe("a read-back point", () => {
     ["We wnat the staff to see the rota."],
     ["That should be the default."],
     ["Because most learners are young."],
+    // a phrase cut from the clause before it
+    ["With the waitlist being the lowest priority for now."],
+    // a list's heading, its items still to come
+    ["The features we want in the new till are: 1."],
   ])("is not made of %s", (sentence) => {
     expect(pointOf(sentence)).toBeNull();
   });

@@ -6,9 +6,8 @@
  * the participant's most informative sentences are read back as said.
  */
 import { mayBeEnglish, type Token, tokensOf } from "../text";
-import { looksMisspelt } from "../text/lexicon";
 import { strayCapital } from "./phrasing";
-import { cleaned, statedNeeds } from "./sayback";
+import { cleaned, putRight, statedNeeds } from "./sayback";
 import { readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
@@ -26,10 +25,13 @@ import {
 /** At most this many points: a read-back is checked at a glance. */
 const MOST_POINTS = 5;
 
-/** The answers a read-back draws on: those before it that answered something. */
-function answersHeard(ctx: TurnContext): string[] {
+/**
+ * The answers a read-back draws on: those before it that answered something. A read-back being
+ * made now draws on every answer; one given already, on the answers before it.
+ */
+function answersHeard(ctx: TurnContext, now: boolean): string[] {
   const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
-  const end = state.readBackAt >= 0 ? state.readBackAt : ctx.messages.length;
+  const end = state.readBackAt >= 0 && !now ? state.readBackAt : ctx.messages.length;
   // Answers the interviewer redirected (stored decisions say so in any language) are not points.
   const redirected = new Set<number>();
   let aiIndex = 0;
@@ -109,9 +111,11 @@ export function pointOf(sentence: string, need = false): string | null {
   let text = cleaned(sentence.trim()).replace(/["“”]/g, "'");
   for (let lead = HEDGE_LEAD.exec(text); lead; lead = HEDGE_LEAD.exec(text))
     text = text.slice(lead[0].length);
-  text = text.replace(/[\s.!?…]+$/, "");
-  // A list ("a booking system, record keeping, and reports") is one part.
-  const list = (text.match(/,/g)?.length ?? 0) >= 2 && /,\s*(?:and|or)\s+[^,]+$/.test(text);
+  text = withoutIntro(text).replace(/[\s.!?…]+$/, "");
+  // A list ("a booking system, record keeping, and reports", "receipts, expenses and wages") is one part.
+  const list =
+    ((text.match(/,/g)?.length ?? 0) >= 2 && /,\s*(?:and|or)\s+[^,]+$/.test(text)) ||
+    /^[^,]+,\s*\w+\s+(?:and|or)\s+\w+$/.test(text);
   const parts = list ? [text] : partsOf(text);
   const at = parts.findIndex((p) => NEED_CUE.test(p));
   const stated = at > 0 ? parts[at]!.replace(JOINING, "") : parts[at];
@@ -128,6 +132,19 @@ export function pointOf(sentence: string, need = false): string | null {
     if (point) return point;
   }
   return null;
+}
+
+/**
+ * "Additionally, …", "With the new system, …", "As for staff access, …": a few words before the
+ * first comma with no verb among them set the scene and say no need; the clause after them does.
+ */
+function withoutIntro(text: string): string {
+  const comma = text.indexOf(",");
+  if (comma < 0) return text;
+  const intro = tokensOf(text.slice(0, comma)).filter((t) => t.pos !== "PUNCT");
+  const verbless = intro.length <= 5 && !intro.some((t) => t.pos === "VERB" || t.pos === "AUX");
+  const rest = text.slice(comma + 1).trim();
+  return verbless && rest.split(/\s+/).length >= 4 ? rest : text;
 }
 
 /** "A, so B; C" → ["A", "so B", "C"]: cut at commas and the like once a part has four words. */
@@ -159,12 +176,16 @@ function checked(text: string): string | null {
   if (CLAUSE_WORD.test(last.normal)) return null;
   if (first.pos === "SCONJ" || first.pos === "CCONJ" || POINTING_START.test(first.normal)) return null;
   // "In our last test", "For hair cutting": a phrase cut from its clause (no verb but an -ing form).
-  if (!words.some((t) => t.pos === "AUX" || (t.pos === "VERB" && !/ing$/.test(t.normal)))) return null;
+  // "With waitlist management being the lowest priority": no verb but an -ing form, even "being".
+  if (!words.some((t) => (t.pos === "AUX" || t.pos === "VERB") && !/ing$/.test(t.normal))) return null;
   // "… appointments Keep track of (receipts": lines run together, or a bracket left open.
   if (/[()[\]]/.test(text) || words.slice(1).some(strayCapital)) return null;
-  // A typo read back is the participant's slip said again in Parley's voice.
-  if (words.some((t) => looksMisspelt(t.normal))) return null;
-  const said = toListener(text);
+  // "The features you want are: 1": a list's heading, its items still to come.
+  if (text.includes(":")) return null;
+  // A typo read back is the participant's slip said again in Parley's voice: put right, or left out.
+  const right = putRight(text);
+  if (right === null) return null;
+  const said = toListener(right);
   return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
 }
 
@@ -183,10 +204,22 @@ function problemSentences(answers: string[]): string[] {
     );
 }
 
-/** The points of the read-back, 1 to 5 short phrases in the order: wants, refusals, success, problems. */
-export function readBackPoints(ctx: TurnContext): string[] {
-  const answers = answersHeard(ctx);
-  if (!mayBeEnglish(answers.join("\n"))) return sentencePoints(ctx, answers);
+/** How they would judge success, said of themselves ("Success for me is …"), not of someone else's system. */
+const FIRST_PERSON = /\b(?:i|me|my|we|us|our)\b/i;
+const SECOND_PERSON = /\b(?:you|your|yours)\b/i;
+
+/** At most `room` of the list: the first (often the project's aim) and the latest (said just before). */
+function firstAndLatest(list: string[], room: number): string[] {
+  if (list.length <= room) return list;
+  return room <= 0 ? [] : [list[0]!, ...list.slice(list.length - (room - 1))];
+}
+
+/**
+ * The points of the read-back (`now`: the one being made, else the latest given; `asSaid`: their
+ * sentences as said when none can be put in short phrases, as a model is given them), 1 to 5 short phrases in the order: wants, refusals, success, problems. */
+export function readBackPoints(ctx: TurnContext, { now = false, asSaid = true } = {}): string[] {
+  const answers = answersHeard(ctx, now);
+  if (!mayBeEnglish(answers.join("\n"))) return asSaid ? sentencePoints(ctx, answers) : [];
   const wants: string[] = [];
   const refusals: string[] = [];
   const success: string[] = [];
@@ -199,23 +232,26 @@ export function readBackPoints(ctx: TurnContext): string[] {
   };
   for (const answer of answers) {
     for (const sentence of sentences(answer))
-      if (SUCCESS.test(sentence) && !sentence.trim().endsWith("?")) add(success, sentence);
+      if (SUCCESS.test(sentence) && FIRST_PERSON.test(sentence) && !sentence.trim().endsWith("?"))
+        add(success, sentence);
     for (const need of statedNeeds(answer)) {
       const sentence = need.sentence.text;
       if (SUCCESS.test(sentence) || sentence.trim().endsWith("?") || SELF_INTRO.test(sentence)) continue;
+      // Their own "you" would read as the participant once "I" is said "you".
+      if (SECOND_PERSON.test(sentence)) continue;
       add(need.negated ? refusals : wants, sentence, true);
     }
   }
-  const kept = { success: success.slice(0, 1), refusals: refusals.slice(0, 2) };
+  const kept = { success: success.slice(0, 1), refusals: refusals.slice(-2) };
   const room = MOST_POINTS - kept.success.length - kept.refusals.length;
-  const points = [...wants.slice(0, room), ...kept.refusals, ...kept.success];
+  const points = [...firstAndLatest(wants, room), ...kept.refusals, ...kept.success];
   // Few needs heard: the problems they described fill the read-back to three.
   for (const problem of problemSentences(answers)) {
     if (points.length >= 3) break;
     const point = pointOf(problem);
     if (point && !points.includes(point)) points.push(point);
   }
-  return points.length ? points : sentencePoints(ctx, answers);
+  return points.length || !asSaid ? points : sentencePoints(ctx, answers);
 }
 
 /** 3 to 5 of the participant's own sentences, the most informative, in the order they were said. */

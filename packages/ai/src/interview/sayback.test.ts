@@ -49,6 +49,10 @@ describe("a need raised after the read-back, said back", () => {
       "**Card payments** – we need card payments at the counter.",
       "Got it: you'd like card payments at the counter. I've added that.",
     ],
+    // their own "you" would read as Parley's: nothing quoted
+    ["So maybe your idea is still better.", ""],
+    // a slip in the only quote there is: nothing quoted rather than the slip said again
+    ["The system should be adressed through the app on the desk.", ""],
     // nothing wanted: nothing said back
     ["Thanks, that sounds right.", ""],
   ])("%s", (answer, said) => {

@@ -7,6 +7,7 @@
  */
 import { analyze, type Sentence, tokensOf } from "../text";
 import { clausesOf, type FoundNeed, findNeeds, needOfListedThing } from "../writer/needs";
+import { meantWord } from "../writer/plain";
 import { saidBackPart, wantedParts } from "./phrasing";
 import { ANSWER_WORD, FILLER } from "./vocabulary";
 
@@ -27,7 +28,7 @@ export function statedNeeds(answer: string): FoundNeed[] {
   return [...found, ...refusals].sort((a, b) => a.sentence.start - b.sentence.start);
 }
 
-const MAX_QUOTE_WORDS = 30;
+const MAX_QUOTE_WORDS = 20;
 
 /** Markdown marks and list bullets, which are no part of what was said. */
 const unmarked = (text: string) =>
@@ -54,7 +55,7 @@ function withoutFillers(text: string): string {
 /** "i" and "i'm" as the kit would write them. */
 const capitalI = (text: string) => text.replace(/\bi(?=\b|')/g, "I");
 
-/** At most thirty words, cut after a comma where one comes late enough, with "…" when cut. */
+/** At most twenty words, cut after a comma where one comes late enough, with "…" when cut. */
 function short(text: string, clause: string): string {
   const words = text.split(" ");
   if (words.length <= MAX_QUOTE_WORDS) return text;
@@ -88,6 +89,25 @@ const substantial = (quote: string) => {
   );
 };
 
+/**
+ * The text with each slip of the keyboard put right as the writer puts it right in a story (the one
+ * known word a single edit away: "acoording" → "according"), or null when a slip could be several
+ * words: said back as typed it would read as Parley's own mistake.
+ */
+export function putRight(text: string): string | null {
+  let out = "";
+  let at = 0;
+  for (const t of tokensOf(text)) {
+    const meant = meantWord(t);
+    if (meant === null) return null;
+    if (meant === t.normal) continue;
+    const word = /^[A-Z]/.test(t.text) ? meant[0]!.toUpperCase() + meant.slice(1) : meant;
+    out += text.slice(at, t.start) + word;
+    at = t.end;
+  }
+  return out + text.slice(at);
+}
+
 /** The needs of an answer said back, at most `max`, each in the writer's phrasing; null when none is sayable. */
 export function needsSaidBack(answer: string, max = 2): string[] {
   const said: string[] = [];
@@ -114,9 +134,14 @@ export function acknowledgement(answer: string): string {
   if (said.length) return `Got it: ${said.join(", and ")}. I've added ${said.length > 1 ? "those" : "that"}.`;
   // A want says more than a refusal beside it ("…, but it shouldn't be too expensive").
   const needs = statedNeeds(answer).sort((a, b) => Number(a.negated) - Number(b.negated));
-  const need = needs.find((n) => substantial(quoteOf(n)));
-  if (!need) return "";
-  const quote = quoteOf(need);
+  // A quote with a slip nobody can put right is left out: said in Parley's voice it reads as
+  // Parley's mistake. Nor is one with their own "you": said back it reads as Parley's too.
+  const quote = needs
+    .map(quoteOf)
+    .filter((q) => substantial(q) && !/\b(?:you|your|yours)\b/i.test(q))
+    .map(putRight)
+    .find((q) => q !== null);
+  if (!quote) return "";
   // A quote cut short ends in "…": the sentence still ends after it.
   return `Got it; I've added it in your words: “${quote}”${quote.endsWith("…") ? "." : ""}`;
 }

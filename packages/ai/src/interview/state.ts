@@ -23,6 +23,9 @@ const topicMarks = new WeakMap<Topic, ReadonlySet<string>>();
 export const READ_BACK_OPENING = "Here is what I heard:";
 export const READ_BACK_QUESTION = "Did I get that right, or is anything missing?";
 
+/** Every closing line tells the participant how to end the interview. */
+const END_INTERVIEW = /\bEnd Interview\b/;
+
 export interface MessageInfo {
   topicId: string | null;
   question: boolean;
@@ -161,8 +164,11 @@ export interface InterviewState {
   followUps: number;
   /** "Not sure" answers on the current topic. */
   unsureOnTopic: number;
+  /** The latest read-back's message index (-1 before any). */
   readBackAt: number;
+  /** The participant has spoken since the latest read-back. */
   readBackAnswered: boolean;
+  /** A closing message came after the latest read-back. */
   closed: boolean;
   lastAnswer: string | null;
   lastQuestion: string | null;
@@ -193,10 +199,15 @@ export function readState(
   const declinedTopics = new Set<string>();
   const askedQuestions = new Set<string>();
   let readBackAt = -1;
+  // A closing message: stored as one, or saying how to end the interview.
+  const aiIndexOf = (i: number) => messages.slice(0, i).filter((m) => m.role === "ai").length;
+  const closesAt = (i: number) =>
+    decisions?.[aiIndexOf(i)]?.action === "close" || END_INTERVIEW.test(messages[i]!.content);
   for (const [i, m] of messages.entries()) {
     const x = info[i]!;
     if (m.role === "ai") {
-      if (x.readBack && readBackAt < 0) readBackAt = i;
+      // The latest read-back: one is read again when the participant went on giving needs after it.
+      if (x.readBack && !closesAt(i)) readBackAt = i;
       if (x.topicId && x.question) askedTopics.add(x.topicId);
       askedQuestions.add(normalise(questionOf(m.content)));
     } else if (x.declined && x.topicId) declinedTopics.add(x.topicId);
@@ -214,7 +225,7 @@ export function readState(
   }
   const lastUser = messages.findLastIndex((m) => m.role === "user");
   const answered = readBackAt >= 0 && lastUser > readBackAt;
-  const closed = answered && messages.slice(readBackAt + 1).some((m, j) => m.role === "ai" && j > 0);
+  const closed = readBackAt >= 0 && messages.some((m, i) => i > readBackAt && m.role === "ai" && closesAt(i));
   return {
     info,
     askedTopics,

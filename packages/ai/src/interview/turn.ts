@@ -148,7 +148,8 @@ export async function interviewTurn(
     decision = written.decision;
     offlineText = written.text;
   }
-  const readBack = decision.action === "read_back" ? { points: readBackPoints(ctx) } : undefined;
+  const readBack =
+    decision.action === "read_back" ? { points: readBackPoints(ctx, { now: true }) } : undefined;
   const final = decision.action === "close";
   // Every closing turn stores the review again: a need said after the read-back joins it.
   const review = final && state.readBackAt >= 0 ? reviewAfterClose(ctx) : undefined;

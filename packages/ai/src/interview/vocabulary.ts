@@ -13,6 +13,20 @@ export const FREQUENCY =
 export const WORKAROUND =
   /\b(workaround|work around|spreadsheet|excel|by hand|manually|on paper|paper|whiteboard|sticky notes?|post-its?|phone (call|them|around)|call (them|around|each)|text (them|each)|email (them|each)|copy(ing)? and past|we just|i just|instead|double[- ]book\w*|hack)\b/i;
 
+/**
+ * What something would change, said as its effect: "this will help us plan staff", "to reduce
+ * no-shows", "it would save hours". A question about what it would change is then answered.
+ */
+export const BENEFIT =
+  /\b(would help|will help|could help|helps? (?:us|them|to|ensure|reduce|keep|make|improve|save|avoid)|so that|in order to|to (?:reduce|save|avoid|improve|prevent|cut|streamline|speed up|keep track)|reduc(?:e|es|ed|ing)|sav(?:e|es|ing) (?:time|money|hours|us)|improv\w+|more efficient\w*|efficiency|easier|faster|streamlin\w+|(?:would|will|could) (?:allow|let|enable|make|give|mean))\b/i;
+
+/**
+ * How it is done today, said as such: "currently we use a diary", "by pen and paper", "right now
+ * I write it down". A question about how they manage today is then answered.
+ */
+export const TODAY =
+  /\b(currently|right now|at the moment|at present|today|these days|nowadays|so far|manually|by hand|pen and paper|on paper|(?:we|i) (?:use|keep|write|note|do it|still|manage|handle)|not digitali[sz]ed)\b/i;
+
 /** A feeling about the work, good or bad. */
 export const FEELING =
   /\b(frustrat\w*|annoy\w*|stress\w*|hate|hated|love|loved|worr\w*|nightmare|painful|pain|scar\w*|confus\w*|anxious|angry|upset|happy|relieved|embarrass\w*|exhaust\w*|overwhelm\w*|tired of|fed up|awful|terrible|chaos|chaotic|mess)\b/i;
@@ -22,7 +36,7 @@ export const FEELING =
  * a line that is always busy. A follow-up asks about it.
  */
 export const TROUBLE =
-  /\b(hard|difficult|problems?|struggl\w*|time-consuming|tedious|slow|(?:is|are|was|were|always|usually|often) busy|wast\w*|lose|loses|losing|lost|miss|misses|missed|forget\w*|waiting|on hold|chas\w*|mistakes?|errors?|double[- ]book\w*|takes? (?:me|us|them|hours|ages|forever))\b/i;
+  /\b(hard|difficult|problems?|lack(?:s|ing)?|struggl\w*|time-consuming|tedious|slow|(?:is|are|was|were|always|usually|often) busy|wast\w*|lose|loses|losing|lost|miss|misses|missed|forget\w*|waiting|on hold|chas\w*|mistakes?|errors?|double[- ]book\w*|takes? (?:me|us|them|hours|ages|forever))\b/i;
 
 /** The participant cannot answer. */
 export const UNSURE =
@@ -88,6 +102,13 @@ export const OPINION_REQUEST =
  */
 export const CHECK_REQUEST =
   /\b((?<!what )(so|do|did) you mean|are you asking|you'?re asking|is that what you mean(t)?)\b.*\?\s*$|^\W*(so,?\s+)?you mean\b.*\?\s*$/i;
+
+/**
+ * Whether the interviewer needs anything more from them: "Do you need any other information from
+ * me?", "Is there anything else you need?", "Brauchen Sie noch etwas von mir?".
+ */
+export const MORE_FROM_ME =
+  /\b(?:(?:do|would) you need|is there anything (?:else|more) (?:you need|i can)|anything else (?:you need|from me)|(?:brauchen|benötigen) sie)\b|\bdie sie von mir (?:brauchen|benötigen)\b/i;
 
 /** A request for a summary of what was said. */
 export const SUMMARY_REQUEST = /\b(summary|summari[sz]e|recap|sum (it|that|this) up)\b/i;
@@ -188,6 +209,8 @@ export const MASS_NOUNS = new Set([
 export const VOCABULARIES = {
   frequency: FREQUENCY,
   workaround: WORKAROUND,
+  benefit: BENEFIT,
+  today: TODAY,
   feeling: FEELING,
   trouble: TROUBLE,
   unsure: UNSURE,
@@ -203,6 +226,7 @@ export const VOCABULARIES = {
   opinion: OPINION_REQUEST,
   check: CHECK_REQUEST,
   summary: SUMMARY_REQUEST,
+  moreFromMe: MORE_FROM_ME,
   language: LANGUAGE_REQUEST,
   done: DONE,
   greeting: GREETING,

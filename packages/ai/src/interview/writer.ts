@@ -3,14 +3,14 @@ import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
 import { withArticle } from "../text";
 import { answerTo, participantAsk } from "./asks";
-import { ANYTHING_ELSE, EXAMPLE_PROBE, GO_AHEAD, IMAGE_MARK, NOTES_MARK, nextTopic } from "./decide";
-import { type FocusKind, followUpOn } from "./focus";
-import { readBackPoints } from "./readback";
+import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
+import { answeredBy, type FocusKind, followUpOn } from "./focus";
+import { pointOf, readBackPoints } from "./readback";
 import { acknowledgement, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
 import { isNegative, keywords, normalise, senses, sentences } from "./text";
 import type { ReadBack, ReadBackReview, Topic, TurnContext, TurnDecision } from "./types";
-import { AFFIRM, CORRECT, DECLINE, INJECTION, UNSURE } from "./vocabulary";
+import { AFFIRM, CORRECT, DECLINE, DONE, INJECTION, UNSURE } from "./vocabulary";
 
 /**
  * The offline question writer: one question per turn, about the most informative thing in the last
@@ -19,8 +19,13 @@ import { AFFIRM, CORRECT, DECLINE, INJECTION, UNSURE } from "./vocabulary";
  * said back in the participant's words and added, and no closing line is said twice.
  */
 
-/** The ways of saying, after the closing, that the participant may end the interview: never one twice. */
-const CLOSING_OPENERS = ["Thank you.", "Of course.", "Understood.", "Thanks for adding that.", "Noted."];
+/**
+ * The ways of saying, after the closing, that the participant may end the interview: never one
+ * twice. An answer with something in it that could not be said back is still kept with the
+ * interview, and the participant is told so rather than answered "Of course".
+ */
+const CLOSING_OPENERS = ["Thank you.", ""];
+const KEPT = "That's kept with your interview for the team.";
 const CLOSING_TAILS = [
   "You can press 'End Interview' whenever you're ready.",
   "When you're ready, 'End Interview' lets you review and save your answers.",
@@ -29,11 +34,15 @@ const CLOSING_TAILS = [
   "Take your time; press 'End Interview' to review what was captured.",
 ];
 
+/** The read-back's one line in a language the rules cannot sum up. */
+const UNREAD =
+  "Your answers as you wrote them: I can't sum them up in short points, and the team will read them in full.";
+
 /** A closing line not said before in this interview (openers and tails combined). */
 function freshClosing(said: string[], lead: string): string {
   for (const tail of CLOSING_TAILS) {
     for (const opener of lead ? [""] : CLOSING_OPENERS) {
-      const text = [lead, opener, tail].filter(Boolean).join(" ");
+      const text = [lead, opener, tail].filter(Boolean).join(" ").replace(/\n /g, "\n");
       if (!said.includes(normalise(text))) return text;
     }
   }
@@ -52,9 +61,11 @@ export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
   ].join(" ");
 }
 
-/** The first probe of a topic that no earlier message contains. */
-function probe(topic: Topic, said: string[]): string | null {
-  return topic.probes.find((p) => !said.some((s) => s.includes(normalise(p)))) ?? null;
+/** The first probe of a topic that no earlier message contains and the last answer has not answered. */
+function probe(topic: Topic, said: string[], answer = ""): string | null {
+  return (
+    topic.probes.find((p) => !said.some((s) => s.includes(normalise(p))) && !answeredBy(p, answer)) ?? null
+  );
 }
 
 /** The interviewer's message for a decision, written by rules. */
@@ -89,22 +100,32 @@ function writeFor(
   switch (decision.action) {
     case "close": {
       const answer = state.lastAnswer ?? "";
-      const heard = acknowledgement(answer);
-      // Asked for a summary after the closing: the read-back's points as they stand now.
+      // Their question is answered, not said back as a need.
+      const heard = acknowledgement(ask ? ask.rest : answer);
+      // Asked for a summary after the closing: the points as they stand now, each said as the
+      // read-back says it (a need added late is stored as said, slips and all).
+      const shown = [...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? []))];
       const summary =
         decision.asked === "summary"
-          ? `${READ_BACK_OPENING}\n${reviewAfterClose(ctx)
-              .points.map((p) => `- ${p}`)
-              .join("\n")}\n`
+          ? `${READ_BACK_OPENING}\n${(shown.length ? shown : [UNREAD]).map((p) => `- ${p}`).join("\n")}\n`
           : "";
-      const lead = [summary || answerFirst, heard].filter(Boolean).join(" ");
-      if (state.closed) return { text: freshClosing(said, lead) };
+      const substantive = !heard && !DONE.test(answer) && keywords(answer).length >= 5;
+      if (state.closed) {
+        const lead = [summary || answerFirst, heard || (substantive ? KEPT : "")].filter(Boolean).join(" ");
+        return { text: freshClosing(said, lead) };
+      }
       const corrected = reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
-      return { text: [lead || (corrected ? "I've noted that." : ""), CLOSING].filter(Boolean).join(" ") };
+      const noted = heard || (corrected || substantive ? "I've noted that." : "");
+      return {
+        text: [summary || answerFirst, noted, CLOSING].filter(Boolean).join(" ").replace(/\n /g, "\n"),
+      };
     }
     case "read_back": {
-      const points = readBackPoints(ctx);
-      const lines = points.map((p) => `- ${p}`).join("\n");
+      // Sentences said back as said would be picked blind (names, pleasantries, slips): when none
+      // can be put in short phrases (or the rules cannot read the language), the participant is
+      // told the team reads them as written instead.
+      const points = readBackPoints(ctx, { now: true, asSaid: false });
+      const lines = points.length ? points.map((p) => `- ${p}`).join("\n") : `- ${UNREAD}`;
       const first = decision.asked === "summary" ? "" : answerFirst;
       return {
         text: `${first ? `${first}\n` : ""}${READ_BACK_OPENING}\n${lines}\n${READ_BACK_QUESTION}`,
@@ -118,11 +139,20 @@ function writeFor(
       if (decision.reason === "image") return { text: `What should the team notice in ${IMAGE_MARK}?` };
       if (decision.reason === "anything-else" && fresh(ANYTHING_ELSE))
         return { text: withAnswer(ANYTHING_ELSE) };
-      if (decision.reason === "confirmed" && fresh(EXAMPLE_PROBE)) return { text: withAnswer(EXAMPLE_PROBE) };
       const kind = /^focus:(\w+)/.exec(decision.reason)?.[1] as FocusKind | undefined;
       const asked = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
-      const question = kind ? followUpOn(kind, asked, ask ? ask.rest : (state.lastAnswer ?? "")) : null;
-      if (question) return { text: withAnswer(question) };
+      const answer = ask ? ask.rest : (state.lastAnswer ?? "");
+      const listening = decision.reason === "missed" || decision.reason === "listening";
+      // After a read-back, what they add is listened to: its probe, else a plain request for more.
+      const question =
+        (kind ? followUpOn(kind, asked, answer) : null) ??
+        (listening || state.readBackAt >= 0 ? (LISTENING.find(fresh) ?? null) : null);
+      // After a read-back, what they add is said back first: it was not in what was read to them.
+      const heard =
+        state.readBackAt < 0
+          ? ""
+          : acknowledgement(answer) || (listening ? "Thank you, I've noted that." : "");
+      if (question) return { text: withAnswer([heard, question].filter(Boolean).join(" ")) };
       break;
     }
     case "rephrase": {
@@ -150,8 +180,8 @@ function writeFor(
     }
     case "next_topic": {
       if (topic) {
-        const question = probe(topic, said);
         const last = state.lastAnswer ?? "";
+        const question = probe(topic, said, last);
         const lead = decision.asked
           ? ""
           : DECLINE.test(last)
@@ -190,14 +220,18 @@ function writeFor(
 export function reviewAfterClose(ctx: TurnContext): ReadBackReview {
   const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
   const points = readBackPoints(ctx);
-  const reply = ctx.messages.slice(state.readBackAt + 1).find((m) => m.role === "user");
-  const review = reviewReadBack(points, reply?.content ?? "");
+  // The replies to every read-back: a correction of the first stays one when it was read again.
+  const replies = ctx.messages.filter((m, i) => m.role === "user" && state.info[i - 1]?.readBack);
+  const review = reviewReadBack(points, replies.map((m) => m.content).join("\n"));
+  // Needs said since the first read-back: a later read-back may have said them in fewer words, or not at all.
+  const first = state.info.findIndex((x) => x.readBack);
   const late = ctx.messages
-    .slice(state.readBackAt + 1)
+    .slice(first + 1)
     .filter((m) => m.role === "user")
     .flatMap((m) => statedNeeds(m.content).map((n) => n.sentence.text.trim()));
   for (const sentence of new Set(late)) {
-    if (review.points.includes(sentence)) continue;
+    const point = pointOf(sentence, true);
+    if (review.points.includes(sentence) || (point && review.points.includes(point))) continue;
     review.points.push(sentence);
     review.confirmations.push(review.points.length - 1);
   }
