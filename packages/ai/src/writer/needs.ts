@@ -386,7 +386,9 @@ function cutTail(tokens: Token[]) {
     while (
       list.length &&
       ["PUNCT", "CCONJ", "ADP", "PART", "DET", "SCONJ"].includes(list.at(-1)!.pos) &&
-      list.at(-1)!.text !== ")"
+      list.at(-1)!.text !== ")" &&
+      // "the day before" says when
+      !(/^(?:before|after)$/.test(list.at(-1)!.normal) && list.at(-2)?.pos === "NOUN")
     )
       list.pop();
     while (list.length && (list[0]!.pos === "INTJ" || list[0]!.pos === "PUNCT")) list.shift();
