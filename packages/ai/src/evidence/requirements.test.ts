@@ -197,4 +197,19 @@ describe("project synthesis", () => {
       ],
     ]);
   });
+
+  it("reads a pasted list of requests one by one, the role's 'her/his' as its own", () => {
+    const { requirements } = analyzeProject([
+      interview(6, "business", [
+        "Keep track of her/his invoices (rent, wages, etc.) Keep track of stock and notify her/him when stock is low and should be ordered",
+        "I want to count the visitors and schedule them.",
+      ]),
+    ]);
+    const stories = requirements.epics.flatMap((e) => e.features.flatMap((f) => f.stories));
+    expect(stories.map((s) => s.action)).toEqual([
+      "keep track of my invoices",
+      "keep track of stock",
+      "count and schedule the visitors",
+    ]);
+  });
 });

@@ -133,12 +133,18 @@ export function clausesOf(sentence: Sentence): Token[][] {
     const before = tokens[i - 1];
     const listItem =
       i > 0 &&
-      t.pos === "VERB" &&
+      // ("Keep track of …" read as a name at its capital)
+      (t.pos === "VERB" ||
+        (t.pos === "PROPN" &&
+          t.normal === infinitive(t.normal) &&
+          next?.pos === "NOUN" &&
+          !/ing$/.test(before?.normal ?? "") &&
+          ["VERB", "PUNCT", "ADV"].includes(before?.pos ?? ""))) &&
       before?.pos !== "ADP" &&
       before?.pos !== "DET" &&
       /^[A-Z][a-z]/.test(t.text) &&
       before !== undefined &&
-      /^[a-z]/.test(before.text) &&
+      /^[a-z)]/.test(before.text) &&
       isVerb(t.normal);
     if (listItem && current.length) {
       out.push(current);
@@ -639,7 +645,10 @@ export function needOfListedThing(clause: Token[], sentence: Sentence): FoundNee
  * booking system for clients …", "Keep track of supplies …". Not "Tell me more" or "Let's see".
  */
 export function needOfImperative(clause: Token[], sentence: Sentence): FoundNeed | null {
-  const words = clause.filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM" && t.pos !== "INTJ");
+  // Brackets stay, so their examples stay out of the action.
+  const words = clause.filter(
+    (t) => (t.pos !== "PUNCT" && t.pos !== "SYM" && t.pos !== "INTJ") || /^[(),]$/.test(t.text),
+  );
   while (words[0] && /^(?:yes|yeah|ok|okay|so|well|and|also|then|just|please)$/.test(words[0].normal))
     words.shift();
   const verb = words[0];

@@ -103,6 +103,11 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
     if (!POINTING_WORDS.has(t.normal)) return false;
     // In the reason or a rule, "they" and "we" are the role itself: "so that they do not forget".
     if (!means && PEOPLE_SPEAKING.has(t.normal)) return false;
+    // "… how many appointments we are expecting": in a clause of its own, "we" is the business.
+    const clause = tokens
+      .slice(0, i)
+      .some((x) => /^(?:how|what|when|which|where|who|whether)$/.test(x.normal));
+    if (clause && t.normal === "we") return false;
 
     const next = tokens[i + 1];
     // "a system that sends …" relates, "one map" counts; "that functionality", "do that", "assign one" point.
@@ -118,7 +123,7 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
   const theOne =
     means &&
     tokens.length === 3 &&
-    LIGHT_VERBS.has(tokens[0]!.lemma) &&
+    /^(?:have|get)$/.test(tokens[0]!.lemma) &&
     tokens[1]!.normal === "the" &&
     tokens[2]!.pos === "NOUN";
   if (theOne || tokens.some(pointing)) return { refused: "pointing" };

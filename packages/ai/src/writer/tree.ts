@@ -179,7 +179,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       if (item.readBack === "rejected" || item.readBack === "corrected") continue;
       if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity !== "wants") continue;
       const found = findNeeds(item.quote);
-      const needs = found.length || !item.listed ? found : listedNeeds(item.quote);
+      const needs = found.length || !item.listed ? withRequests(found, item.quote) : listedNeeds(item.quote);
       for (const need of needs) {
         if (need.negated) continue;
         const drafts = draftStories(need, speaker, { whole: true });
@@ -208,9 +208,11 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
         for (const [at, draft] of drafts.entries()) {
           // Words that only make sense beside the quote ("unlock it with my phone") are no story.
           // "keep track of her/his records": the role's own, said either way.
+          // "allocate sufficient staff and schedule it": both acts on the one thing.
           const own = draft.action
-            .replace(/\b(?:him\/her|her\/him)\b/g, "me")
-            .replace(/\b(?:her\/his|his\/her)\b/g, "my");
+            .replace(/\b(?:him\s*\/?\s*her|her\s*\/?\s*him)\b/g, "me")
+            .replace(/\b(?:her\s*\/?\s*his|his\s*\/?\s*her)\b/g, "my")
+            .replace(/^(\w+) (.+?) and (\w+) (?:it|them)$/, "$1 and $3 $2");
           const means = plainWords(own, { means: true });
           if (!("text" in means)) continue;
           // A reason said after a list of actions is the last one's ("… and provides reports to run
@@ -310,6 +312,33 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
 }
 
 /** A listed wanted thing read again: each line of the quote as a request or a thing wanted. */
+/**
+ * A list of requests pasted as one sentence ("Keep track of records … Keep track of supplies and
+ * notify me …"): each request is a need, in place of what the grammar read across them.
+ */
+function withRequests(found: FoundNeed[], quote: string): FoundNeed[] {
+  const requests = analyze(quote).flatMap((sentence) =>
+    clausesOf(sentence).flatMap((clause) => {
+      const need = needOfImperative(clause, sentence);
+      return need ? [need] : [];
+    }),
+  );
+  const asked = new Set(requests.flatMap((r) => r.clause.map((t) => t.start)));
+  const across = found.filter((need) => need.clause.some((t) => asked.has(t.start)));
+  // One request is read as one only where the grammar read an obligation across it
+  // ("Keep track of supplies and notify me … and should be ordered").
+  if (requests.length < 2 && !across.some(runsOn)) return found;
+  return [...found.filter((need) => !across.includes(need)), ...requests];
+}
+
+/** "… and should be ordered": an obligation joined on by "and", with no subject of its own. */
+function runsOn(need: FoundNeed): boolean {
+  if (need.trigger !== "obligation") return false;
+  let at = need.clause.indexOf(need.action[0]!) - 1;
+  while (at >= 0 && ["AUX", "PART", "ADV"].includes(need.clause[at]!.pos)) at -= 1;
+  return need.clause[at]?.pos === "CCONJ";
+}
+
 function listedNeeds(quote: string): FoundNeed[] {
   return analyze(quote).flatMap((sentence) =>
     clausesOf(sentence).flatMap((clause) => {
