@@ -125,9 +125,21 @@ export async function* checkedStream(
       })
     : "";
   if (decision.action === "read_back") {
-    // The points are copied as given; a question asked with the last answer is answered first.
-    if (ruleAnswer) yield* wordsOf(`${ruleAnswer}\n`);
-    yield* stream;
+    // The points are copied as given; a question asked with the last answer is answered first,
+    // unless the model's first sentence already answers it (its prompt carries the same answer).
+    if (!ruleAnswer) {
+      yield* stream;
+      return;
+    }
+    const rest = stream[Symbol.asyncIterator]();
+    let head = "";
+    for (let next = await rest.next(); !next.done; next = await rest.next()) {
+      head += next.value;
+      if (endsSentence(head)) break;
+    }
+    if (!sharesWords(analyze(head)[0]?.text ?? head, ruleAnswer, 2)) yield* wordsOf(`${ruleAnswer}\n`);
+    yield head;
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
     return;
   }
   const heard = decision.action === "close" ? acknowledgement(answer) : "";
