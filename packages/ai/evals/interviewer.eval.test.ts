@@ -1,7 +1,11 @@
+import { readFileSync } from "node:fs";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LISTENING_LIMIT } from "../src/interview/decide";
 import { openAiInterviewProvider } from "../src/interview/openai";
+import type { InterviewProvider } from "../src/interview/turn";
+import { FakeOpenAi } from "../test/fake-openai";
+import { relayKey } from "../test/fake-structured-openai";
 import { RecordedOpenAi } from "../test/recorded-openai";
 import { DIALOGUES, OWN_DIALOGUES } from "./dialogues";
 import { type DialogueFigures, figures, type PlayedDialogue, play, table } from "./harness";
@@ -287,5 +291,68 @@ describe("interviewer evals, model path (recorded responses through the fake Ope
     expect(readBack.text).toMatch(/^Esto es lo que entendí:/);
     for (const point of readBack.readBack!.points) expect(readBack.text).toContain(point);
     expect(spanish.turns.at(-1)!.review!.confirmations).toHaveLength(readBack.readBack!.points.length);
+  });
+});
+
+describe("interviewer evals, model path: a capable model's answers to our own dialogues", () => {
+  /**
+   * Written through the relay by a capable assistant model answering Parley's own requests
+   * (bench/interviewer-relay.ts --save-fixtures), keyed as ../shared/tools/model-relay.mjs keys them.
+   */
+  const answers: Record<string, string> = JSON.parse(
+    readFileSync(new URL("./interviewer-model-answers.json", import.meta.url), "utf8"),
+  );
+  const misses: string[] = [];
+  const fake = new FakeOpenAi({
+    reply: (body) => {
+      const answer = answers[relayKey(body)];
+      if (answer === undefined) misses.push(body.response_format?.json_schema?.name ?? "question");
+      return answer ?? "";
+    },
+  });
+  const played: PlayedDialogue[] = [];
+  /** What the model wrote for each streamed question, in order. */
+  const written: string[] = [];
+  beforeAll(async () => {
+    const url = await fake.start();
+    const base = openAiInterviewProvider(
+      new OpenAI({ apiKey: "test", baseURL: url, maxRetries: 0 }),
+      "gpt-4o",
+    );
+    const provider: InterviewProvider = {
+      ...base,
+      async *stream(messages, signal) {
+        written.push("");
+        const at = written.length - 1;
+        for await (const chunk of base.stream(messages, signal)) {
+          written[at] += chunk;
+          yield chunk;
+        }
+      },
+    };
+    for (const dialogue of [...OWN_DIALOGUES, ...DIALOGUES])
+      played.push(await play(dialogue, provider, { storeDecisions: true }));
+    console.log(table("Interviewer evals, model path (a capable model's answers)", played.map(figures)));
+  });
+  afterAll(() => fake.stop());
+
+  it("plays every dialogue to a read-back and a close, with no repeated or stacked question", () => {
+    expect(misses, "requests with no recorded answer: run bench/interviewer-relay.ts").toEqual([]);
+    for (const p of played) {
+      const r = figures(p);
+      expect(r.readBack, p.dialogue.id).toBe(true);
+      expect(r.finalMarked, p.dialogue.id).toBe(true);
+      expect(r.repeats, p.dialogue.id).toBe(0);
+      expect(r.stacked, p.dialogue.id).toBe(0);
+      expect(r.leaks, p.dialogue.id).toBe(0);
+    }
+  });
+
+  it("shows the model's messages as written: the checks change at most 5% of them", () => {
+    const shown = played.flatMap((p) => p.turns.map((t) => t.text));
+    expect(shown).toHaveLength(written.length);
+    const flat = (s: string) => s.replace(/\s+/g, " ").trim();
+    const changed = shown.filter((text, i) => flat(text) !== flat(written[i]!));
+    expect(changed.length / shown.length).toBeLessThanOrEqual(0.05);
   });
 });
