@@ -56,3 +56,46 @@ describe("a read-back after a participant's question", () => {
     expect(answered.text).toContain("Did I get that right");
   });
 });
+
+describe("a need added after the read-back, on the model path", () => {
+  async function followUp(model: string) {
+    const answer = "We also need a waiting list for cancelled slots.";
+    const messages: InterviewMessage[] = [
+      {
+        role: "ai",
+        content: "Here is what I heard:\n- you'd like cakes ordered online\nDid I get that right?",
+        timestamp: new Date(START).toISOString(),
+      },
+      { role: "user", content: answer, timestamp: new Date(START + 60_000).toISOString() },
+    ];
+    const ctx: TurnContext = {
+      plan,
+      project: PROJECT,
+      stakeholderType: "business",
+      messages,
+      now: START + 120_000,
+      timeLimitMinutes: 12,
+      decisions: [{ action: "read_back", topicId: "" }],
+    };
+    async function* stream() {
+      for (const part of model.match(/\S+\s*/g) ?? []) yield part;
+    }
+    let text = "";
+    for await (const chunk of checkedStream(stream(), ctx, {
+      action: "follow_up",
+      topicId: "",
+      reason: "A need added.",
+    }))
+      text += chunk;
+    return text.trim();
+  }
+
+  it("is said back only when the model's question takes up nothing of it", async () => {
+    const about = "How should the waiting list work when a slot is cancelled?";
+    expect(await followUp(about)).toBe(about);
+    const elsewhere = "What else would help at the counter?";
+    const shown = await followUp(elsewhere);
+    expect(shown.endsWith(elsewhere)).toBe(true);
+    expect(shown.length).toBeGreaterThan(elsewhere.length);
+  });
+});

@@ -192,7 +192,10 @@ export async function* checkedStream(
     if (CLOSING.test(sentence)) return;
     if (!question && echoesFragment(sentence, answer)) return;
     if (sayBack) {
-      if (!sharesWords(sentence, sayBack, 2)) yield* release(sayBack);
+      // Said back only when the model's opening takes up nothing of what they added: a follow-up
+      // about the new need has heard it (readers of a capable model's turns found the say-back put
+      // in front of such a question redundant).
+      if (!sharesWords(sentence, sayBack, 2) && !sharesWords(sentence, answer, 2)) yield* release(sayBack);
       sayBack = "";
     }
     if (!answered) {
