@@ -3,7 +3,7 @@
  * phrased as a product owner would: a noun-phrase role, an infinitive means, the stated ends, a
  * short feature name, and the conditions that become acceptance criteria.
  */
-import { capitalise, infinitive, isVerb, singular, verbOfActionNoun, withArticle } from "../text/grammar";
+import { capitalise, infinitive, isVerb, singular, verbOfActionNoun } from "../text/grammar";
 import { gerund, plural } from "../text/inflect";
 import { canBeNoun } from "../text/lexicon";
 import type { Token } from "../text/nlp";
@@ -689,5 +689,3 @@ function shorten(name: string): string {
   const words = name.split(/\s+/);
   return capitalise(words.length <= 5 ? name : words.slice(-5).join(" "));
 }
-
-export { withArticle };

@@ -76,19 +76,6 @@ export const COMPLEMENT_NOUNS = new Set([
   "plan",
 ]);
 
-/** Words that start examples, which a story leaves out (it stays minimal). */
-export const EXAMPLE_MARKERS = new Set([
-  "such",
-  "e.g.",
-  "e.g",
-  "eg",
-  "including",
-  "like",
-  "etc",
-  "etc.",
-  "for",
-]);
-
 /** Verbs whose object is the person who then acts: "enable clients to book …". */
 export const ENABLING_VERBS = new Set(["enable", "allow", "let", "help", "permit", "empower"]);
 
