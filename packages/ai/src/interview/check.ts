@@ -87,6 +87,16 @@ const sharesWords = (text: string, reference: string, at: number) => {
   return wanted.filter((l) => own.has(l)).length >= Math.min(at, wanted.length);
 };
 
+/** A sentence about something the answer named: one of its nouns ("wages", "Fast Accounts"). */
+const takesUp = (sentence: string, answer: string) => {
+  const nouns = (text: string) =>
+    tokensOf(text)
+      .filter((t) => t.pos === "NOUN" || t.pos === "PROPN")
+      .map((t) => t.lemma);
+  const own = new Set(nouns(sentence));
+  return nouns(answer).some((n) => own.has(n));
+};
+
 async function* wordsOf(text: string): AsyncGenerator<string> {
   for (const part of text.match(/\S+\s*/g) ?? []) yield part;
 }
@@ -195,7 +205,7 @@ export async function* checkedStream(
       // Said back only when the model's opening takes up nothing of what they added: a follow-up
       // about the new need has heard it (readers of a capable model's turns found the say-back put
       // in front of such a question redundant).
-      if (!sharesWords(sentence, sayBack, 2) && !sharesWords(sentence, answer, 2)) yield* release(sayBack);
+      if (!sharesWords(sentence, sayBack, 2) && !takesUp(sentence, answer)) yield* release(sayBack);
       sayBack = "";
     }
     if (!answered) {
