@@ -374,6 +374,14 @@ function cutTail(tokens: Token[]) {
       return;
     }
     if (mode === "action" && t.normal === "but" && t.pos === "CCONJ") mode = "examples";
+    // "…, as managing shifts has become hard", "…, ensuring proper coverage": an aside on the need,
+    // not part of it (nor its purpose).
+    const afterComma = tokens[i - 1]?.text === "," && tokens.slice(0, i).some((x) => x.pos === "VERB");
+    const next = tokens[i + 1];
+    const aside =
+      (t.normal === "as" && next !== undefined && next.pos !== "PRON" && next.normal !== "well") ||
+      (t.pos === "VERB" && /ing$/.test(t.normal));
+    if (mode === "action" && afterComma && aside) mode = "examples";
     if (mode === "examples") return;
     if (mode === "action" && purposeAt(tokens, i)) mode = "ends";
     else if (endsAt(tokens, i) === i && (mode === "action" || mode === "condition")) mode = "ends";

@@ -125,3 +125,15 @@ describe("a run-in heading is no part of the need", () => {
     ]);
   });
 });
+
+describe("an aside after a comma is no part of the need", () => {
+  it.each([
+    ["I want to improve the rota, as planning shifts by hand has become hard.", "improve the rota"],
+    [
+      "The planner should simplify making schedules, ensuring cover at busy times.",
+      "simplify making schedules",
+    ],
+  ])("%s → %s", (sentence, action) => {
+    expect(stories(sentence).map(([, means]) => means)).toEqual([action]);
+  });
+});
