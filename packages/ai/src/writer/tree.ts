@@ -179,7 +179,8 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       if (item.readBack === "rejected" || item.readBack === "corrected") continue;
       if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity !== "wants") continue;
       const found = findNeeds(item.quote);
-      const needs = found.length || !item.listed ? withRequests(found, item.quote) : listedNeeds(item.quote);
+      const needs =
+        found.length || !item.listed ? withRequests(found, item.quote) : requestsIn(item.quote, true);
       for (const need of needs) {
         if (need.negated) continue;
         const drafts = draftStories(need, speaker, { whole: true });
@@ -311,18 +312,23 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
   return { epics: tree };
 }
 
-/** A listed wanted thing read again: each line of the quote as a request or a thing wanted. */
+/** Each clause of a quote read as a request ("Keep track of supplies") or, if `things`, a thing wanted. */
+function requestsIn(quote: string, things = false): FoundNeed[] {
+  return analyze(quote).flatMap((sentence) =>
+    clausesOf(sentence).flatMap((clause) => {
+      const need =
+        needOfImperative(clause, sentence) ?? (things ? needOfListedThing(clause, sentence) : null);
+      return need ? [need] : [];
+    }),
+  );
+}
+
 /**
  * A list of requests pasted as one sentence ("Keep track of records … Keep track of supplies and
  * notify me …"): each request is a need, in place of what the grammar read across them.
  */
 function withRequests(found: FoundNeed[], quote: string): FoundNeed[] {
-  const requests = analyze(quote).flatMap((sentence) =>
-    clausesOf(sentence).flatMap((clause) => {
-      const need = needOfImperative(clause, sentence);
-      return need ? [need] : [];
-    }),
-  );
+  const requests = requestsIn(quote);
   const asked = new Set(requests.flatMap((r) => r.clause.map((t) => t.start)));
   const across = found.filter((need) => need.clause.some((t) => asked.has(t.start)));
   // One request is read as one only where the grammar read an obligation across it
@@ -337,13 +343,4 @@ function runsOn(need: FoundNeed): boolean {
   let at = need.clause.indexOf(need.action[0]!) - 1;
   while (at >= 0 && ["AUX", "PART", "ADV"].includes(need.clause[at]!.pos)) at -= 1;
   return need.clause[at]?.pos === "CCONJ";
-}
-
-function listedNeeds(quote: string): FoundNeed[] {
-  return analyze(quote).flatMap((sentence) =>
-    clausesOf(sentence).flatMap((clause) => {
-      const need = needOfImperative(clause, sentence) ?? needOfListedThing(clause, sentence);
-      return need ? [need] : [];
-    }),
-  );
 }
