@@ -177,9 +177,13 @@ async function play(script: Script, base: InterviewProvider) {
     messages.push({ role: "ai", content: shown, timestamp: new Date(now).toISOString() });
     // Our own dialogues go on as the evals' harness plays them (so the answers recorded here are the
     // ones the evals ask for); a real interview ends with its answers.
+    // (The harness answers a second read-back "Yes, that's everything.")
+    const readBacks = turns.filter((t) => t.action === "read_back").length;
     const answer =
       result.decision.action === "read_back" && dialogue.readBackReply
-        ? dialogue.readBackReply
+        ? readBacks > 1
+          ? "Yes, that's everything."
+          : dialogue.readBackReply
         : (dialogue.answers[next++] ??
           (script.ours ? "I think that covers what I know about it." : undefined));
     if (result.final || answer === undefined) {

@@ -167,7 +167,10 @@ export async function* checkedStream(
     return;
   }
   // After a read-back, a need they add is said back before the follow-up, as the closing does.
-  let sayBack = decision.action === "follow_up" && state.readBackAt >= 0 ? acknowledgement(answer) : "";
+  // Only a need the rules can say in their own phrase: a quote of the participant's words put in
+  // front of the model's question read badly to readers (slips of the pen and lead-ins said back).
+  const heardAfter = decision.action === "follow_up" && state.readBackAt >= 0 ? acknowledgement(answer) : "";
+  let sayBack = heardAfter.includes("in your words") ? "" : heardAfter;
   let answered = !ask;
   let emitted = "";
   let asked = false;

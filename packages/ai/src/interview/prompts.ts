@@ -97,7 +97,7 @@ const ACTION_BRIEFS: Record<TurnDecision["action"], string> = {
   rephrase:
     "The participant was not sure. Ask about the same topic once more, differently and more concretely.",
   redirect: "Give a short, neutral reply to what was said, then ask about the topic below.",
-  read_back: `Read back what you heard: start with "${READ_BACK_OPENING}", list the points below exactly as the participant said them, then ask "${READ_BACK_QUESTION}"`,
+  read_back: `Read back what you heard: start with "${READ_BACK_OPENING}", then list, one short phrase each, every need the participant stated in the whole conversation (what they want, what they do not want, how they will judge success), the latest ones too; the points below are some of them in their words: fix slips of the pen, and leave out what is not a need (who they are, remarks). Then ask "${READ_BACK_QUESTION}"`,
   close:
     "Thank the participant briefly, note any correction they made, and say they can press 'End Interview' when ready. If their last message states something they need, say it back first in their own words and say you've added it (\"Got it: you'd like to see whether a promotion worked. I've added that.\"). Never repeat an earlier message of yours word for word. Ask nothing.",
 };
