@@ -3,7 +3,6 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import {
   appRouter,
   type CookieOptions,
@@ -24,6 +23,7 @@ import Fastify, {
 } from "fastify";
 import { API_HEADERS, DOCUMENT_HEADERS, isApiUrl } from "./security-headers";
 import { registerTrpcDoor } from "./trpc-door";
+import { registerWebStatic } from "./web-static";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /**
@@ -403,15 +403,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const webDist = options.webDist;
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, "index.html")));
   if (hasWeb && webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-        }
-      },
-    });
+    await registerWebStatic(app, webDist);
   }
 
   app.setNotFoundHandler((req, reply) => {
