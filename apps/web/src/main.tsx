@@ -1,5 +1,5 @@
 import "@fontsource-variable/inter/wght.css";
-import "@mantine/core/styles.css";
+import "./mantine.css";
 import "@mantine/notifications/styles.css";
 import "./global.css";
 import { MantineProvider } from "@mantine/core";
