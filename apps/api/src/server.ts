@@ -23,7 +23,7 @@ import Fastify, {
 } from "fastify";
 import { API_HEADERS, DOCUMENT_HEADERS, isApiUrl } from "./security-headers";
 import { registerTrpcDoor } from "./trpc-door";
-import { registerWebStatic } from "./web-static";
+import { pageSender, registerWebStatic } from "./web-static";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /**
@@ -402,18 +402,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const webDist = options.webDist;
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, "index.html")));
-  if (hasWeb && webDist) {
-    await registerWebStatic(app, webDist);
-  }
+  const sendPage = hasWeb && webDist ? pageSender(webDist) : undefined;
+  if (hasWeb && webDist) await registerWebStatic(app, webDist);
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split("?")[0] ?? "";
     if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/trpc")) {
       return reply.code(404).send({ message: "Not found" });
     }
-    if (hasWeb && (req.method === "GET" || req.method === "HEAD")) {
-      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
-    }
+    if (sendPage && (req.method === "GET" || req.method === "HEAD")) return sendPage(reply, pathname);
     return reply.code(404).send({ message: "Not found" });
   });
 
