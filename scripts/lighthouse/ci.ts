@@ -24,16 +24,28 @@ const app = await startApp(Number(process.env.LHCI_PORT ?? 5440));
 let status = 0;
 try {
   const urls = pageUrls(app.url, await makeShareLink(app.url));
-  execFileSync(
-    lhci,
-    [
-      "collect",
-      `--config=${config}`,
-      ...Object.values(urls).map((url) => `--url=${url}`),
-      `--settings.chromeFlags=${CHROME_FLAGS.join(" ")}`,
-    ],
-    { cwd: workDir, env, stdio: "inherit" },
-  );
+  // One page at a time, each tried up to three times: Lighthouse now and then loses a page's trace
+  // (NO_NAVSTART) and `lhci collect` then fails for nothing the app did.
+  for (const url of Object.values(urls)) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        execFileSync(
+          lhci,
+          [
+            "collect",
+            `--config=${config}`,
+            `--url=${url}`,
+            `--settings.chromeFlags=${CHROME_FLAGS.join(" ")}`,
+          ],
+          { cwd: workDir, env, stdio: "inherit" },
+        );
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        console.log(`Lighthouse failed on ${url} (attempt ${attempt}); once more`);
+      }
+    }
+  }
   const resultsDir = path.join(workDir, ".lighthouseci");
   console.log("\npage                                   perf  LCP ms  TBT ms  CLS    script B  CSS B");
   for (const file of readdirSync(resultsDir).filter((f) => /^lhr-.*\.json$/.test(f))) {
