@@ -155,6 +155,32 @@ try {
     return `grant from ${opened.upstream}, used on ${[...upstreams].filter((u) => u !== opened.upstream)}`;
   });
 
+  await check(
+    "the web build through nginx: a hashed script as its gzip twin, immutable; index.html no-cache",
+    async () => {
+      const index = await fetch(`${cluster.url}/`, { headers: { "accept-encoding": "br, gzip" } });
+      const html = await index.text();
+      expect(index.status === 200, `/ answered ${index.status}`);
+      expect(
+        index.headers.get("cache-control") === "no-cache",
+        `/ cache-control ${index.headers.get("cache-control")}`,
+      );
+      const script = html.match(/\/assets\/index-[\w-]+\.js/)?.[0];
+      expect(script !== undefined, "index.html names no /assets/index-*.js");
+      const asset = await fetch(`${cluster.url}${script}`, { headers: { "accept-encoding": "gzip" } });
+      await asset.arrayBuffer();
+      const encoding = asset.headers.get("content-encoding");
+      const cache = asset.headers.get("cache-control");
+      expect(
+        asset.status === 200 && encoding === "gzip",
+        `${script}: ${asset.status}, content-encoding ${encoding}`,
+      );
+      expect(cache === "public, max-age=31536000, immutable", `${script}: cache-control ${cache}`);
+      expect(asset.headers.get("x-parley-upstream") === null, `${script} was proxied, not sent by nginx`);
+      return `${script} gzip from nginx, immutable; / no-cache`;
+    },
+  );
+
   await check("a streamed AI reply arrives in pieces (first chunk before the last)", async () => {
     // The interviewer passes a reply on sentence by sentence (each checked whole): three sentences,
     // written at 25 ms a token, arrive as at least three pieces spread over the writing.

@@ -123,6 +123,9 @@ export function deriveNginxSite(source: string, listenPort: number, upstreamPort
   let site = source.replace(/upstream\s+parley_api\s*\{[^}]*\}/, upstream);
   if (site === source) throw new Error("deploy/nginx.conf has no `upstream parley_api { … }` block");
   site = site.replace(/listen\s+[^;]+;/, `listen 127.0.0.1:${listenPort};`);
+  // The web build's files from this checkout (served by nginx with gzip_static, as a deployment that
+  // mounts the build at /srv/parley/web).
+  site = site.replaceAll("/srv/parley/web", path.join(repoRoot, "apps/web/dist"));
   // The test client plays many visitors: nginx takes their address from X-Forwarded-For sent over
   // loopback (as an edge in front would), and says which replica answered.
   site = site.replace(

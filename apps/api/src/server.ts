@@ -3,7 +3,6 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import {
   appRouter,
   type CookieOptions,
@@ -24,6 +23,7 @@ import Fastify, {
 } from "fastify";
 import { API_HEADERS, DOCUMENT_HEADERS, isApiUrl } from "./security-headers";
 import { registerTrpcDoor } from "./trpc-door";
+import { pageSender, registerWebStatic } from "./web-static";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /**
@@ -402,26 +402,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const webDist = options.webDist;
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, "index.html")));
-  if (hasWeb && webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-        }
-      },
-    });
-  }
+  const sendPage = hasWeb && webDist ? pageSender(webDist) : undefined;
+  if (hasWeb && webDist) await registerWebStatic(app, webDist);
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split("?")[0] ?? "";
     if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/trpc")) {
       return reply.code(404).send({ message: "Not found" });
     }
-    if (hasWeb && (req.method === "GET" || req.method === "HEAD")) {
-      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
-    }
+    if (sendPage && (req.method === "GET" || req.method === "HEAD")) return sendPage(reply, pathname);
     return reply.code(404).send({ message: "Not found" });
   });
 

@@ -1,17 +1,35 @@
 import "@fontsource-variable/inter/wght.css";
-import "@mantine/core/styles.css";
+import "./mantine.css";
 import "@mantine/notifications/styles.css";
 import "./global.css";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
+import { useNotifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, useEffect, useState } from "react";
+import { lazy, StrictMode, Suspense, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
 import { SkipLink } from "./components/SkipLink";
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./lib/trpc";
+import { prefetchShareLink } from "./pages/participant/prefetch";
 import { cssVariablesResolver, theme } from "./theme";
+
+/**
+ * The toasts' region, with its transitions and scroll lock, loads with the first toast rather than
+ * with every page: `notifications.show()` only writes to the store, which the region reads once there.
+ */
+const ToastRegionView = lazy(() => import("./components/ToastRegionView"));
+function ToastRegion() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastRegionView />
+    </Suspense>
+  );
+}
 
 /** F8 moves keyboard focus to the notification region (spec 1 §9). */
 function useNotificationHotkey() {
@@ -32,12 +50,13 @@ function useNotificationHotkey() {
 function Root() {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(makeTrpcClient);
+  useState(() => prefetchShareLink(queryClient, trpcClient, window.location.pathname));
   useNotificationHotkey();
   return (
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
         <SkipLink />
-        <Notifications limit={1} autoClose={5000} position="top-right" />
+        <ToastRegion />
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
             <BrowserRouter>

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Menu, Modal, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { IconCopy, IconDotsVertical, IconNotes, IconPlayerStop } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 type Mode = "text" | "voice";
 
@@ -13,19 +13,6 @@ export function progressLine(answered: number, minutesLeft: number): { question:
         ? `About ${minutesLeft} minutes left`
         : "We're nearly at time: wrap up whenever you're ready",
   };
-}
-
-/** The browser's own leave-page warning while `active` (a reload keeps the interview, but a closed tab stops it). */
-export function useLeaveWarning(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [active]);
 }
 
 /** "You answered N questions. End now?" before the irreversible end. */

@@ -1,15 +1,8 @@
 import { useMediaQuery } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
-import { MessageComposer } from "../../components/messages/MessageComposer";
-import { MessageScroll } from "../../components/messages/MessageScroll";
-import { Bubble, VoiceBar } from "../../components/participant/Conversation";
-import { FinalNotice } from "../../components/participant/FinalNotice";
-import { InterviewRoom } from "../../components/participant/InterviewRoom";
-import { EndConfirm, InterviewToolbar, useLeaveWarning } from "../../components/participant/InterviewToolbar";
-import { type NoteImage, NotesPad } from "../../components/participant/NotesPad";
-import { RefusalNotice } from "../../components/participant/RefusalNotice";
+import type { NoteImage } from "../../components/participant/NotesPad";
 import {
   AlreadyCompleted,
   LoadingInterview,
@@ -17,7 +10,6 @@ import {
   ParticipantShell,
   Welcome,
 } from "../../components/participant/states";
-import { ThankYou } from "../../components/participant/ThankYou";
 import { useVoicePlan } from "../../features/voice/useVoicePlan";
 import { nowIso } from "../../lib/dates";
 import { copyText } from "../../lib/download";
@@ -31,8 +23,23 @@ import {
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { canSend } from "./sendRules";
 import { useInterviewSession } from "./useInterviewSession";
+import { useLeaveWarning } from "./useLeaveWarning";
 import { useMinutesLeft } from "./useMinutesLeft";
 import { useVoiceReplies } from "./useVoiceReplies";
+
+/** The started interview's screens: their own chunk, fetched on Start (see room.ts). */
+const loadRoom = () => import("./room");
+const MessageComposer = lazy(() => loadRoom().then((m) => ({ default: m.MessageComposer })));
+const MessageScroll = lazy(() => loadRoom().then((m) => ({ default: m.MessageScroll })));
+const Bubble = lazy(() => loadRoom().then((m) => ({ default: m.Bubble })));
+const VoiceBar = lazy(() => loadRoom().then((m) => ({ default: m.VoiceBar })));
+const FinalNotice = lazy(() => loadRoom().then((m) => ({ default: m.FinalNotice })));
+const InterviewRoom = lazy(() => loadRoom().then((m) => ({ default: m.InterviewRoom })));
+const EndConfirm = lazy(() => loadRoom().then((m) => ({ default: m.EndConfirm })));
+const InterviewToolbar = lazy(() => loadRoom().then((m) => ({ default: m.InterviewToolbar })));
+const NotesPad = lazy(() => loadRoom().then((m) => ({ default: m.NotesPad })));
+const RefusalNotice = lazy(() => loadRoom().then((m) => ({ default: m.RefusalNotice })));
+const ThankYou = lazy(() => loadRoom().then((m) => ({ default: m.ThankYou })));
 
 type Phase = "welcome" | "active" | "done";
 type Mode = "text" | "voice";
@@ -102,7 +109,10 @@ export default function ParticipantInterviewPage() {
     setNotes(share.data.interview.notes ?? "");
     setImages(share.data.images);
     if (share.data.interview.startedAt) setStartedAt(Date.parse(share.data.interview.startedAt));
-    if (session.resume(share.data) && share.data.interview.status !== "completed") setPhase("active");
+    if (session.resume(share.data) && share.data.interview.status !== "completed") {
+      void loadRoom();
+      setPhase("active");
+    }
   }, [share.data, session.resume]);
 
   const loading = busy || session.streaming !== null;
@@ -133,6 +143,7 @@ export default function ParticipantInterviewPage() {
   };
 
   const begin = async (chosen: Mode) => {
+    void loadRoom(); // alongside the start calls, so the room is there when they answer
     setStarting(true);
     try {
       await client.participant.setStatus.mutate({ interviewId, status: "in_progress" });
@@ -205,11 +216,13 @@ export default function ParticipantInterviewPage() {
   if (phase === "done")
     return (
       <ParticipantShell>
-        <ThankYou
-          interviewId={interviewId}
-          messages={finalReview?.messages ?? []}
-          notesText={finalReview?.notes ?? ""}
-        />
+        <Suspense fallback={<LoadingInterview />}>
+          <ThankYou
+            interviewId={interviewId}
+            messages={finalReview?.messages ?? []}
+            notesText={finalReview?.notes ?? ""}
+          />
+        </Suspense>
       </ParticipantShell>
     );
   if (interview.status === "completed")
@@ -246,92 +259,94 @@ export default function ParticipantInterviewPage() {
 
   return (
     <ParticipantShell fullHeight={phone}>
-      <InterviewRoom
-        phone={phone}
-        toolbar={
-          <InterviewToolbar
-            title={share.data.project.title}
-            answered={answered}
-            minutesLeft={minutesLeft}
-            mode={mode}
-            onMode={(v) => void changeMode(v)}
-            onCopy={() => void copyTranscript()}
-            onEnd={() => setConfirming(true)}
-            onNotes={() => setNotesOpen(true)}
-            ending={ending}
-            compact={phone}
-            final={session.final}
-          />
-        }
-        messages={
-          <MessageScroll
-            grows={`${session.messages.length}:${session.streaming?.length ?? 0}`}
-            p={phone ? "sm" : "md"}
-          >
-            {session.messages.map((m, index) => (
-              <Bubble key={`${index}-${m.timestamp}`} speaker={m.role} text={m.content} />
-            ))}
-            {session.streaming !== null && <Bubble speaker="ai" text={session.streaming || "…"} />}
-          </MessageScroll>
-        }
-        answer={
-          <>
-            {session.final && <FinalNotice />}
-            {session.refusal && (
-              <RefusalNotice
-                message={session.refusal}
-                retrying={retrying}
-                onRetry={() => void askAgain()}
-                onClose={session.dismissRefusal}
-              />
-            )}
-            {mode === "voice" ? (
-              <VoiceBar
-                status={voice.status}
-                listener={voice.listener}
-                speaker={plan.speaker}
-                output={voice.output}
-                micSilent={voice.micSilent}
-                held={voice.held}
-                onPauseOrResume={voice.pauseOrResume}
-                onSwitchToText={toText}
-                onAllowSound={voice.unlock}
-              />
-            ) : (
-              <MessageComposer
-                value={draft}
-                onChange={setDraft}
-                onSend={() => void sendText()}
-                canSend={canSend(draft, loading)}
-                loading={loading}
-                label="Your answer"
-                placeholder="Type your answer (Enter to send, Shift+Enter for a new line)"
-                sendLabel="Send"
-                maxRows={6}
-              />
-            )}
-          </>
-        }
-        notes={
-          <NotesPad
-            interviewId={interviewId}
-            notes={notes}
-            onNotes={setNotes}
-            images={images}
-            onImages={setImages}
-            disabled={ending}
-          />
-        }
-        notesOpen={notesOpen}
-        onCloseNotes={() => setNotesOpen(false)}
-      />
-      <EndConfirm
-        opened={confirming}
-        answered={answered}
-        ending={ending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => void end()}
-      />
+      <Suspense fallback={<LoadingInterview />}>
+        <InterviewRoom
+          phone={phone}
+          toolbar={
+            <InterviewToolbar
+              title={share.data.project.title}
+              answered={answered}
+              minutesLeft={minutesLeft}
+              mode={mode}
+              onMode={(v) => void changeMode(v)}
+              onCopy={() => void copyTranscript()}
+              onEnd={() => setConfirming(true)}
+              onNotes={() => setNotesOpen(true)}
+              ending={ending}
+              compact={phone}
+              final={session.final}
+            />
+          }
+          messages={
+            <MessageScroll
+              grows={`${session.messages.length}:${session.streaming?.length ?? 0}`}
+              p={phone ? "sm" : "md"}
+            >
+              {session.messages.map((m, index) => (
+                <Bubble key={`${index}-${m.timestamp}`} speaker={m.role} text={m.content} />
+              ))}
+              {session.streaming !== null && <Bubble speaker="ai" text={session.streaming || "…"} />}
+            </MessageScroll>
+          }
+          answer={
+            <>
+              {session.final && <FinalNotice />}
+              {session.refusal && (
+                <RefusalNotice
+                  message={session.refusal}
+                  retrying={retrying}
+                  onRetry={() => void askAgain()}
+                  onClose={session.dismissRefusal}
+                />
+              )}
+              {mode === "voice" ? (
+                <VoiceBar
+                  status={voice.status}
+                  listener={voice.listener}
+                  speaker={plan.speaker}
+                  output={voice.output}
+                  micSilent={voice.micSilent}
+                  held={voice.held}
+                  onPauseOrResume={voice.pauseOrResume}
+                  onSwitchToText={toText}
+                  onAllowSound={voice.unlock}
+                />
+              ) : (
+                <MessageComposer
+                  value={draft}
+                  onChange={setDraft}
+                  onSend={() => void sendText()}
+                  canSend={canSend(draft, loading)}
+                  loading={loading}
+                  label="Your answer"
+                  placeholder="Type your answer (Enter to send, Shift+Enter for a new line)"
+                  sendLabel="Send"
+                  maxRows={6}
+                />
+              )}
+            </>
+          }
+          notes={
+            <NotesPad
+              interviewId={interviewId}
+              notes={notes}
+              onNotes={setNotes}
+              images={images}
+              onImages={setImages}
+              disabled={ending}
+            />
+          }
+          notesOpen={notesOpen}
+          onCloseNotes={() => setNotesOpen(false)}
+        />
+        <EndConfirm
+          opened={confirming}
+          answered={answered}
+          ending={ending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void end()}
+        />
+      </Suspense>
     </ParticipantShell>
   );
 }

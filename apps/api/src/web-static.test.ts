@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMMUTABLE, pageSender, registerWebStatic } from "./web-static";
+
+/** A web build as apps/web's Vite config writes it: every text file with its .br and .gz twins. */
+function fakeBuild(dir: string) {
+  const write = (file: string, body: string) => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), body);
+    writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(body));
+    writeFileSync(path.join(dir, `${file}.gz`), gzipSync(body));
+  };
+  write("index.html", "<html>every page</html>");
+  write("routes/participant.html", "<html>the share link's page</html>");
+  write("assets/app-Ab12.js", `console.log(${JSON.stringify("x".repeat(2000))});`);
+}
+
+describe("the web build as the app server sends it", () => {
+  let dir: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "parley-web-"));
+    fakeBuild(dir);
+    app = Fastify();
+    const sendPage = pageSender(dir);
+    await registerWebStatic(app, dir);
+    app.setNotFoundHandler((req, reply) => sendPage(reply, req.url.split("?")[0] ?? ""));
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("sends a hashed script as brotli to a browser that takes it, gzip to one that takes only gzip, and as it is otherwise; cached a year as immutable", async () => {
+    const br = await app.inject({
+      url: "/assets/app-Ab12.js",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain("console.log");
+    expect(br.headers["cache-control"]).toBe(IMMUTABLE);
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    const gz = await app.inject({ url: "/assets/app-Ab12.js", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    const plain = await app.inject({ url: "/assets/app-Ab12.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("console.log");
+  });
+
+  it("answers a share link with its own page and any other path with index.html, compressed and never cached without asking", async () => {
+    const share = await app.inject({ url: "/interview/abc123", headers: { "accept-encoding": "br" } });
+    expect(share.statusCode).toBe(200);
+    expect(share.headers["content-encoding"]).toBe("br");
+    expect(share.headers["content-type"]).toMatch(/text\/html/);
+    expect(share.headers["cache-control"]).toBe("no-cache");
+    expect(brotliDecompressSync(share.rawPayload).toString()).toContain("the share link's page");
+    // No routes/landing.html in this build: `/` falls back to index.html.
+    for (const url of ["/", "/projects/7"]) {
+      const page = await app.inject({ url });
+      expect(page.body).toBe("<html>every page</html>");
+      expect(page.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+});
