@@ -185,6 +185,17 @@ function cutFromItsClause(point: string, sentence: string): boolean {
   return new RegExp(`\\b${escaped},?\\s+(?:that|who)\\b`, "i").test(sentence);
 }
 
+/**
+ * Asked for a summary after the closing: the points as they stand now, each said as the read-back
+ * says it (a need added late is stored as said, slips and all), and only those that read whole.
+ */
+function summaryNow(ctx: TurnContext): string {
+  const shown = sayable(ctx, [
+    ...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? [])),
+  ]);
+  return shown.length ? `${READ_BACK_OPENING}\n${shown.map((p) => `- ${p}`).join("\n")}\n` : UNREAD;
+}
+
 /** The interviewer's message for a decision, written by rules. */
 export function writeTurn(
   ctx: TurnContext,
@@ -219,17 +230,7 @@ function writeFor(
       const answer = state.lastAnswer ?? "";
       // Their question is answered, not said back as a need.
       const heard = acknowledgement(ask ? ask.rest : answer);
-      // Asked for a summary after the closing: the points as they stand now, each said as the
-      // read-back says it (a need added late is stored as said, slips and all).
-      const shown = sayable(ctx, [
-        ...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? [])),
-      ]);
-      const summary =
-        decision.asked !== "summary"
-          ? ""
-          : shown.length
-            ? `${READ_BACK_OPENING}\n${shown.map((p) => `- ${p}`).join("\n")}\n`
-            : UNREAD;
+      const summary = decision.asked === "summary" ? summaryNow(ctx) : "";
       const substantive = !heard && !DONE.test(answer) && keywords(answer).length >= 5;
       if (state.closed) {
         const lead = [summary || answerFirst, heard].filter(Boolean).join(" ");
