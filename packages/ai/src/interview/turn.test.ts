@@ -196,9 +196,11 @@ describe("offline interviewer turns", () => {
 
   it("after the closing, acknowledges what is added, says how to end only when there is nothing to acknowledge, and never counts", async () => {
     const added = "Also the reminders should come from the clinic's own number, never from a shared one.";
-    const after = Array.from({ length: 24 }, (_, i) =>
-      i % 2 ? "Yeah." : added.replace("Also", `Point ${i}:`),
-    );
+    const reported = "My sister said that she wants to pick the dentist herself.";
+    const after = [
+      reported,
+      ...Array.from({ length: 24 }, (_, i) => (i % 2 ? "Yeah." : added.replace("Also", `Point ${i}:`))),
+    ];
     const { turns } = await run(
       [
         "I book for my three kids, mostly by phone.",
@@ -219,6 +221,10 @@ describe("offline interviewer turns", () => {
     for (const text of later) expect(text).not.toMatch(/\(\d+\)/);
     const texts = turns.map((t) => t.text);
     expect(new Set(texts).size).toBe(texts.length);
+    // Someone else's want, reported, is noted, not said back as theirs.
+    const reply = turns[closing + 1]!.text;
+    expect(reply).not.toMatch(/you'd like|got it/i);
+    expect(reply).toMatch(/noted|kept/i);
     // What they add is acknowledged without the way out said again each time.
     expect(later.filter((t) => /End Interview/.test(t)).length).toBeLessThan(later.length);
   });

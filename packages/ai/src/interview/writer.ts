@@ -196,6 +196,13 @@ function summaryNow(ctx: TurnContext): string {
   return shown.length ? `${READ_BACK_OPENING}\n${shown.map((p) => `- ${p}`).join("\n")}\n` : UNREAD;
 }
 
+/**
+ * A want someone is reported to have said ("you said that I want …", "she told me she'd like …")
+ * is not the participant's own: said back as theirs it misreads them, so none is said back.
+ */
+const REPORTED = /\b(?:said|says|told (?:me|us|you)|asked)(?: that)?,? (?:i|we|you|he|she|they)\b/i;
+const sayBack = (answer: string) => (REPORTED.test(answer) ? "" : acknowledgement(answer));
+
 /** The interviewer's message for a decision, written by rules. */
 export function writeTurn(
   ctx: TurnContext,
@@ -229,7 +236,7 @@ function writeFor(
     case "close": {
       const answer = state.lastAnswer ?? "";
       // Their question is answered, not said back as a need.
-      const heard = acknowledgement(ask ? ask.rest : answer);
+      const heard = sayBack(ask ? ask.rest : answer);
       const summary = decision.asked === "summary" ? summaryNow(ctx) : "";
       const substantive = !heard && !DONE.test(answer) && keywords(answer).length >= 5;
       if (state.closed) {
@@ -254,7 +261,7 @@ function writeFor(
         const adding = !DONE.test(answer) && keywords(answer).length >= 3;
         if (!fresh(LAST_CALL) || !adding)
           return writeTurn(ctx, { ...decision, action: "close", topicId: "" });
-        const heard = acknowledgement(ask ? ask.rest : answer) || "Thank you, I've noted that.";
+        const heard = sayBack(ask ? ask.rest : answer) || "Thank you, I've noted that.";
         return {
           text: withAnswer(`${heard} ${LAST_CALL}`),
           decision: { ...decision, action: "follow_up", reason: "listening" },
@@ -284,9 +291,7 @@ function writeFor(
         probed ?? (listening || state.readBackAt >= 0 ? (LISTENING.find(fresh) ?? null) : null);
       // After a read-back, what they add is said back first: it was not in what was read to them.
       const heard =
-        state.readBackAt < 0
-          ? ""
-          : acknowledgement(answer) || (listening ? "Thank you, I've noted that." : "");
+        state.readBackAt < 0 ? "" : sayBack(answer) || (listening ? "Thank you, I've noted that." : "");
       if (question) return { text: withAnswer([heard, question].filter(Boolean).join(" ")) };
       break;
     }
