@@ -28,7 +28,14 @@ const CALM_ANSWER = CALM;
 /** Plays answers against the offline interviewer, a minute apart; returns each turn. */
 async function run(
   answers: string[],
-  options: { secondsPerAnswer?: number; limit?: number; notesContext?: string; imageContext?: string } = {},
+  options: {
+    secondsPerAnswer?: number;
+    limit?: number;
+    notesContext?: string;
+    imageContext?: string;
+    /** Go on after the closing, as a participant who keeps typing does. */
+    pastClosing?: boolean;
+  } = {},
 ) {
   const messages: InterviewMessage[] = [];
   const turns: Array<{ decision: TurnDecision; text: string; final: boolean }> = [];
@@ -48,7 +55,7 @@ async function run(
     const text = await collect(result.stream);
     turns.push({ decision: result.decision, text, final: result.final });
     messages.push({ role: "ai", content: text, timestamp: new Date(now).toISOString() });
-    if (answer === null || result.final) break;
+    if (answer === null || (result.final && !options.pastClosing)) break;
     now += (options.secondsPerAnswer ?? 60) * 1000;
     messages.push({ role: "user", content: answer, timestamp: new Date(now).toISOString() });
   }
@@ -185,6 +192,51 @@ describe("offline interviewer turns", () => {
     expect(turns.at(-1)!.final).toBe(true);
     expect(turns.at(-1)!.text).toContain("End Interview");
     expect(turns.slice(0, -1).every((t) => !t.final)).toBe(true);
+  });
+
+  it("after the closing, acknowledges what is added, says how to end only when there is nothing to acknowledge, and never counts", async () => {
+    const added = "Also the reminders should come from the clinic's own number, never from a shared one.";
+    const reported = "My sister said that she wants to pick the dentist herself.";
+    const after = [
+      reported,
+      ...Array.from({ length: 24 }, (_, i) => (i % 2 ? "Yeah." : added.replace("Also", `Point ${i}:`))),
+    ];
+    const { turns } = await run(
+      [
+        "I book for my three kids, mostly by phone.",
+        "I'd like to see free slots on my phone.",
+        "We don't want reminders by email.",
+        "Waiting on hold every morning is frustrating.",
+        "I keep a paper calendar on the fridge.",
+        "Saturday mornings are the only slot that works.",
+        "Yes, that's right.",
+        ...after,
+      ],
+      { secondsPerAnswer: 75, pastClosing: true },
+    );
+    const closing = turns.findIndex((t) => t.final);
+    expect(closing).toBeGreaterThan(0);
+    const later = turns.slice(closing + 1).map((t) => t.text);
+    expect(later.length).toBeGreaterThan(20);
+    for (const text of later) expect(text).not.toMatch(/\(\d+\)/);
+    const texts = turns.map((t) => t.text);
+    expect(new Set(texts).size).toBe(texts.length);
+    // Someone else's want, reported, is noted, not said back as theirs.
+    const reply = turns[closing + 1]!.text;
+    expect(reply).not.toMatch(/you'd like|got it/i);
+    expect(reply).toMatch(/noted|kept/i);
+    // What they add is acknowledged without the way out said again each time.
+    expect(later.filter((t) => /End Interview/.test(t)).length).toBeLessThan(later.length);
+  });
+
+  it("never asks for a check of an empty read-back", async () => {
+    const { turns } = await run(
+      Array.from({ length: 14 }, () => "Ok."),
+      { limit: 15, secondsPerAnswer: 50 },
+    );
+    const readBack = turns.find((t) => t.decision.action === "read_back")!;
+    expect(readBack.text).not.toContain(READ_BACK_QUESTION);
+    expect(readBack.text).toMatch(/\?$/);
   });
 
   it("never repeats a message, however vague the answers", async () => {

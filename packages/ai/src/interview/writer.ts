@@ -10,7 +10,7 @@ import { acknowledgement, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
 import { isNegative, keywords, normalise, senses, sentences } from "./text";
 import type { ReadBack, ReadBackReview, Topic, TurnContext, TurnDecision } from "./types";
-import { AFFIRM, CORRECT, DECLINE, DONE, INJECTION, UNSURE } from "./vocabulary";
+import { AFFIRM, CORRECT, DECLINE, DONE, INJECTION, SUCCESS, UNSURE } from "./vocabulary";
 
 /**
  * The offline question writer: one question per turn, about the most informative thing in the last
@@ -20,33 +20,57 @@ import { AFFIRM, CORRECT, DECLINE, DONE, INJECTION, UNSURE } from "./vocabulary"
  */
 
 /**
- * The ways of saying, after the closing, that the participant may end the interview: never one
- * twice. An answer with something in it that could not be said back is still kept with the
- * interview, and the participant is told so rather than answered "Of course".
+ * After the closing, the participant may go on: what they add is acknowledged briefly, and the
+ * way to end the interview is said again only when there is nothing to acknowledge. No line is
+ * said twice: each is an opener and a body not combined before.
  */
-const CLOSING_OPENERS = ["Thank you.", ""];
-const KEPT = "That's kept with your interview for the team.";
 const CLOSING_TAILS = [
   "You can press 'End Interview' whenever you're ready.",
   "When you're ready, 'End Interview' lets you review and save your answers.",
-  "Anything you add now is kept too; 'End Interview' saves it all.",
   "I'm still listening, and 'End Interview' saves everything when you're done.",
   "Take your time; press 'End Interview' to review what was captured.",
 ];
+/** Something added after the closing that could not be said back: kept, and the participant told so. */
+const KEPT = [
+  "That's kept with your interview for the team.",
+  "I've noted that for the team.",
+  "Noted; the team will read it as you said it.",
+  "That's noted too.",
+  "I've added that to your interview.",
+];
+const OPENERS = ["", "Thank you.", "Thanks.", "All right."];
 
-/** The read-back's one line in a language the rules cannot sum up. */
+/** Said when no need can be put in a short phrase (or the rules cannot read the language). */
 const UNREAD =
-  "Your answers as you wrote them: I can't sum them up in short points, and the team will read them in full.";
+  "I can't sum up your answers in short points here; the team will read them in full as you wrote them.";
+/** Asked once when they keep adding after the read-back, before the interview closes. */
+const LAST_CALL = "Is there anything you'd like to add before we finish?";
+/**
+ * The read-back with nothing to read: it asks for more rather than for a check of nothing, and
+ * keeps its opening, which marks it as the read-back.
+ */
+const NOTHING_TO_READ = `${READ_BACK_OPENING} nothing I can put in short points; the team will read your answers in full, as you wrote them. ${LAST_CALL}`;
 
-/** A closing line not said before in this interview (openers and tails combined). */
-function freshClosing(said: string[], lead: string): string {
-  for (const tail of CLOSING_TAILS) {
-    for (const opener of lead ? [""] : CLOSING_OPENERS) {
-      const text = [lead, opener, tail].filter(Boolean).join(" ").replace(/\n /g, "\n");
+/** The first opener and body not said together before, or null when every pairing was. */
+function unsaid(said: string[], lead: string, bodies: string[]): string | null {
+  for (const opener of lead ? [""] : OPENERS) {
+    for (const body of bodies) {
+      const text = [lead, opener, body].filter(Boolean).join(" ").replace(/\n /g, "\n");
       if (!said.includes(normalise(text))) return text;
     }
   }
-  return [lead, `(${said.length}) ${CLOSING_TAILS[0]}`].filter(Boolean).join(" ");
+  return null;
+}
+
+/**
+ * The reply after the closing: what they asked answered and what they added said back (or, when
+ * it could not be, the note that it is kept), else how to end the interview.
+ */
+function afterClosing(said: string[], lead: string, substantive: boolean): string {
+  if (lead && !said.includes(normalise(lead))) return lead;
+  const options = substantive ? [...KEPT, ...CLOSING_TAILS] : CLOSING_TAILS;
+  const bare = OPENERS.find((o) => o && !said.includes(normalise(o)));
+  return unsaid(said, lead, options) ?? (lead || bare || OPENERS[1]!);
 }
 
 export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
@@ -62,11 +86,122 @@ export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
 }
 
 /** The first probe of a topic that no earlier message contains and the last answer has not answered. */
-function probe(topic: Topic, said: string[], answer = ""): string | null {
+function probe(topic: Topic, said: string[], answer = "", told = ""): string | null {
   return (
-    topic.probes.find((p) => !said.some((s) => s.includes(normalise(p))) && !answeredBy(p, answer)) ?? null
+    topic.probes.find(
+      (p) =>
+        !said.some((s) => s.includes(normalise(p))) && !answeredBy(p, answer) && !toldBefore(p, told, answer),
+    ) ?? null
   );
 }
+
+/**
+ * How they manage today, once any answer described it ("we keep it all in a notebook", "it's a
+ * manual process"), is not asked again: the question reads as not having listened. Nor after a
+ * requirement on what is built ("it has to work with our till"): no lack anyone manages without.
+ */
+const toldBefore = (question: string, told: string, answer: string) =>
+  /\btoday\b/i.test(question) &&
+  (answeredBy(question, told) || DONE_TODAY.test(told) || REQUIREMENT.test(answer));
+const DONE_TODAY = /\bmanual\b|\b(?:uses|using)\b/i;
+const REQUIREMENT = /\b(?:has to|have to|must|needs to)\b/i;
+
+/** The first follow-up of a kind not asked before and not answered by anything said. */
+function untold(kind: FocusKind, asked: string[], answer: string, told: string): string | null {
+  const passed = [...asked];
+  let probed = followUpOn(kind, passed, answer);
+  while (probed && toldBefore(probed, told, answer)) {
+    passed.push(probed);
+    probed = followUpOn(kind, passed, answer);
+  }
+  return probed;
+}
+
+/** Everything the participant has said, for questions an earlier answer may have answered. */
+const allTold = (ctx: TurnContext) =>
+  ctx.messages
+    .filter((m) => m.role === "user")
+    .map((m) => m.content)
+    .join("\n");
+
+/** Words a clean point never holds: an apostrophe left out ("dont"), "an" before a consonant. */
+const SLIP = /\b(?:dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent)\b|\ban (?![aeiouh])[a-z]/i;
+/** A point whose subject is a pronoun or a verb's -ing form names nothing the participant can check. */
+const VAGUE_START = /^(?:they|they're|he|she|having|maybe)\b/i;
+const MOST_POINT_WORDS = 16;
+
+/** "A, B and C" is one list; "You don't mind, the layout should stay …" is two clauses run on. */
+const runsOn = (point: string) =>
+  point
+    .split(",")
+    .slice(1)
+    .some((part) => part.trim().split(/\s+/).length > 4);
+
+/** A point said as a short phrase of one clause, with no slip and a subject of its own. */
+const readsWhole = (point: string) =>
+  point.split(/\s+/).length <= MOST_POINT_WORDS &&
+  !SLIP.test(point) &&
+  !VAGUE_START.test(point) &&
+  !runsOn(point);
+
+/**
+ * The points the offline read-back says: those that read whole, and of them the needs stated and
+ * the measure of success when there are any (the problems described only when there are none).
+ */
+function sayable(ctx: TurnContext, points: string[]): string[] {
+  const whole = points.filter(readsWhole);
+  const needs = whole.filter(statedBy(ctx));
+  return needs.length ? needs : whole;
+}
+
+/** Whether a point is a need the participant stated, or how they would judge success. */
+function statedBy(ctx: TurnContext): (point: string) => boolean {
+  const stated = new Set(
+    ctx.messages
+      .filter((m) => m.role === "user")
+      .flatMap((m) => [
+        ...statedNeeds(m.content).flatMap((n) => {
+          const point = pointOf(n.sentence.text, true);
+          return point && !cutFromItsClause(point, n.sentence.text) ? [point] : [];
+        }),
+        ...sentences(m.content)
+          .filter((x) => SUCCESS.test(x))
+          .map((x) => pointOf(x)),
+      ]),
+  );
+  return (point) => stated.has(point);
+}
+
+/**
+ * "There should be two tablets, that the trainers share, …" said back as "There should be two
+ * tablets": the clause that said what the need was is cut off after the point's last word.
+ */
+function cutFromItsClause(point: string, sentence: string): boolean {
+  const last = point
+    .replace(/[.!?]$/, "")
+    .split(/\s+/)
+    .at(-1)!;
+  const escaped = last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`\\b${escaped},?\\s+(?:that|who)\\b`, "i").test(sentence);
+}
+
+/**
+ * Asked for a summary after the closing: the points as they stand now, each said as the read-back
+ * says it (a need added late is stored as said, slips and all), and only those that read whole.
+ */
+function summaryNow(ctx: TurnContext): string {
+  const shown = sayable(ctx, [
+    ...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? [])),
+  ]);
+  return shown.length ? `${READ_BACK_OPENING}\n${shown.map((p) => `- ${p}`).join("\n")}\n` : UNREAD;
+}
+
+/**
+ * A want someone is reported to have said ("you said that I want …", "she told me she'd like …")
+ * is not the participant's own: said back as theirs it misreads them, so none is said back.
+ */
+const REPORTED = /\b(?:said|says|told (?:me|us|you)|asked)(?: that)?,? (?:i|we|you|he|she|they)\b/i;
+const sayBack = (answer: string) => (REPORTED.test(answer) ? "" : acknowledgement(answer));
 
 /** The interviewer's message for a decision, written by rules. */
 export function writeTurn(
@@ -101,18 +236,12 @@ function writeFor(
     case "close": {
       const answer = state.lastAnswer ?? "";
       // Their question is answered, not said back as a need.
-      const heard = acknowledgement(ask ? ask.rest : answer);
-      // Asked for a summary after the closing: the points as they stand now, each said as the
-      // read-back says it (a need added late is stored as said, slips and all).
-      const shown = [...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? []))];
-      const summary =
-        decision.asked === "summary"
-          ? `${READ_BACK_OPENING}\n${(shown.length ? shown : [UNREAD]).map((p) => `- ${p}`).join("\n")}\n`
-          : "";
+      const heard = sayBack(ask ? ask.rest : answer);
+      const summary = decision.asked === "summary" ? summaryNow(ctx) : "";
       const substantive = !heard && !DONE.test(answer) && keywords(answer).length >= 5;
       if (state.closed) {
-        const lead = [summary || answerFirst, heard || (substantive ? KEPT : "")].filter(Boolean).join(" ");
-        return { text: freshClosing(said, lead) };
+        const lead = [summary || answerFirst, heard].filter(Boolean).join(" ");
+        return { text: afterClosing(said, lead, substantive) };
       }
       const corrected = reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
       const noted = heard || (corrected || substantive ? "I've noted that." : "");
@@ -121,16 +250,28 @@ function writeFor(
       };
     }
     case "read_back": {
-      // Sentences said back as said would be picked blind (names, pleasantries, slips): when none
-      // can be put in short phrases (or the rules cannot read the language), the participant is
-      // told the team reads them as written instead.
-      const points = readBackPoints(ctx, { now: true, asSaid: false });
-      const lines = points.length ? points.map((p) => `- ${p}`).join("\n") : `- ${UNREAD}`;
+      // Only needs that read as a short, clean phrase are said back: fewer points, each true.
+      const points = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false }));
       const first = decision.asked === "summary" ? "" : answerFirst;
-      return {
-        text: `${first ? `${first}\n` : ""}${READ_BACK_OPENING}\n${lines}\n${READ_BACK_QUESTION}`,
-        readBack: { points },
-      };
+      const given = state.readBackAt >= 0 ? ctx.messages[state.readBackAt]!.content : null;
+      // Read again only with something it did not say the first time: else, while they are still
+      // adding, more is asked for once, and then the interview closes.
+      if (given !== null && points.every((p) => given.includes(p))) {
+        const answer = state.lastAnswer ?? "";
+        const adding = !DONE.test(answer) && keywords(answer).length >= 3;
+        if (!fresh(LAST_CALL) || !adding)
+          return writeTurn(ctx, { ...decision, action: "close", topicId: "" });
+        const heard = sayBack(ask ? ask.rest : answer) || "Thank you, I've noted that.";
+        return {
+          text: withAnswer(`${heard} ${LAST_CALL}`),
+          decision: { ...decision, action: "follow_up", reason: "listening" },
+        };
+      }
+      // Nothing that can be said in short points: no check of nothing is asked for, but more.
+      const text = points.length
+        ? `${READ_BACK_OPENING}\n${points.map((p) => `- ${p}`).join("\n")}\n${READ_BACK_QUESTION}`
+        : NOTHING_TO_READ;
+      return { text: [first, text].filter(Boolean).join("\n"), readBack: { points } };
     }
     case "follow_up": {
       if (decision.reason === "notes" && quote) {
@@ -144,14 +285,13 @@ function writeFor(
       const answer = ask ? ask.rest : (state.lastAnswer ?? "");
       const listening = decision.reason === "missed" || decision.reason === "listening";
       // After a read-back, what they add is listened to: its probe, else a plain request for more.
+      // A probe an earlier answer already answered is passed over for the next of its kind.
+      const probed = kind ? untold(kind, asked, answer, allTold(ctx)) : null;
       const question =
-        (kind ? followUpOn(kind, asked, answer) : null) ??
-        (listening || state.readBackAt >= 0 ? (LISTENING.find(fresh) ?? null) : null);
+        probed ?? (listening || state.readBackAt >= 0 ? (LISTENING.find(fresh) ?? null) : null);
       // After a read-back, what they add is said back first: it was not in what was read to them.
       const heard =
-        state.readBackAt < 0
-          ? ""
-          : acknowledgement(answer) || (listening ? "Thank you, I've noted that." : "");
+        state.readBackAt < 0 ? "" : sayBack(answer) || (listening ? "Thank you, I've noted that." : "");
       if (question) return { text: withAnswer([heard, question].filter(Boolean).join(" ")) };
       break;
     }
@@ -181,7 +321,7 @@ function writeFor(
     case "next_topic": {
       if (topic) {
         const last = state.lastAnswer ?? "";
-        const question = probe(topic, said, last);
+        const question = probe(topic, said, last, allTold(ctx));
         const lead = decision.asked
           ? ""
           : DECLINE.test(last)
@@ -190,6 +330,24 @@ function writeFor(
               ? "No problem."
               : "";
         if (question) return { text: withAnswer(`${lead} ${question}`.trim()) };
+        // Its question was answered before it was asked: a topic not yet asked about, rather than
+        // a read-back while there is still something to ask.
+        const told = allTold(ctx);
+        if (topic.probes.some((p) => fresh(p) && toldBefore(p, told, last))) {
+          // A bare "yes" confirmed what was said before: that is taken further, on the same topic.
+          const asked = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
+          const further =
+            AFFIRM.test(last) && keywords(last).length < 3 ? untold("need", asked, last, told) : null;
+          if (further) return { text: withAnswer(further) };
+          const other = ctx.plan.topics.find(
+            (t) =>
+              t.id !== topic.id &&
+              !state.askedTopics.has(t.id) &&
+              !state.declinedTopics.has(t.id) &&
+              probe(t, said, last, told),
+          );
+          if (other) return writeTurn(ctx, { ...decision, topicId: other.id });
+        }
       }
       break;
     }
