@@ -90,12 +90,11 @@ describe("a need added after the read-back, on the model path", () => {
     return text.trim();
   }
 
-  it("is said back only when the model's question takes up nothing of it", async () => {
-    const about = "How should the waiting list work when a slot is cancelled?";
-    expect(await followUp(about)).toBe(about);
-    const elsewhere = "What else would help at the counter?";
-    const shown = await followUp(elsewhere);
-    expect(shown.endsWith(elsewhere)).toBe(true);
-    expect(shown.length).toBeGreaterThan(elsewhere.length);
+  it("is not said back in front of the model's follow-up: the question shows as the model wrote it", async () => {
+    for (const question of [
+      "How should the waiting list work when a slot is cancelled?",
+      "What else would help at the counter?",
+    ])
+      expect(await followUp(question)).toBe(question);
   });
 });

@@ -8,7 +8,7 @@
  *  - a question in a frame already asked twice, or asked before word for word, is replaced by the
  *    rules' question (never by one asked before either);
  *  - a closing line where the rules did not close, or a closing line said before, is replaced by the
- *    rules' message; after the read-back a new need the model did not say back gets the rules' words.
+ *    rules' message, and a closing that leaves out a need added after the read-back says it back.
  */
 import { analyze, isContent, tokensOf } from "../text";
 import { answerTo, participantAsk } from "./asks";
@@ -87,16 +87,6 @@ const sharesWords = (text: string, reference: string, at: number) => {
   return wanted.filter((l) => own.has(l)).length >= Math.min(at, wanted.length);
 };
 
-/** A sentence about something the answer named: one of its nouns ("wages", "Fast Accounts"). */
-const takesUp = (sentence: string, answer: string) => {
-  const nouns = (text: string) =>
-    tokensOf(text)
-      .filter((t) => t.pos === "NOUN" || t.pos === "PROPN")
-      .map((t) => t.lemma);
-  const own = new Set(nouns(sentence));
-  return nouns(answer).some((n) => own.has(n));
-};
-
 async function* wordsOf(text: string): AsyncGenerator<string> {
   for (const part of text.match(/\S+\s*/g) ?? []) yield part;
 }
@@ -166,11 +156,9 @@ export async function* checkedStream(
     yield* wordsOf(!text || said.has(normalise(text)) ? rules() : text);
     return;
   }
-  // After a read-back, a need they add is said back before the follow-up, as the closing does.
-  // Only a need the rules can say in their own phrase: a quote of the participant's words put in
-  // front of the model's question read badly to readers (slips of the pen and lead-ins said back).
-  const heardAfter = decision.action === "follow_up" && state.readBackAt >= 0 ? acknowledgement(answer) : "";
-  let sayBack = heardAfter.includes("in your words") ? "" : heardAfter;
+  // A need added after the read-back is not said back in front of the model's follow-up: readers
+  // of a capable model's turns disagreed with each such say-back (the model's question had heard it,
+  // or the need was read back already); the closing still says back what the model left out.
   let answered = !ask;
   let emitted = "";
   let asked = false;
@@ -204,13 +192,6 @@ export async function* checkedStream(
     // The rules did not close: a closing sentence is dropped (the rules' question follows if none comes).
     if (CLOSING.test(sentence)) return;
     if (!question && echoesFragment(sentence, answer)) return;
-    if (sayBack) {
-      // Said back only when the model's opening takes up nothing of what they added: a follow-up
-      // about the new need has heard it (readers of a capable model's turns found the say-back put
-      // in front of such a question redundant).
-      if (!sharesWords(sentence, sayBack, 2) && !takesUp(sentence, answer)) yield* release(sayBack);
-      sayBack = "";
-    }
     if (!answered) {
       answered = true;
       // Answered when a statement comes before the question; else the rules' answer goes first.
