@@ -32,8 +32,10 @@ describe("the tree's stories and criteria", () => {
       interview(1, "business", [
         "Guests should be able to cancel a booking online.",
         "Guests should get a receipt by email.",
+        "Guests should have the option to pay at the door.",
       ]),
     ]);
+    expect(stories.join("\n")).toMatch(/As a guest, I want to (?:have the option to )?pay at the door/);
     expect(stories).toContain("As a guest, I want to cancel a booking online");
     expect(stories).toContain("As a guest, I want to get a receipt by email");
   });

@@ -343,7 +343,9 @@ function imposedOnOthers(need: FoundNeed): boolean {
   const received = ["get", "receive", "see", ...Object.keys(RECEIVING_VERB)];
   if (!verb || received.includes(verb.lemma)) return false;
   const before = need.clause.slice(0, need.clause.indexOf(verb)).map((t) => t.normal);
-  return !before.includes("able") && !before.includes("can");
+  // "should have the option to prepay" is offered to them, as "be able to" and "can" are.
+  const offered = need.action.slice(1, 4).some((t) => ABILITY_NOUNS.has(t.lemma));
+  return !offered && !before.some((w) => /^(?:able|can|allowed|free)$/.test(w));
 }
 
 /** Each clause of a quote read as a request ("Keep track of supplies") or, if `things`, a thing wanted. */
