@@ -58,4 +58,15 @@ describe("the tree's stories and criteria", () => {
     expect(markdown).toContain("does not want this; the participants must settle it first");
     expect(markdown).not.toMatch(/never leads to a service charge/);
   });
+
+  it("writes no story that only names a thing to have, unless they said what it is for", () => {
+    const stories = storiesOf([
+      interview(1, "business", [
+        "We need to have a mobile app.",
+        "I want a noticeboard so that members see club news.",
+      ]),
+    ]);
+    expect(stories.join("\n")).not.toMatch(/have a mobile app/);
+    expect(stories).toContain("As a business stakeholder, I want to have a noticeboard");
+  });
 });

@@ -16,7 +16,7 @@ import type {
 import { clean } from "../evidence/words";
 import { UNSTATED_BENEFIT } from "../quality/parse";
 import { capitalise, infinitive, withArticle } from "../text/grammar";
-import { analyze, contentLemmas } from "../text/nlp";
+import { analyze, contentLemmas, tokensOf } from "../text/nlp";
 import { forbiddingCriterion, limitName } from "./limits";
 import { clausesOf, type FoundNeed, findNeeds, needOfImperative, needOfListedThing } from "./needs";
 import { draftStories, roleOf } from "./phrase";
@@ -221,6 +221,9 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           const ends =
             draft.ends && at === drafts.length - 1 ? plainWords(draft.ends, { means: false }) : null;
           const benefit = ends && "text" in ends && !PRONOUN.test(ends.text) ? ends.text : null;
+          // ("Screen reader support is required by our school customers" says whose it is.)
+          const saidWhose = draft.role && draft.role !== speaker;
+          if (!benefit && !saidWhose && onlyHaving(means.text)) continue;
           const role =
             options.role?.trim() || (draft.role && draft.role !== speaker ? plainRole(draft.role) : speaker);
           const action = means.text;
@@ -346,6 +349,20 @@ function imposedOnOthers(need: FoundNeed): boolean {
   // "should have the option to prepay" is offered to them, as "be able to" and "can" are.
   const offered = need.action.slice(1, 4).some((t) => ABILITY_NOUNS.has(t.lemma));
   return !offered && !before.some((w) => /^(?:able|can|allowed|free)$/.test(w));
+}
+
+/**
+ * "have an app", "have the digital diary": a thing named with nothing it is for nor how it is used,
+ * which no product owner can build from ("have a leaderboard, so that I can compete" says why).
+ */
+function onlyHaving(means: string): boolean {
+  const [verb, ...thing] = tokensOf(`I want to ${means}`).slice(3);
+  return (
+    verb?.lemma === "have" &&
+    thing.length > 0 &&
+    thing.every((t) => ["DET", "ADJ", "NOUN", "PROPN"].includes(t.pos)) &&
+    !thing.some((t) => ABILITY_NOUNS.has(t.lemma))
+  );
 }
 
 /** Each clause of a quote read as a request ("Keep track of supplies") or, if `things`, a thing wanted. */
