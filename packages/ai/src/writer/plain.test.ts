@@ -20,6 +20,11 @@ describe("a story's words", () => {
     ["have an API that returns stock levels", "have an API that returns stock levels"],
     // a product's name is no heading
     ["do the books in Fast Accounts", "do the books in Fast Accounts"],
+    ["let members view their bookings", "let members view their bookings"],
+    [
+      "have new orders flow into the ledger on their own",
+      "have new orders flow into the ledger on their own",
+    ],
     [
       "take card payments through our existing Square terminal",
       "take card payments through our existing Square terminal",
@@ -39,6 +44,10 @@ describe("a story's words", () => {
     ["have manually adjust schedules", "fragment"],
     ["get Staff Availability Insights", "heading"],
     ["get staff Availability Insights", "heading"],
+    ["get reminders close to their shift time", "pointing"],
+    ["do Fast Accounts", "fragment"],
+    ["have the system coordinate between staff members", "fragment"],
+    ["have the booking feature simplify the rota", "fragment"],
   ])("writes no story from %s (%s)", (said, reason) => expect(means(said)).toEqual({ refused: reason }));
 
   it("lets a reason speak of the people it is about", () => {

@@ -7,9 +7,20 @@
 import { articleFor, infinitive, singular } from "../text/grammar";
 import { lexnamesOf, looksMisspelt } from "../text/lexicon";
 import { type Token, tokensOf } from "../text/nlp";
-import { BUSINESS_ITSELF, GOAL_NOUNS, LIGHT_VERBS, POINTING_WORDS, TALK_VERBS } from "./vocabulary";
+import { isPersonNoun } from "./people";
+import {
+  BUSINESS_ITSELF,
+  GENERIC_HEADS,
+  GOAL_NOUNS,
+  LIGHT_VERBS,
+  POINTING_WORDS,
+  TALK_VERBS,
+} from "./vocabulary";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+/** What a product is called when it is the one acting: "the system", "the scheduling feature". */
+const PRODUCT_HEADS = new Set([...GENERIC_HEADS, "feature", "function", "functionality", "module"]);
 
 /** Who speaks or is spoken of in a reason or a rule: "so that they …", "we must never …". */
 const PEOPLE_SPEAKING = new Set(["they", "them", "we", "us", "you", "your", "me"]);
@@ -97,9 +108,11 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
     .filter((t) => t.start >= frame.length)
     .map((t) => ({ ...t, start: t.start - frame.length, end: t.end - frame.length }));
   const pointing = (t: Token, i: number) => {
-    // "view their schedules" after "employees"; "have their impact on bookings" points back.
-    if (means && t.normal === "their")
-      return !tokens.slice(0, i).some((x) => x.pos === "NOUN" || x.pos === "PROPN");
+    // "view their schedules" after "employees"; "have their impact on bookings" and "get reminders
+    // close to their shift time" point back to people only the quote names.
+    // ("flow into the records on their own" means by themselves.)
+    const onOwn = tokens[i - 1]?.normal === "on" && tokens[i + 1]?.normal === "own";
+    if (means && t.normal === "their") return !onOwn && !tokens.slice(0, i).some(isPersonNoun);
     if (!POINTING_WORDS.has(t.normal)) return false;
     // In the reason or a rule, "they" and "we" are the role itself: "so that they do not forget".
     if (!means && PEOPLE_SPEAKING.has(t.normal)) return false;
@@ -154,6 +167,15 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
       return { refused: "fragment" };
     const verb = tokens[0];
     if (verb && TALK_VERBS.has(verb.lemma)) return { refused: "talk" };
+    // "do Fast Accounts": a name done, which says nothing of what is wanted of it.
+    if (verb?.lemma === "do" && /^[A-Z]/.test(tokens[1]?.text ?? "")) return { refused: "fragment" };
+    // "have the system coordinate between staff", "have the scheduling feature simplify …": what
+    // the product does, with nobody's need in it.
+    const productActs = tokens.findIndex(
+      (t, i) => i > 1 && t.pos === "VERB" && PRODUCT_HEADS.has(tokens[i - 1]!.normal),
+    );
+    if (verb?.lemma === "have" && tokens[1]?.normal === "the" && productActs > 0)
+      return { refused: "fragment" };
     const things = tokens.filter(
       (t, i) => t.pos === "NOUN" || t.pos === "PROPN" || (i > 0 && t.pos === "VERB" && /ing$/.test(t.normal)),
     );

@@ -16,7 +16,7 @@ import type {
 import { clean } from "../evidence/words";
 import { UNSTATED_BENEFIT } from "../quality/parse";
 import { capitalise, infinitive, withArticle } from "../text/grammar";
-import { analyze, contentLemmas } from "../text/nlp";
+import { analyze, contentLemmas, tokensOf } from "../text/nlp";
 import { forbiddingCriterion, limitName } from "./limits";
 import { clausesOf, type FoundNeed, findNeeds, needOfImperative, needOfListedThing } from "./needs";
 import { draftStories, roleOf } from "./phrase";
@@ -182,7 +182,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       const needs =
         found.length || !item.listed ? withRequests(found, item.quote) : requestsIn(item.quote, true);
       for (const need of needs) {
-        if (need.negated) continue;
+        if (need.negated || imposedOnOthers(need)) continue;
         const drafts = draftStories(need, speaker, { whole: true });
         // "Everything must comply with privacy rules": a rule the product keeps, as a criterion.
         const speakerSubject = need.subject.some((t) => /^(?:i|we|you)$/.test(t.normal));
@@ -220,7 +220,10 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           // the business"): the others' reasons were not stated.
           const ends =
             draft.ends && at === drafts.length - 1 ? plainWords(draft.ends, { means: false }) : null;
-          const benefit = ends && "text" in ends ? ends.text : null;
+          const benefit = ends && "text" in ends && !PRONOUN.test(ends.text) ? ends.text : null;
+          // ("Screen reader support is required by our school customers" says whose it is.)
+          const saidWhose = draft.role && draft.role !== speaker;
+          if (!benefit && !saidWhose && onlyHaving(means.text)) continue;
           const role =
             options.role?.trim() || (draft.role && draft.role !== speaker ? plainRole(draft.role) : speaker);
           const action = means.text;
@@ -280,6 +283,20 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
         if (score >= 2 && (!best || score > best.score)) best = { feature, score };
       }
       let feature = best?.feature;
+      // Another participant asked for what this one refuses: a conflict to settle, not a test.
+      const disputed = feature?.stories.some(
+        (s) =>
+          s.evidence.every((e) => e.interviewId !== item.interviewId) &&
+          topicLemmas(s.action).every((l) => lemmas.has(l)),
+      );
+      if (feature && disputed) {
+        const conflict = `To be written: ${withArticle(speaker)} does not want this; the participants must settle it first.`;
+        if (
+          !feature.acceptanceCriteria.some((c) => c.text === conflict && c.evidence[0]?.quote === item.quote)
+        )
+          feature.acceptanceCriteria.push({ text: conflict, evidence: [evidenceOf(item)] });
+        continue;
+      }
       if (!feature) {
         // Named like a story would be: "I don't want to unlock the bike with a card" is "Bike unlocking".
         const need = findNeeds(item.quote)[0];
@@ -310,6 +327,42 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       })),
     }));
   return { epics: tree };
+}
+
+/**
+ * "so that we can contact them": the speaker's own group, which is not the story's role ("they" in
+ * a reason is the role itself: "so that they do not forget their visit").
+ */
+const PRONOUN = /\b(?:we|us|our)\b/i;
+
+/**
+ * "Pickers must scan every item", "Every rider must have an account": a rule the speaker lays on
+ * other people, who may well not want it, so no story of theirs ("clients should be able to book"
+ * and "patients should get a reminder" are theirs to want).
+ */
+function imposedOnOthers(need: FoundNeed): boolean {
+  if (need.trigger !== "obligation" || need.actor.length || !roleOf(need.subject)) return false;
+  const verb = need.action[0];
+  const received = ["get", "receive", "see", ...Object.keys(RECEIVING_VERB)];
+  if (!verb || received.includes(verb.lemma)) return false;
+  const before = need.clause.slice(0, need.clause.indexOf(verb)).map((t) => t.normal);
+  // "should have the option to prepay" is offered to them, as "be able to" and "can" are.
+  const offered = need.action.slice(1, 4).some((t) => ABILITY_NOUNS.has(t.lemma));
+  return !offered && !before.some((w) => /^(?:able|can|allowed|free)$/.test(w));
+}
+
+/**
+ * "have an app", "have the digital diary": a thing named with nothing it is for nor how it is used,
+ * which no product owner can build from ("have a leaderboard, so that I can compete" says why).
+ */
+function onlyHaving(means: string): boolean {
+  const [verb, ...thing] = tokensOf(`I want to ${means}`).slice(3);
+  return (
+    verb?.lemma === "have" &&
+    thing.length > 0 &&
+    thing.every((t) => ["DET", "ADJ", "NOUN", "PROPN"].includes(t.pos)) &&
+    !thing.some((t) => ABILITY_NOUNS.has(t.lemma))
+  );
 }
 
 /** Each clause of a quote read as a request ("Keep track of supplies") or, if `things`, a thing wanted. */

@@ -1,0 +1,72 @@
+/** The tree's stories belong to whoever wants them; a refusal of another's need is a conflict. Sentences are our own. */
+import { describe, expect, it } from "vitest";
+import { analyzeProject, renderEvidenceTree } from "../evidence/pipeline";
+import type { InterviewSource } from "../evidence/types";
+
+const interview = (
+  interviewId: number,
+  stakeholderType: InterviewSource["stakeholderType"],
+  said: string[],
+): InterviewSource => ({
+  interviewId,
+  name: `Interview ${interviewId}`,
+  stakeholderType,
+  transcript: said.map((s, i) => `AI: Question ${i + 1}?\nParticipant: ${s}`).join("\n"),
+});
+
+const storiesOf = (sources: InterviewSource[]) =>
+  analyzeProject(sources).requirements.epics.flatMap((e) =>
+    e.features.flatMap((f) => f.stories.map((s) => `As a ${s.userType}, I want to ${s.action}`)),
+  );
+
+describe("the tree's stories and criteria", () => {
+  it("writes no story granting people a rule another lays on them", () => {
+    const stories = storiesOf([
+      interview(1, "business", ["Every guest must sign the waiver so that we are insured."]),
+    ]);
+    expect(stories.join("\n")).not.toMatch(/As a guest, I want to sign the waiver/);
+  });
+
+  it("still writes what a person is given or enabled to do", () => {
+    const stories = storiesOf([
+      interview(1, "business", [
+        "Guests should be able to cancel a booking online.",
+        "Guests should get a receipt by email.",
+        "Guests should have the option to pay at the door.",
+      ]),
+    ]);
+    expect(stories.join("\n")).toMatch(/As a guest, I want to (?:have the option to )?pay at the door/);
+    expect(stories).toContain("As a guest, I want to cancel a booking online");
+    expect(stories).toContain("As a guest, I want to get a receipt by email");
+  });
+
+  it("leaves out a reason said for the speaker's own group ('so that we …')", () => {
+    const { requirements } = analyzeProject([
+      interview(1, "business", ["Members need to upload a photo so that we can check who comes in."]),
+    ]);
+    const story = requirements.epics[0]?.features[0]?.stories[0];
+    expect(story?.benefit).not.toMatch(/\bwe\b/);
+    expect(story?.assumption).toBe(true);
+  });
+
+  it("flags a refusal of another participant's request as a conflict to settle", () => {
+    const { requirements } = analyzeProject([
+      interview(1, "business", ["I want to add a service charge automatically."]),
+      interview(2, "user", ["I don't want a service charge added automatically."]),
+    ]);
+    const markdown = renderEvidenceTree(requirements);
+    expect(markdown).toContain("does not want this; the participants must settle it first");
+    expect(markdown).not.toMatch(/never leads to a service charge/);
+  });
+
+  it("writes no story that only names a thing to have, unless they said what it is for", () => {
+    const stories = storiesOf([
+      interview(1, "business", [
+        "We need to have a mobile app.",
+        "I want a noticeboard so that members see club news.",
+      ]),
+    ]);
+    expect(stories.join("\n")).not.toMatch(/have a mobile app/);
+    expect(stories).toContain("As a business stakeholder, I want to have a noticeboard");
+  });
+});
