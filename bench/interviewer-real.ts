@@ -12,10 +12,11 @@
 import path from "node:path";
 import { figures, type PlayedDialogue } from "../packages/ai/evals/harness";
 import { openAiCompatibleInterviewProvider } from "../packages/ai/src/interview/openai";
-import type { InterviewMessage, ProjectBrief } from "../packages/ai/src/interview/types";
+import type { InterviewMessage } from "../packages/ai/src/interview/types";
 import { FakeOpenAi } from "../packages/ai/test/fake-openai";
 import { lastAnswerIn } from "../packages/ai/test/recorded-openai";
 import { percentile } from "./lib";
+import { DRIVING, SALON } from "./real/briefs";
 import { DATA_DIR, readCsv, realData } from "./real/data";
 import { type ListeningFigures, listening } from "./real/listening";
 import { answersOf, nextTurnAfter, type Replay, replay } from "./real/replay";
@@ -28,24 +29,6 @@ if (!data) {
   );
   process.exit(0);
 }
-
-// Briefs in our own words for the two settings (an owner would have typed something like them).
-const SALON: ProjectBrief = {
-  title: "Salon system",
-  objective: "Move a hair salon's paper bookings, accounts and stock keeping onto a computer system.",
-  targetAudience: "The salon's owner, staff and clients",
-  keyFeatures: "Online booking\nStaff scheduling\nLow-stock alerts\nBusiness reports",
-  constraints: null,
-  domain: "Hair and beauty",
-};
-const DRIVING: ProjectBrief = {
-  title: "Driving school comparison",
-  objective: "Help learner drivers compare driving schools before they choose one.",
-  targetAudience: "Learner drivers and driving schools",
-  keyFeatures: "Sorting results\nPrice comparison\nSchool profiles",
-  constraints: null,
-  domain: "Driver education",
-};
 
 const interviews = [
   ...data.salon.map((i) => ({

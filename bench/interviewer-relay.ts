@@ -23,8 +23,9 @@ import {
   interviewTurn,
   planInterview,
 } from "../packages/ai/src/interview/turn";
-import type { InterviewMessage, ProjectBrief } from "../packages/ai/src/interview/types";
+import type { InterviewMessage } from "../packages/ai/src/interview/types";
 import { TIME_LIMIT_MINUTES } from "../packages/ai/src/roles";
+import { DRIVING, SALON } from "./real/briefs";
 import { realData } from "./real/data";
 import { startRelay } from "./real/relay";
 import { answersOf } from "./real/replay";
@@ -39,23 +40,6 @@ const OUT = arg("--out", "/tmp/interviewer-relay");
 const MAX_TURNS = Number(arg("--max-turns", "25"));
 const only = arg("--only", "").split(",").filter(Boolean);
 mkdirSync(OUT, { recursive: true });
-
-const SALON: ProjectBrief = {
-  title: "Salon system",
-  objective: "Move a hair salon's paper bookings, accounts and stock keeping onto a computer system.",
-  targetAudience: "The salon's owner, staff and clients",
-  keyFeatures: "Online booking\nStaff scheduling\nLow-stock alerts\nBusiness reports",
-  constraints: null,
-  domain: "Hair and beauty",
-};
-const DRIVING: ProjectBrief = {
-  title: "Driving school comparison",
-  objective: "Help learner drivers compare driving schools before they choose one.",
-  targetAudience: "Learner drivers and driving schools",
-  keyFeatures: "Sorting results\nPrice comparison\nSchool profiles",
-  constraints: null,
-  domain: "Driver education",
-};
 
 interface Script {
   id: string;

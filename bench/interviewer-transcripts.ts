@@ -12,28 +12,11 @@ import path from "node:path";
 import { DIALOGUES, OWN_DIALOGUES, type ScriptedDialogue } from "../packages/ai/evals/dialogues";
 import { play } from "../packages/ai/evals/harness";
 import type { InterviewMessage, ProjectBrief } from "../packages/ai/src/interview/types";
+import { DRIVING, SALON } from "./real/briefs";
 import { realData } from "./real/data";
 import { answersOf, replay } from "./real/replay";
 
 const folder = path.resolve(process.argv[2] ?? "/tmp/interviewer-transcripts");
-
-// The same briefs as bench/interviewer-real.ts: what an owner would have typed for these settings.
-const SALON: ProjectBrief = {
-  title: "Salon system",
-  objective: "Move a hair salon's paper bookings, accounts and stock keeping onto a computer system.",
-  targetAudience: "The salon's owner, staff and clients",
-  keyFeatures: "Online booking\nStaff scheduling\nLow-stock alerts\nBusiness reports",
-  constraints: null,
-  domain: "Hair and beauty",
-};
-const DRIVING: ProjectBrief = {
-  title: "Driving school comparison",
-  objective: "Help learner drivers compare driving schools before they choose one.",
-  targetAudience: "Learner drivers and driving schools",
-  keyFeatures: "Sorting results\nPrice comparison\nSchool profiles",
-  constraints: null,
-  domain: "Driver education",
-};
 
 interface Conversation {
   id: string;
