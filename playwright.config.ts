@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./e2e/chromium";
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built app,
 // started the way the README starts it. DATABASE_URL (CI) puts the server on PostgreSQL;
@@ -34,15 +35,7 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_ARGS,
     },
     trace: "off",
     screenshot: "only-on-failure",

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./chromium";
 
 export const ADMIN = { email: "admin@parley.test", password: "admin-password-e2e" };
 
@@ -53,15 +54,7 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
-export const BASE_LAUNCH_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export const BASE_LAUNCH_ARGS = CHROMIUM_ARGS;
 
 /** An owner with a project and one interview, made through the REST door; answers the share link. */
 export async function interviewViaApi(

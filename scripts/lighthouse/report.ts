@@ -1,16 +1,8 @@
 /** What bench/lighthouse.ts and the CI step read from a Lighthouse result (LHR). */
+import { CHROMIUM_ARGS } from "../../e2e/chromium";
 
 /** Debian's Chromium headless, as TESTING-NOTES says it runs here. */
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 interface Audit {
   score: number | null;

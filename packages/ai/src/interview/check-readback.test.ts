@@ -2,22 +2,25 @@ import { describe, expect, it } from "vitest";
 import { answerTo, participantAsk } from "./asks";
 import { checkedStream } from "./check";
 import { makePlan } from "./plan";
-import type { InterviewMessage, TurnContext } from "./types";
+import type { InterviewMessage, TurnContext, TurnDecision } from "./types";
 
-// A read-back that answers the participant's question itself is not answered twice (issue 33: a
-// capable model copies the answer its prompt gives it, and the check put the same answer in front).
+// The checks after the model on what a capable model writes (issue 33).
 const PROJECT = { title: "Bakery orders", objective: "Let customers order cakes online." };
 const plan = makePlan(PROJECT, "business", 12);
 const START = Date.parse("2026-11-23T10:00:00Z");
 
-async function shown(model: string, question: string) {
+/**
+ * What the participant is shown when the model writes `model` for `decision`, after the
+ * interviewer said `asked` and the participant answered `answer` a minute later.
+ */
+async function shown(
+  model: string,
+  decision: TurnDecision,
+  exchange: { asked: string; answer: string; decisions?: TurnContext["decisions"] },
+): Promise<string> {
   const messages: InterviewMessage[] = [
-    {
-      role: "ai",
-      content: "What would an online order page change for you?",
-      timestamp: new Date(START).toISOString(),
-    },
-    { role: "user", content: question, timestamp: new Date(START + 60_000).toISOString() },
+    { role: "ai", content: exchange.asked, timestamp: new Date(START).toISOString() },
+    { role: "user", content: exchange.answer, timestamp: new Date(START + 60_000).toISOString() },
   ];
   const ctx: TurnContext = {
     plan,
@@ -26,75 +29,57 @@ async function shown(model: string, question: string) {
     messages,
     now: START + 120_000,
     timeLimitMinutes: 12,
+    ...(exchange.decisions ? { decisions: exchange.decisions } : {}),
   };
-  const ask = participantAsk(question)!;
   async function* stream() {
     for (const part of model.match(/\S+\s*/g) ?? []) yield part;
   }
   let text = "";
-  for await (const chunk of checkedStream(stream(), ctx, {
-    action: "read_back",
-    topicId: "",
-    reason: "Time to read back.",
-    asked: ask.kind,
-  }))
-    text += chunk;
-  const ruleAnswer = answerTo(ask, { project: PROJECT, topic: null, lastQuestion: messages[0]!.content });
-  return { text, ruleAnswer };
+  for await (const chunk of checkedStream(stream(), ctx, decision)) text += chunk;
+  return text;
 }
 
 describe("a read-back after a participant's question", () => {
+  // A capable model copies the answer its prompt gives it; the check used to put it in front again.
   it("puts the rules' answer in front only when the model's first sentence does not answer it", async () => {
+    const asked = "What would an online order page change for you?";
     const question = "Would that be a solution for you?";
+    const ask = participantAsk(question)!;
+    const ruleAnswer = answerTo(ask, { project: PROJECT, topic: null, lastQuestion: asked });
+    const readBack = {
+      action: "read_back",
+      topicId: "",
+      reason: "Time to read back.",
+      asked: ask.kind,
+    } as const;
     const points =
       "Here is what I heard:\n- you'd like cakes ordered online\nDid I get that right, or is anything missing?";
-    const plain = await shown(points, question);
-    expect(plain.ruleAnswer).not.toBe("");
-    expect(plain.text.startsWith(plain.ruleAnswer)).toBe(true);
-    const answered = await shown(`${plain.ruleAnswer} ${points}`, question);
-    expect(answered.text.split(plain.ruleAnswer).length - 1).toBe(1);
-    expect(answered.text).toContain("Did I get that right");
+    const plain = await shown(points, readBack, { asked, answer: question });
+    expect(ruleAnswer).not.toBe("");
+    expect(plain.startsWith(ruleAnswer)).toBe(true);
+    const answered = await shown(`${ruleAnswer} ${points}`, readBack, { asked, answer: question });
+    expect(answered.split(ruleAnswer).length - 1).toBe(1);
+    expect(answered).toContain("Did I get that right");
   });
 });
 
 describe("a need added after the read-back, on the model path", () => {
-  async function followUp(model: string) {
-    const answer = "We also need a waiting list for cancelled slots.";
-    const messages: InterviewMessage[] = [
-      {
-        role: "ai",
-        content: "Here is what I heard:\n- you'd like cakes ordered online\nDid I get that right?",
-        timestamp: new Date(START).toISOString(),
-      },
-      { role: "user", content: answer, timestamp: new Date(START + 60_000).toISOString() },
-    ];
-    const ctx: TurnContext = {
-      plan,
-      project: PROJECT,
-      stakeholderType: "business",
-      messages,
-      now: START + 120_000,
-      timeLimitMinutes: 12,
-      decisions: [{ action: "read_back", topicId: "" }],
-    };
-    async function* stream() {
-      for (const part of model.match(/\S+\s*/g) ?? []) yield part;
-    }
-    let text = "";
-    for await (const chunk of checkedStream(stream(), ctx, {
-      action: "follow_up",
-      topicId: "",
-      reason: "A need added.",
-    }))
-      text += chunk;
-    return text.trim();
-  }
-
   it("is not said back in front of the model's follow-up: the question shows as the model wrote it", async () => {
+    const exchange = {
+      asked: "Here is what I heard:\n- you'd like cakes ordered online\nDid I get that right?",
+      answer: "We also need a waiting list for cancelled slots.",
+      decisions: [{ action: "read_back" as const, topicId: "" }],
+    };
     for (const question of [
       "How should the waiting list work when a slot is cancelled?",
       "What else would help at the counter?",
-    ])
-      expect(await followUp(question)).toBe(question);
+    ]) {
+      const text = await shown(
+        question,
+        { action: "follow_up", topicId: "", reason: "A need added." },
+        exchange,
+      );
+      expect(text.trim()).toBe(question);
+    }
   });
 });

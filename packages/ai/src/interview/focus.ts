@@ -10,7 +10,16 @@ import { lexnamesOf } from "../text/lexicon";
 import { type FoundNeed, findNeeds } from "../writer/needs";
 import { needTopic } from "./phrasing";
 import { normalise } from "./text";
-import { BENEFIT, FEELING, FREQUENCY, SUCCESS, TODAY, TROUBLE, WORKAROUND } from "./vocabulary";
+import {
+  BENEFIT,
+  FEELING,
+  FIRST_TO_SECOND,
+  FREQUENCY,
+  SUCCESS,
+  TODAY,
+  TROUBLE,
+  WORKAROUND,
+} from "./vocabulary";
 
 export const FOCUS_KINDS = [
   "goal",
@@ -34,16 +43,7 @@ export interface Focus {
 
 /** The speaker's words as the interviewer says them back: "my" → "your", "we" → "you". */
 const SWAP: Record<string, string> = {
-  i: "you",
-  me: "you",
-  my: "your",
-  mine: "yours",
-  myself: "yourself",
-  we: "you",
-  us: "you",
-  our: "your",
-  ours: "yours",
-  ourselves: "yourselves",
+  ...FIRST_TO_SECOND,
   am: "are",
   "'m": "'re",
 };

@@ -13,6 +13,7 @@ import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
 import {
   FEELING,
+  FIRST_TO_SECOND,
   FREQUENCY,
   INJECTION,
   NEED_CUE,
@@ -49,16 +50,7 @@ function answersHeard(ctx: TurnContext, now: boolean): string[] {
 
 /** The speaker's words said to them: "I" → "you", "our" → "your" (the verb after "I" agreeing). */
 const TO_LISTENER: Record<string, string> = {
-  i: "you",
-  me: "you",
-  my: "your",
-  mine: "yours",
-  myself: "yourself",
-  we: "you",
-  us: "you",
-  our: "your",
-  ours: "yours",
-  ourselves: "yourselves",
+  ...FIRST_TO_SECOND,
   "i'm": "you're",
   "i've": "you've",
   "i'd": "you'd",

@@ -243,3 +243,17 @@ export type Reading = keyof typeof VOCABULARIES;
 /** Every vocabulary a text matches, in the order above. */
 export const readingsOf = (text: string): Reading[] =>
   (Object.keys(VOCABULARIES) as Reading[]).filter((name) => VOCABULARIES[name].test(text));
+
+/** The speaker's pronouns as said to them: "I" → "you", "our" → "your". */
+export const FIRST_TO_SECOND: Readonly<Record<string, string>> = {
+  i: "you",
+  me: "you",
+  my: "your",
+  mine: "yours",
+  myself: "yourself",
+  we: "you",
+  us: "you",
+  our: "your",
+  ours: "yours",
+  ourselves: "yourselves",
+};

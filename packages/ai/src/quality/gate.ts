@@ -62,18 +62,27 @@ export function grantsWhatQuoteRefuses(action: string, quote: string): boolean {
   return !refusing;
 }
 
-export function gateTree(
-  tree: EvidenceTree,
-  options: GateOptions = {},
-): { tree: EvidenceTree; report: GateReport } {
+/**
+ * Both gates' report and quote check: `count` adds a repair or a drop (a note only names its
+ * reason), `holds` says whether a quote stands in the participant's words.
+ */
+function reporting(options: GateOptions) {
   const report: GateReport = { checked: 0, repaired: 0, dropped: 0, reasons: {} };
-  const count = (kind: "repaired" | "dropped", reason: string) => {
-    report[kind] += 1;
+  const count = (kind: "repaired" | "dropped" | "noted", reason: string) => {
+    if (kind !== "noted") report[kind] += 1;
     report.reasons[`${kind}: ${reason}`] = (report.reasons[`${kind}: ${reason}`] ?? 0) + 1;
   };
   const holds =
     options.verifyEvidence ??
     (options.turnsById ? (e: Evidence) => evidenceHolds(e, options.turnsById!) : () => true);
+  return { report, count, holds };
+}
+
+export function gateTree(
+  tree: EvidenceTree,
+  options: GateOptions = {},
+): { tree: EvidenceTree; report: GateReport } {
+  const { report, count, holds } = reporting(options);
   const accepted = new Map<string, Story>();
 
   const gateStory = (story: Story): Story[] => {
@@ -225,14 +234,7 @@ export function gateModelTree(
   tree: EvidenceTree,
   options: GateOptions = {},
 ): { tree: EvidenceTree; report: GateReport } {
-  const report: GateReport = { checked: 0, repaired: 0, dropped: 0, reasons: {} };
-  const count = (kind: "repaired" | "dropped" | "noted", reason: string) => {
-    if (kind !== "noted") report[kind] += 1;
-    report.reasons[`${kind}: ${reason}`] = (report.reasons[`${kind}: ${reason}`] ?? 0) + 1;
-  };
-  const holds =
-    options.verifyEvidence ??
-    (options.turnsById ? (e: Evidence) => evidenceHolds(e, options.turnsById!) : () => true);
+  const { report, count, holds } = reporting(options);
 
   const gateStory = (story: Story): Story[] => {
     report.checked += 1;
