@@ -334,5 +334,18 @@ test("the participant's interview page has no critical or serious violations", a
     await page.getByRole("dialog").getByRole("button", { name: "End now" }).click();
     await expect(page.getByLabel("Your answer to question 1")).toBeVisible();
   });
+  let finished = "";
+  await checkScreen(page, "participant-thank-you", async () => {
+    finished = (await interviewViaApi(request, baseURL as string)).shareLink;
+    await openActiveInterview(page, finished)();
+    await askToEnd();
+    await page.getByRole("dialog").getByRole("button", { name: "End now" }).click();
+    await page.getByRole("button", { name: "Save Responses" }).click();
+    await expect(page.getByText("Responses Saved")).toBeVisible();
+  });
+  await checkScreen(page, "participant-completed", async () => {
+    await page.goto(`/interview/${finished}`);
+    await expect(page.getByRole("heading", { name: "Interview Already Completed" })).toBeVisible();
+  });
   await context.close();
 });
