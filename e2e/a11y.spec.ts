@@ -52,6 +52,28 @@ async function checkScreen(page: Page, name: string, open: () => Promise<void>) 
   }
 }
 
+/**
+ * The participant's active interview with both speakers on screen: the interviewer's questions and
+ * the participant's own answer (its bubble's colours are checked too).
+ */
+function openActiveInterview(page: Page, shareLink: string) {
+  return async () => {
+    await page.goto(`/interview/${shareLink}`);
+    const start = page.getByRole("button", { name: "Start Text Interview" });
+    const answer = page.getByLabel("Your answer");
+    await expect(start.or(answer).first()).toBeVisible();
+    if (await start.isVisible()) await start.click();
+    await expect(page.locator('[data-speaker="ai"]').first()).toBeVisible();
+    if ((await page.locator('[data-speaker="user"]').count()) === 0) {
+      await answer.fill("I plan the routes by hand.");
+      await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
+      await answer.press("Enter");
+      await expect(page.locator('[data-speaker="ai"]')).toHaveCount(2);
+    }
+    await expect(page.locator('[data-speaker="user"]').first()).toBeVisible();
+  };
+}
+
 function visit(page: Page, path: string, ready: (page: Page) => Promise<void>) {
   return async () => {
     await page.goto(path);
@@ -227,8 +249,10 @@ test("the admin's screens have no critical or serious accessibility violations",
   await context.close();
 });
 
-test("in dark mode the landing page and the owner's main screens have no critical or serious violations", async ({
+test("in dark mode the landing page, the owner's main screens and the participant's interview have no critical or serious violations", async ({
   browser,
+  request,
+  baseURL,
 }) => {
   const context = await browser.newContext({ bypassCSP: true, colorScheme: "dark" });
   const page = await context.newPage();
@@ -255,6 +279,8 @@ test("in dark mode the landing page and the owner's main screens have no critica
     "dark-pricing",
     visit(page, "/pricing", (p) => expect(p.locator('[data-plan="Pro"]')).toBeVisible()),
   );
+  const { shareLink } = await interviewViaApi(request, baseURL as string);
+  await checkScreen(page, "dark-participant-text", openActiveInterview(page, shareLink));
   await context.close();
 });
 
@@ -270,14 +296,7 @@ test("the participant's interview page has no critical or serious violations", a
     await page.goto(`/interview/${shareLink}`);
     await expect(page.getByRole("button", { name: "Start Text Interview" })).toBeVisible();
   });
-  await checkScreen(page, "participant-text", async () => {
-    await page.goto(`/interview/${shareLink}`);
-    const start = page.getByRole("button", { name: "Start Text Interview" });
-    const answer = page.getByLabel("Your answer");
-    await expect(start.or(answer).first()).toBeVisible();
-    if (await start.isVisible()) await start.click();
-    await expect(page.locator('[data-speaker="ai"]').first()).toBeVisible();
-  });
+  await checkScreen(page, "participant-text", openActiveInterview(page, shareLink));
   /** End Interview is a button on a desktop and a menu item under "More actions" on a phone. */
   const askToEnd = async () => {
     const more = page.getByRole("button", { name: "More actions" });
@@ -314,6 +333,19 @@ test("the participant's interview page has no critical or serious violations", a
     await askToEnd();
     await page.getByRole("dialog").getByRole("button", { name: "End now" }).click();
     await expect(page.getByLabel("Your answer to question 1")).toBeVisible();
+  });
+  let finished = "";
+  await checkScreen(page, "participant-thank-you", async () => {
+    finished = (await interviewViaApi(request, baseURL as string)).shareLink;
+    await openActiveInterview(page, finished)();
+    await askToEnd();
+    await page.getByRole("dialog").getByRole("button", { name: "End now" }).click();
+    await page.getByRole("button", { name: "Save Responses" }).click();
+    await expect(page.getByText("Responses Saved")).toBeVisible();
+  });
+  await checkScreen(page, "participant-completed", async () => {
+    await page.goto(`/interview/${finished}`);
+    await expect(page.getByRole("heading", { name: "Interview Already Completed" })).toBeVisible();
   });
   await context.close();
 });

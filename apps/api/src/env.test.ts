@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "./env";
-import { redactUrl } from "./server";
+import { redactUrl } from "./request";
 
 describe("loadEnv", () => {
   it("runs on nothing: port 3000, embedded database, offline AI and billing", () => {

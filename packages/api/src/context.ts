@@ -5,7 +5,7 @@ import type { Db } from "@parley/db/client";
 import { type AccessTokenGrant, getAccessTokenUser } from "@parley/db/queries/access-tokens";
 import { getSessionUser } from "@parley/db/queries/sessions";
 import type { UserRecord } from "@parley/db/queries/users";
-import type { JobQueue } from "./jobs/engine";
+import type { JobQueue } from "./jobs/queue";
 import type { Disclosure } from "./services/disclosure";
 import type { Mailer } from "./services/mail";
 import type { RateLimiter } from "./services/rate-limit";

@@ -3,7 +3,7 @@ import { getUserById, getUserIdByOidcSubject, insertUser, linkOidcSubject } from
 import type { FastifyInstance } from "fastify";
 import * as client from "openid-client";
 import type { Env } from "../env";
-import { requestInfo } from "../server";
+import { requestInfo } from "../request";
 
 const FLOW_COOKIE = "oidc_flow";
 const FLOW_SECONDS = 600;

@@ -2,8 +2,10 @@
 import type { Criterion, Story } from "../evidence/types";
 import { analyze, contentLemmas, type Token, tokensOf } from "../text";
 import { canBeNoun } from "../text/lexicon";
-import { endsDefects, meansDefects, minimalDefects, readRole } from "./grammar-checks";
+import { endsDefects, minimalDefects } from "./grammar-checks";
+import { meansDefects } from "./means-checks";
 import { parseStoryText, type StoryParts, storyParts, textOf } from "./parse";
+import { readRole } from "./role-reading";
 import { splitCoordinatedAction } from "./split";
 import { type Defect, defect } from "./types";
 import { REPORTING_VERBS } from "./vocabulary";

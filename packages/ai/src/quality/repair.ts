@@ -6,8 +6,8 @@
  */
 import type { Story } from "../evidence/types";
 import { analyze, nounPhrases, verbOfActionNoun } from "../text";
-import { readRole } from "./grammar-checks";
 import { storyParts, UNSTATED_BENEFIT } from "./parse";
+import { readRole } from "./role-reading";
 import type { Defect } from "./types";
 import { EXAMPLE_MARKERS, SPOKEN_ASIDES } from "./vocabulary";
 

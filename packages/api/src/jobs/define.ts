@@ -9,8 +9,8 @@ export interface JobContext {
 }
 
 /**
- * One kind of background job. Adding a kind is one small file with `defineJob({...})` in `kinds/`
- * and one line in `registry.ts`.
+ * One kind of background job. Adding a kind is one small file with `defineJob({...})` in `kinds/`,
+ * one line in `registry.ts` and its input in `queue.ts`.
  */
 export interface JobDefinition<Input, Result, Kind extends string = string> {
   /** The queue name, stable across releases: "area.verb" (e.g. "usage.rollup"). */

@@ -11,7 +11,8 @@ import { fromKysely, fromPglite, PgBoss } from "pg-boss";
 import type { Logger, Services } from "../context";
 import { toHttpError } from "../errors";
 import { isTransient, type JobDefinition } from "./define";
-import { type JobInput, type JobKind, jobKinds } from "./registry";
+import type { JobInput, JobKind, JobQueue } from "./queue";
+import { jobKinds } from "./registry";
 
 export interface JobEngineOptions {
   db: Db;
@@ -24,15 +25,6 @@ export interface JobEngineOptions {
   heartbeatSeconds?: number;
   /** The kinds this engine knows (default: the registry); tests add their own. */
   kinds?: Record<string, JobDefinition<any, any>>;
-}
-
-/** The queue the API enqueues on; `services.jobs`. */
-export interface JobQueue {
-  enqueue<K extends JobKind>(
-    kind: K,
-    input: JobInput<K>,
-    options?: { ownerId?: string | null },
-  ): Promise<{ id: string; created: boolean }>;
 }
 
 const SCHEMA = "pgboss";

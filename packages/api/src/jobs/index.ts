@@ -1,3 +1,4 @@
 export { defineJob, isTransient, type JobContext, type JobDefinition } from "./define";
-export { createJobEngine, JobEngine, type JobEngineOptions, type JobQueue } from "./engine";
-export { type JobInput, type JobKind, type JobResult, jobKinds } from "./registry";
+export { createJobEngine, JobEngine, type JobEngineOptions } from "./engine";
+export type { EvidenceJobInput, ExtractInput, JobInput, JobInputs, JobKind, JobQueue } from "./queue";
+export { type JobResult, jobKinds } from "./registry";

@@ -8,8 +8,12 @@ import { periodClose } from "./kinds/period-close";
 import { privacyRetention } from "./kinds/privacy-retention";
 import { sendEmail } from "./kinds/send-email";
 import { usageRollup } from "./kinds/usage-rollup";
+import type { JobInput, JobKind } from "./queue";
 
-/** Every job kind the workers run. A new kind: a file in kinds/ and one line here. */
+/**
+ * Every job kind the workers run. A new kind: a file in kinds/, one line here and its input in
+ * queue.ts's JobInputs (the `satisfies` checks that each kind takes it).
+ */
 export const jobKinds = {
   [usageRollup.kind]: usageRollup,
   [periodClose.kind]: periodClose,
@@ -20,9 +24,7 @@ export const jobKinds = {
   [evidenceSynthesis.kind]: evidenceSynthesis,
   [evidenceRequirements.kind]: evidenceRequirements,
   [privacyRetention.kind]: privacyRetention,
-} as const;
+} as const satisfies { [K in JobKind]: JobDefinition<JobInput<K>, any, K> };
 
 export type JobKinds = typeof jobKinds;
-export type JobKind = keyof JobKinds;
-export type JobInput<K extends JobKind> = JobKinds[K] extends JobDefinition<infer I, any> ? I : never;
 export type JobResult<K extends JobKind> = JobKinds[K] extends JobDefinition<any, infer R> ? R : never;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Logger } from "../context";
 import { AppError, toHttpError } from "../errors";
 import type { Caller } from "../root";
+import type { McpDeps } from "./deps";
 import { QUOTES_ARE_DATA } from "./format";
 import { featureMarkdown, loadRequirements, requirementsMarkdown } from "./requirements";
 import { registerTools } from "./tools";
@@ -12,13 +13,6 @@ import { registerTools } from "./tools";
  * web app calls, through a server-side caller built with the token owner's context. Authorization
  * (owner-only data, read-only tokens, plan limits) is therefore the procedures' own, not a copy.
  */
-
-export interface McpDeps {
-  caller: Caller;
-  /** The public origin, for share links. */
-  appOrigin: string;
-  logger: Logger;
-}
 
 /**
  * Runs a resource read or a prompt; a refusal is thrown again with the REST door's wording (the SDK

@@ -4,10 +4,10 @@ import { z } from "zod";
 import { toHttpError } from "../errors";
 import { ZId } from "../schemas/common";
 import { ZStakeholderType } from "../schemas/project";
+import type { McpDeps } from "./deps";
 import { fenceQuote, fenceQuotes, named, namedOne, QUOTES_ARE_DATA, ZQuotedEvidence } from "./format";
 import { searchQuotes } from "./quotes";
 import { interviewNames, loadRequirements, requirementsMarkdown, ZRequirementsOut } from "./requirements";
-import type { McpDeps } from "./server";
 
 /** A tool's answer: its structured content, and the same for a reader as text. */
 function answer<T extends Record<string, unknown>>(structured: T, text: string): CallToolResult {

@@ -21,13 +21,13 @@ export function ParticipantShell({
   fullHeight?: boolean;
 }) {
   return (
-    <Box mih={fullHeight ? "100dvh" : "100vh"} bg="gray.0" style={{ overflowX: "clip" }}>
+    <Box mih={fullHeight ? "100dvh" : "100vh"} bg="var(--parley-page-bg)" style={{ overflowX: "clip" }}>
       <Box
-        bg="white"
+        bg="var(--parley-surface)"
         py="sm"
         px="md"
         h={SHELL_HEADER_PX}
-        style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
+        style={{ borderBottom: "1px solid var(--parley-border)" }}
       >
         <Brand to="/" />
       </Box>
@@ -70,7 +70,7 @@ export function AlreadyCompleted() {
             You have already been interviewed. Thank you for the input.
           </Text>
         </Card>
-        <Card radius="lg" p="xl" bg="indigo.6" c="white">
+        <Card radius="lg" p="xl" bg="indigo.8" c="white">
           <Title order={3}>Run interviews like this one</Title>
           <Text mt="xs" size="sm">
             Parley interviews your stakeholders with AI and turns their answers into summaries, requirements

@@ -1,12 +1,7 @@
 import { finalIfRefused, projectExtractions } from "../../services/evidence";
 import { defineJob } from "../define";
+import type { ExtractInput } from "../queue";
 import { projectRun } from "./evidence-project";
-
-interface ExtractInput {
-  projectId: number;
-  interviewId: number;
-  ownerId: string;
-}
 
 /**
  * One interview read for what matters (needs, pains, constraints… each with its polarity, quote

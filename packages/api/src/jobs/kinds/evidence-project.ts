@@ -1,12 +1,7 @@
 import type { Db } from "@parley/db/client";
 import { getProject } from "@parley/db/queries/projects";
 import type { EvidenceRun } from "../../services/evidence";
-
-/** The input of the evidence jobs: the project, read as its owner. */
-export interface EvidenceJobInput {
-  projectId: number;
-  ownerId: string;
-}
+import type { EvidenceJobInput } from "../queue";
 
 /** What the project-wide evidence jobs share: one at a time per project, two retries, 15 minutes. */
 export const projectJobOptions = {

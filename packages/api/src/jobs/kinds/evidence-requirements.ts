@@ -3,7 +3,8 @@ import { clearDismissals, listDismissals, loadTree, replaceTree } from "@parley/
 import { finalIfRefused, runRequirements } from "../../services/evidence";
 import { asEvidenceTree, mergeGenerated, treeMarkdown } from "../../services/evidence-tree";
 import { defineJob } from "../define";
-import { type EvidenceJobInput, projectJobOptions, projectRun } from "./evidence-project";
+import type { EvidenceJobInput } from "../queue";
+import { projectJobOptions, projectRun } from "./evidence-project";
 
 /**
  * "Generate Requirements": the tree with evidence from the interviews, merged into the stored tree

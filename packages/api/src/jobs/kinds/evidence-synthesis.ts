@@ -1,7 +1,8 @@
 import { insertSynthesisDocument } from "@parley/db/queries/evidence";
 import { finalIfRefused, runSynthesis } from "../../services/evidence";
 import { defineJob } from "../define";
-import { type EvidenceJobInput, projectJobOptions, projectRun } from "./evidence-project";
+import type { EvidenceJobInput } from "../queue";
+import { projectJobOptions, projectRun } from "./evidence-project";
 
 /**
  * "Summarize Interviews": extraction per interview (map), then themes, conflicts and the summary
