@@ -29,10 +29,11 @@ export function Bubble({ speaker, text }: { speaker: "ai" | "user"; text: string
       )}
       {notSaid && (
         <Box mt={4} data-not-said>
-          <Text size="xs" c="dimmed" fw={600}>
+          {/* The bubble stays light in both schemes, so its grey is fixed too ("dimmed" turns light in dark mode). */}
+          <Text size="xs" c="gray.7" fw={600}>
             Not said aloud (you started speaking):
           </Text>
-          <Text size="sm" c="dimmed" fs="italic">
+          <Text size="sm" c="gray.7" fs="italic">
             {notSaid}
           </Text>
         </Box>
