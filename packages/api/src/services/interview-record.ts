@@ -44,16 +44,6 @@ export async function transcriptOf(db: Db, interviewId: number) {
   return { ...row, content: record.transcriptView(row.content, turns) ?? row.content };
 }
 
-/** Locks the interview's row for the rest of the transaction: one reconciliation at a time. */
-async function lockInterview(trx: Db, interviewId: number) {
-  await trx
-    .selectFrom("interviews")
-    .select("id")
-    .where("id", "=", interviewId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 /**
  * Every message keys itself: an image by its id, else by its role and the time the client gave it
  * (or its words when it gave none), counted when the array repeats one, so parallel saves of the
@@ -95,7 +85,7 @@ export async function reconcileMessages(
   messages: Message[],
 ) {
   const by: TurnReviser = access.as;
-  await lockInterview(trx, access.id);
+  await record.lockInterview(trx, access.id);
   const conversation = await record.ensureConversation(trx, access.id);
   let turns = await record.listRecord(trx, access.id);
   // An interview from before the record: its saved messages become its first turns.
@@ -168,7 +158,7 @@ export async function reviseFromTranscript(
 ) {
   const blocks = record.transcriptBlocks(content).filter((b) => b.content);
   if (!blocks.length) return;
-  await lockInterview(trx, access.id);
+  await record.lockInterview(trx, access.id);
   const turns = (await record.listRecord(trx, access.id)).filter((t) => !t.attachment);
   if (!turns.length) return;
   const fresh: record.NewTurn[] = [];

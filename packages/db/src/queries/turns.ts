@@ -91,6 +91,19 @@ export async function listRecords(db: Db, interviewIds: number[]) {
   return rows.map(toRecordTurn);
 }
 
+/**
+ * Locks the interview's row for the rest of the transaction, so one reconciliation of its record
+ * (a client's array, a saved transcript) runs at a time.
+ */
+export async function lockInterview(trx: Db, interviewId: number): Promise<void> {
+  await trx
+    .selectFrom("interviews")
+    .select("id")
+    .where("id", "=", interviewId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export interface NewTurn {
   role: "ai" | "user";
   content: string;
