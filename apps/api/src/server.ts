@@ -13,7 +13,7 @@ import {
   toHttpError,
 } from "@parley/api";
 import { handleMcpRequest, MCP_PATH, MCP_TOKEN_REQUIRED } from "@parley/api/mcp";
-import { BinaryResult, createRestCaller, type RestRoute, restRoutes } from "@parley/api/rest";
+import { BinaryResult, createRestCaller, JsonResult, type RestRoute, restRoutes } from "@parley/api/rest";
 import { ping } from "@parley/db/queries/health";
 import Fastify, {
   type FastifyBaseLogger,
@@ -365,10 +365,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           if (result instanceof Uint8Array) {
             return reply.type(route.contentType ?? "application/octet-stream").send(Buffer.from(result));
           }
+          if (result instanceof JsonResult) {
+            return reply
+              .code(route.status ?? 200)
+              .headers(result.headers)
+              .send(result.body);
+          }
           return reply.code(route.status ?? 200).send(result ?? { success: true });
         } catch (error) {
           const answer = toHttpError(error);
           logFailure(req.log, error, answer, route.path);
+          if (answer.headers) reply.headers(answer.headers);
           return reply.code(answer.status).send(answer.body);
         }
       },
