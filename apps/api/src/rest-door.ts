@@ -1,6 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import { createContext, type Services, toHttpError } from "@parley/api";
-import { BinaryResult, createRestCaller, type RestRoute, restRoutes } from "@parley/api/rest";
+import { BinaryResult, createRestCaller, JsonResult, type RestRoute, restRoutes } from "@parley/api/rest";
 import type { FastifyInstance } from "fastify";
 import { DEFAULT_BODY_LIMIT, drainBody } from "./body-limits";
 import { logFailure } from "./log-failure";
@@ -44,10 +44,17 @@ export async function registerRestDoor(app: FastifyInstance, services: Services)
           if (result instanceof Uint8Array) {
             return reply.type(route.contentType ?? "application/octet-stream").send(Buffer.from(result));
           }
+          if (result instanceof JsonResult) {
+            return reply
+              .code(route.status ?? 200)
+              .headers(result.headers)
+              .send(result.body);
+          }
           return reply.code(route.status ?? 200).send(result ?? { success: true });
         } catch (error) {
           const answer = toHttpError(error);
           logFailure(req.log, error, answer, route.path);
+          if (answer.headers) reply.headers(answer.headers);
           return reply.code(answer.status).send(answer.body);
         }
       },

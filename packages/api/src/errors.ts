@@ -20,14 +20,24 @@ export type AppErrorCode =
 /** Extra fields that travel beside `message` in the JSON error body (spec: `upgradeRequired`). */
 export interface AppErrorExtra {
   upgradeRequired?: boolean;
+  /** A conflicting save's answer: the conversation as it is now (issue 35). */
+  conversation?: unknown;
 }
 
 /** A domain error: thrown anywhere, mapped once to a tRPC code and an HTTP status. */
 export class AppError extends TRPCError {
   readonly extra: AppErrorExtra;
-  constructor(code: AppErrorCode, message: string, extra: AppErrorExtra = {}) {
+  /** Response headers the REST door sends with the error (a conflict's ETag). */
+  readonly headers: Record<string, string> | undefined;
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    extra: AppErrorExtra = {},
+    headers?: Record<string, string>,
+  ) {
     super({ code, message });
     this.extra = extra;
+    this.headers = headers;
   }
 }
 
@@ -132,7 +142,11 @@ export function domainError<T>(error: T): T | AppError {
 }
 
 /** Status and JSON body for any error thrown by a procedure. Unknown errors never leak detail. */
-export function toHttpError(thrown: unknown): { status: number; body: { message: string } & AppErrorExtra } {
+export function toHttpError(thrown: unknown): {
+  status: number;
+  body: { message: string } & AppErrorExtra;
+  headers?: Record<string, string> | undefined;
+} {
   const error = domainError(thrown);
   if (error instanceof TRPCError) {
     const cause = error.cause as { issues?: ZodLikeIssue[] } | undefined;
@@ -144,7 +158,8 @@ export function toHttpError(thrown: unknown): { status: number; body: { message:
     if (status >= 500 && !(error instanceof AppError)) {
       return { status, body: { message: "Something went wrong. Please try again." } };
     }
-    return { status, body: { message: error.message, ...extra } };
+    const headers = error instanceof AppError ? error.headers : undefined;
+    return { status, body: { message: error.message, ...extra }, ...(headers ? { headers } : {}) };
   }
   return { status: 500, body: { message: "Something went wrong. Please try again." } };
 }

@@ -125,9 +125,20 @@ function responses(route: RestRoute, doc: RouteDoc, output: z.ZodType | undefine
     if (!schema) throw new Error(`OpenAPI: ${route.method} ${route.path} has no output schema`);
     success = {
       description: "Success.",
+      ...(doc.responseHeaders ? { headers: headersOf(doc.responseHeaders) } : {}),
       content: { "application/json": { schema: jsonSchema(schema, "output") } },
     };
   }
+  const refusals = Object.fromEntries(
+    Object.entries(doc.refusals ?? {}).map(([code, refusal]) => [
+      code,
+      {
+        description: refusal.description,
+        ...(refusal.headers ? { headers: headersOf(refusal.headers) } : {}),
+        content: { "application/json": { schema: jsonSchema(refusal.body, "output") } },
+      },
+    ]),
+  );
   return {
     [status]: success,
     "400": ERROR,
@@ -136,10 +147,17 @@ function responses(route: RestRoute, doc: RouteDoc, output: z.ZodType | undefine
     "404": ERROR,
     "413": ERROR,
     "429": ERROR,
+    ...refusals,
     "4XX": ERROR,
     "5XX": ERROR,
   };
 }
+
+/** Response headers as OpenAPI writes them: each a string, with what it means. */
+const headersOf = (headers: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]),
+  );
 
 const SESSION = [{ sessionCookie: [] }, { bearer: [] }];
 const PARTICIPANT = [...SESSION, { participantGrant: [] }];

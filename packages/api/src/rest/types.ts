@@ -61,6 +61,10 @@ export interface RouteDoc<I = unknown> {
    * content types.
    */
   response?: "output" | z.ZodType | { binary: readonly string[] };
+  /** Headers the success answer carries (a conversation's ETag), with what each means. */
+  responseHeaders?: Record<string, string>;
+  /** Refusals answered with more than `{ message }`, by status: what each means, its body and headers. */
+  refusals?: Record<string, { description: string; body: z.ZodType; headers?: Record<string, string> }>;
 }
 
 /** Bytes answered with their own content type (an interview image), as a download when named. */
@@ -70,6 +74,14 @@ export class BinaryResult {
     readonly contentType: string,
     /** Sent as `Content-Disposition: attachment; filename="…"` (letters, digits, . _ - only). */
     readonly fileName?: string,
+  ) {}
+}
+
+/** A JSON answer sent with response headers of its own (a conversation's ETag). */
+export class JsonResult {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Record<string, string>,
   ) {}
 }
 

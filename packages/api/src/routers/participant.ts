@@ -269,15 +269,25 @@ export const participantRouter = {
       return { success: true as const };
     }),
 
+  /**
+   * The same, by the conversation's id. With `ifMatch` (REST: the If-Match header) it saves only when
+   * the conversation is still at one of those versions, else answers CONFLICT with it as it is now.
+   */
   updateConversation: publicProcedure
-    .input(z.object({ conversationId: ZId, messages: ZMessages }))
+    .input(
+      z.object({
+        conversationId: ZId,
+        messages: ZMessages,
+        ifMatch: z.array(z.string().max(200)).max(20).optional(),
+      }),
+    )
     .output(checked(ZConversation))
     .mutation(async ({ ctx, input }) => {
       const conversation = await q.getConversation(ctx.db, input.conversationId);
       if (!conversation) throw new AppError("NOT_FOUND", "Conversation not found");
       const access = await requireInterviewAccess(ctx, conversation.interview_id);
       assertConversationOpen(access);
-      return saveMessages(ctx.db, access, input.messages);
+      return saveMessages(ctx.db, access, input.messages, { ifMatch: input.ifMatch });
     }),
 
   transcript: participantProcedure.output(checked(ZTranscript.nullable())).query(async ({ ctx }) => {

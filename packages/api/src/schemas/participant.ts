@@ -22,6 +22,11 @@ export const ZMessage = z.object({
   imageData: storableText().max(MAX_IMAGE_REF, "Images are added as visual notes").optional(),
   image: storableText().max(MAX_IMAGE_REF, "Images are added as visual notes").optional(),
   analysis: storableText().max(MAX_TEXT).optional(),
+  /**
+   * The turn of the record this message is, as every message the server answers names it: only a
+   * message that names its turn can change that turn's words (issue 35).
+   */
+  turnId: ZId.optional(),
 });
 export type Message = z.infer<typeof ZMessage>;
 
@@ -50,6 +55,8 @@ export const ZConversation = z.object({
   id: z.number(),
   interviewId: z.number(),
   messages: z.array(ZStoredMessage),
+  /** Changes whenever what the conversation reads changes (the REST door's ETag, issue 35). */
+  version: z.string(),
 });
 
 export const ZTranscript = z.object({

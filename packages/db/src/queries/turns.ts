@@ -16,6 +16,8 @@ export interface RecordTurnRow {
   /** The words as first said. */
   original: string;
   revised_by: TurnReviser | null;
+  /** The latest revision's id (revisions are numbered in the order they were made); null if none. */
+  revision_id: number | null;
   decision: unknown;
   final: boolean;
   client_key: string | null;
@@ -27,7 +29,18 @@ export interface RecordTurnRow {
 function recordQuery(db: Db) {
   return db
     .selectFrom("interview_turns as t")
-    .select((eb) => [
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("interview_turn_revisions as r")
+          .select(["r.id", "r.content", "r.revised_by"])
+          .whereRef("r.turn_id", "=", "t.id")
+          .orderBy("r.id", "desc")
+          .limit(1)
+          .as("latest"),
+      (join) => join.onTrue(),
+    )
+    .select([
       "t.id",
       "t.interview_id",
       "t.role",
@@ -38,20 +51,9 @@ function recordQuery(db: Db) {
       "t.client_at",
       "t.attachment",
       "t.created_at",
-      eb
-        .selectFrom("interview_turn_revisions as r")
-        .select("r.content")
-        .whereRef("r.turn_id", "=", "t.id")
-        .orderBy("r.id", "desc")
-        .limit(1)
-        .as("revised_content"),
-      eb
-        .selectFrom("interview_turn_revisions as r")
-        .select("r.revised_by")
-        .whereRef("r.turn_id", "=", "t.id")
-        .orderBy("r.id", "desc")
-        .limit(1)
-        .as("revised_by"),
+      "latest.id as revision_id",
+      "latest.content as revised_content",
+      "latest.revised_by",
     ]);
 }
 
@@ -64,6 +66,7 @@ const toRecordTurn = (row: RawRow): RecordTurnRow & { interview_id: number } => 
   content: row.revised_content ?? row.original,
   original: row.original,
   revised_by: (row.revised_by as TurnReviser | null) ?? null,
+  revision_id: row.revision_id ?? null,
   decision: row.decision,
   final: row.final,
   client_key: row.client_key,
@@ -89,6 +92,33 @@ export async function listRecords(db: Db, interviewIds: number[]) {
     .orderBy("t.id", "asc")
     .execute();
   return rows.map(toRecordTurn);
+}
+
+/**
+ * Locks the interview's row for the rest of the transaction, so one reconciliation of its record
+ * (a client's array, a saved transcript) runs at a time.
+ */
+export async function lockInterview(trx: Db, interviewId: number): Promise<void> {
+  await trx
+    .selectFrom("interviews")
+    .select("id")
+    .where("id", "=", interviewId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Every wording of each of the interview's turns that was ever revised: the revisions, oldest first. */
+export async function listRevisedWordings(db: Db, interviewId: number): Promise<Map<number, string[]>> {
+  const rows = await db
+    .selectFrom("interview_turn_revisions as r")
+    .innerJoin("interview_turns as t", "t.id", "r.turn_id")
+    .select(["r.turn_id", "r.content"])
+    .where("t.interview_id", "=", interviewId)
+    .orderBy("r.id", "asc")
+    .execute();
+  const wordings = new Map<number, string[]>();
+  for (const row of rows) wordings.set(row.turn_id, [...(wordings.get(row.turn_id) ?? []), row.content]);
+  return wordings;
 }
 
 export interface NewTurn {
