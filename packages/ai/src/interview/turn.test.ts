@@ -3,6 +3,7 @@ import { decideTurn, nextTopic } from "./decide";
 import { PROBES } from "./focus";
 import { makePlan } from "./plan";
 import { type ChatMessage, questionMessages, readingMessages } from "./prompts";
+import { reviewReadBack } from "./review";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
 import {
   collect,
@@ -13,7 +14,6 @@ import {
   warmInterviewer,
 } from "./turn";
 import type { InterviewMessage, TurnDecision } from "./types";
-import { reviewReadBack } from "./writer";
 
 const PROJECT = {
   title: "Clinic booking",

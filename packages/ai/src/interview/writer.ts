@@ -3,42 +3,24 @@ import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
 import { withArticle } from "../text";
 import { answerTo, participantAsk } from "./asks";
+import { afterClosing } from "./closing";
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
 import { answeredBy, type FocusKind, followUpOn } from "./focus";
 import { pointOf, readBackPoints } from "./readback";
+import { reviewAfterClose, reviewReadBack } from "./review";
 import { acknowledgement, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
-import { isNegative, keywords, normalise, senses, sentences } from "./text";
-import type { ReadBack, ReadBackReview, Topic, TurnContext, TurnDecision } from "./types";
-import { AFFIRM, CORRECT, DECLINE, DONE, INJECTION, SUCCESS, UNSURE } from "./vocabulary";
+import { keywords, normalise, sentences } from "./text";
+import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
+import { AFFIRM, DECLINE, DONE, INJECTION, SUCCESS, UNSURE } from "./vocabulary";
 
 /**
  * The offline question writer: one question per turn, about the most informative thing in the last
  * answer named in natural words, nothing leading, no filler praise. A participant's question is
- * answered first. The read-back quotes the participant's sentences verbatim; after it, a new need is
- * said back in the participant's words and added, and no closing line is said twice.
+ * answered first. The read-back says the needs heard in short points; after it, a new need is said
+ * back and added. What is said once the interview has closed is in closing.ts, and the
+ * participant's review of the read-back in review.ts.
  */
-
-/**
- * After the closing, the participant may go on: what they add is acknowledged briefly, and the
- * way to end the interview is said again only when there is nothing to acknowledge. No line is
- * said twice: each is an opener and a body not combined before.
- */
-const CLOSING_TAILS = [
-  "You can press 'End Interview' whenever you're ready.",
-  "When you're ready, 'End Interview' lets you review and save your answers.",
-  "I'm still listening, and 'End Interview' saves everything when you're done.",
-  "Take your time; press 'End Interview' to review what was captured.",
-];
-/** Something added after the closing that could not be said back: kept, and the participant told so. */
-const KEPT = [
-  "That's kept with your interview for the team.",
-  "I've noted that for the team.",
-  "Noted; the team will read it as you said it.",
-  "That's noted too.",
-  "I've added that to your interview.",
-];
-const OPENERS = ["", "Thank you.", "Thanks.", "All right."];
 
 /** Said when no need can be put in a short phrase (or the rules cannot read the language). */
 const UNREAD =
@@ -50,28 +32,6 @@ const LAST_CALL = "Is there anything you'd like to add before we finish?";
  * keeps its opening, which marks it as the read-back.
  */
 const NOTHING_TO_READ = `${READ_BACK_OPENING} nothing I can put in short points; the team will read your answers in full, as you wrote them. ${LAST_CALL}`;
-
-/** The first opener and body not said together before, or null when every pairing was. */
-function unsaid(said: string[], lead: string, bodies: string[]): string | null {
-  for (const opener of lead ? [""] : OPENERS) {
-    for (const body of bodies) {
-      const text = [lead, opener, body].filter(Boolean).join(" ").replace(/\n /g, "\n");
-      if (!said.includes(normalise(text))) return text;
-    }
-  }
-  return null;
-}
-
-/**
- * The reply after the closing: what they asked answered and what they added said back (or, when
- * it could not be, the note that it is kept), else how to end the interview.
- */
-function afterClosing(said: string[], lead: string, substantive: boolean): string {
-  if (lead && !said.includes(normalise(lead))) return lead;
-  const options = substantive ? [...KEPT, ...CLOSING_TAILS] : CLOSING_TAILS;
-  const bare = OPENERS.find((o) => o && !said.includes(normalise(o)));
-  return unsaid(said, lead, options) ?? (lead || bare || OPENERS[1]!);
-}
 
 export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
   // "as a business stakeholder"; a participant of no named role is asked without one.
@@ -368,59 +328,4 @@ function writeFor(
     topicId: "",
     reason: "Nothing left to ask without repeating.",
   });
-}
-
-/**
- * The read-back as it stands after the closing: its points and the participant's review of them,
- * plus each need (or refusal) said after the read-back, in the participant's own sentence, as a
- * point they confirmed (they said it themselves). Stored with the interview, so the evidence reads them.
- */
-export function reviewAfterClose(ctx: TurnContext): ReadBackReview {
-  const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
-  const points = readBackPoints(ctx);
-  // The replies to every read-back: a correction of the first stays one when it was read again.
-  const replies = ctx.messages.filter((m, i) => m.role === "user" && state.info[i - 1]?.readBack);
-  const review = reviewReadBack(points, replies.map((m) => m.content).join("\n"));
-  // Needs said since the first read-back: a later read-back may have said them in fewer words, or not at all.
-  const first = state.info.findIndex((x) => x.readBack);
-  const late = ctx.messages
-    .slice(first + 1)
-    .filter((m) => m.role === "user")
-    .flatMap((m) => statedNeeds(m.content).map((n) => n.sentence.text.trim()));
-  for (const sentence of new Set(late)) {
-    const point = pointOf(sentence, true);
-    if (review.points.includes(sentence) || (point && review.points.includes(point))) continue;
-    review.points.push(sentence);
-    review.confirmations.push(review.points.length - 1);
-  }
-  return review;
-}
-
-/** The participant's answer to the read-back, as confirmations and corrections of its points. */
-export function reviewReadBack(points: string[], answer: string): ReadBackReview {
-  const corrections: ReadBackReview["corrections"] = [];
-  const said = sentences(answer);
-  const touched = new Set<number>();
-  for (const sentence of said) {
-    if (!CORRECT.test(sentence) && !(isNegative(sentence) && keywords(sentence).length > 2)) continue;
-    const own = senses(sentence);
-    const numbers = new Set(sentence.match(/\d+/g) ?? []);
-    let best = -1;
-    let bestScore = 0;
-    points.forEach((p, i) => {
-      // A shared figure ("18 percent") says more about which point is meant than a shared word.
-      const figures = (p.match(/\d+/g) ?? []).filter((n) => numbers.has(n)).length;
-      const score = [...senses(p)].filter((s) => own.has(s)).length + 2 * figures;
-      if (score > bestScore) {
-        best = i;
-        bestScore = score;
-      }
-    });
-    const point = bestScore >= 2 ? best : null;
-    if (point !== null) touched.add(point);
-    corrections.push({ point, text: sentence });
-  }
-  const affirmed = AFFIRM.test(answer);
-  const confirmations = affirmed ? points.map((_, i) => i).filter((i) => !touched.has(i)) : [];
-  return { points, confirmations, corrections };
 }
