@@ -182,7 +182,7 @@ function checked(text: string): string | null {
 }
 
 /** The problems they described, for a read-back with few needs: a feeling, a workaround, a figure, a lack. */
-function problemSentences(answers: string[]): string[] {
+function problemSentences(answers: string[], offline: boolean): string[] {
   return answers
     .flatMap((a) => sentences(a))
     .filter(
@@ -192,13 +192,25 @@ function problemSentences(answers: string[]): string[] {
         !OFF_TOPIC.test(s) &&
         !INJECTION.test(s) &&
         keywords(s).length >= 3 &&
-        (FEELING.test(s) || WORKAROUND.test(s) || FREQUENCY.test(s) || hasNumber(s) || isNegative(s)),
+        // Offline, a "not" alone ("There aren't more features in mind") is no problem to read back.
+        (FEELING.test(s) ||
+          WORKAROUND.test(s) ||
+          FREQUENCY.test(s) ||
+          hasNumber(s) ||
+          (!offline && isNegative(s))),
     );
 }
 
 /** How they would judge success, said of themselves ("Success for me is …"), not of someone else's system. */
 const FIRST_PERSON = /\b(?:i|me|my|we|us|our)\b/i;
 const SECOND_PERSON = /\b(?:you|your|yours)\b/i;
+
+/**
+ * A measure of success that is the participant's: said of themselves; offline, also one said of
+ * nobody ("Success is cutting days-to-paid by a week"), as long as it is not said of "you".
+ */
+const ownMeasure = (sentence: string, offline: boolean) =>
+  FIRST_PERSON.test(sentence) || (offline && !SECOND_PERSON.test(sentence));
 
 /** At most `room` of the list: the first (often the project's aim) and the latest (said just before). */
 function firstAndLatest(list: string[], room: number): string[] {
@@ -208,8 +220,13 @@ function firstAndLatest(list: string[], room: number): string[] {
 
 /**
  * The points of the read-back (`now`: the one being made, else the latest given; `asSaid`: their
- * sentences as said when none can be put in short phrases, as a model is given them), 1 to 5 short phrases in the order: wants, refusals, success, problems. */
-export function readBackPoints(ctx: TurnContext, { now = false, asSaid = true } = {}): string[] {
+ * sentences as said when none can be put in short phrases, as a model is given them; `offline`: the
+ * offline read-back's wider reading of success), 1 to 5 short phrases in the order: wants, refusals,
+ * success, problems. */
+export function readBackPoints(
+  ctx: TurnContext,
+  { now = false, asSaid = true, offline = false } = {},
+): string[] {
   const answers = answersHeard(ctx, now);
   if (!mayBeEnglish(answers.join("\n"))) return asSaid ? sentencePoints(ctx, answers) : [];
   const wants: string[] = [];
@@ -224,7 +241,7 @@ export function readBackPoints(ctx: TurnContext, { now = false, asSaid = true } 
   };
   for (const answer of answers) {
     for (const sentence of sentences(answer))
-      if (SUCCESS.test(sentence) && FIRST_PERSON.test(sentence) && !sentence.trim().endsWith("?"))
+      if (SUCCESS.test(sentence) && ownMeasure(sentence, offline) && !sentence.trim().endsWith("?"))
         add(success, sentence);
     for (const need of statedNeeds(answer)) {
       const sentence = need.sentence.text;
@@ -238,7 +255,7 @@ export function readBackPoints(ctx: TurnContext, { now = false, asSaid = true } 
   const room = MOST_POINTS - kept.success.length - kept.refusals.length;
   const points = [...firstAndLatest(wants, room), ...kept.refusals, ...kept.success];
   // Few needs heard: the problems they described fill the read-back to three.
-  for (const problem of problemSentences(answers)) {
+  for (const problem of problemSentences(answers, offline)) {
     if (points.length >= 3) break;
     const point = pointOf(problem);
     if (point && !points.includes(point)) points.push(point);

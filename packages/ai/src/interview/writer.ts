@@ -5,14 +5,15 @@ import { withArticle } from "../text";
 import { answerTo, participantAsk } from "./asks";
 import { afterClosing } from "./closing";
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
-import { answeredBy, type FocusKind, followUpOn } from "./focus";
+import { answeredBy, type FocusKind, followUpFor, followUpOn } from "./focus";
+import { askedFrames, namedProbe } from "./naming";
 import { pointOf, readBackPoints } from "./readback";
 import { reviewAfterClose, reviewReadBack } from "./review";
 import { acknowledgement, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
-import { keywords, normalise, sentences } from "./text";
+import { keywords, normalise } from "./text";
 import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
-import { AFFIRM, DECLINE, DONE, INJECTION, SUCCESS, UNSURE } from "./vocabulary";
+import { AFFIRM, CONFIRM, DECLINE, DONE, INJECTION, UNSURE } from "./vocabulary";
 
 /**
  * The offline question writer: one question per turn, about the most informative thing in the last
@@ -21,6 +22,10 @@ import { AFFIRM, DECLINE, DONE, INJECTION, SUCCESS, UNSURE } from "./vocabulary"
  * back and added. What is said once the interview has closed is in closing.ts, and the
  * participant's review of the read-back in review.ts.
  */
+
+/** A closing question a yes does not answer: "Is there anything …?", "Anything more …?". */
+const INVITES_MORE = /(?:^|[.!?]\s+)(?:is there anything|anything (?:else|more)|what else)\b[^.!?]*\?\s*$/i;
+const WHAT_TO_ADD = "What would you like to add?";
 
 /** Said when no need can be put in a short phrase (or the rules cannot read the language). */
 const UNREAD =
@@ -105,31 +110,29 @@ const readsWhole = (point: string) =>
   !runsOn(point);
 
 /**
- * The points the offline read-back says: those that read whole, and of them the needs stated and
- * the measure of success when there are any (the problems described only when there are none).
+ * The points the offline read-back says: those that read whole, less a need cut off from the clause
+ * that said what it was; "It should …" names the system it means.
  */
 function sayable(ctx: TurnContext, points: string[]): string[] {
-  const whole = points.filter(readsWhole);
-  const needs = whole.filter(statedBy(ctx));
-  return needs.length ? needs : whole;
+  const cut = cutNeeds(ctx);
+  return points.filter((p) => readsWhole(p) && !cut.has(p)).map((p) => p.replace(SYSTEM_IT, "The system "));
 }
 
-/** Whether a point is a need the participant stated, or how they would judge success. */
-function statedBy(ctx: TurnContext): (point: string) => boolean {
-  const stated = new Set(
+/** "It should …", "It has to …": in a need, "it" is what is to be built. */
+const SYSTEM_IT = /^It (?=(?:should|must|has to|needs to|would need to|will need to)\b)/;
+
+/** The needs whose point was cut off from the clause that said what the need was. */
+function cutNeeds(ctx: TurnContext): Set<string> {
+  return new Set(
     ctx.messages
       .filter((m) => m.role === "user")
-      .flatMap((m) => [
-        ...statedNeeds(m.content).flatMap((n) => {
+      .flatMap((m) =>
+        statedNeeds(m.content).flatMap((n) => {
           const point = pointOf(n.sentence.text, true);
-          return point && !cutFromItsClause(point, n.sentence.text) ? [point] : [];
+          return point && cutFromItsClause(point, n.sentence.text) ? [point] : [];
         }),
-        ...sentences(m.content)
-          .filter((x) => SUCCESS.test(x))
-          .map((x) => pointOf(x)),
-      ]),
+      ),
   );
-  return (point) => stated.has(point);
 }
 
 /**
@@ -142,7 +145,8 @@ function cutFromItsClause(point: string, sentence: string): boolean {
     .split(/\s+/)
     .at(-1)!;
   const escaped = last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`\\b${escaped},?\\s+(?:that|who)\\b`, "i").test(sentence);
+  // "…, that's where everything lives" is a clause of its own, not the one that said the need.
+  return new RegExp(`\\b${escaped},?\\s+(?:that|who)\\b(?!['’]s\\b|\\s+is\\b)`, "i").test(sentence);
 }
 
 /**
@@ -192,6 +196,12 @@ function writeFor(
   if (!ctx.messages.some((m) => m.role === "ai")) {
     return { text: welcomeText(ctx, probe(topic ?? ctx.plan.topics[0]!, said) ?? "") };
   }
+  // A yes to "Is there anything you'd like to add?" says they are about to add it: what is asked.
+  const lastAsked = ctx.messages.findLast((m) => m.role === "ai")?.content ?? "";
+  if (INVITES_MORE.test(lastAsked) && CONFIRM.test(state.lastAnswer ?? "") && fresh(WHAT_TO_ADD)) {
+    const onTopic = state.currentTopic ?? decision.topicId;
+    return { text: WHAT_TO_ADD, decision: { action: "follow_up", topicId: onTopic, reason: "go-on" } };
+  }
   switch (decision.action) {
     case "close": {
       const answer = state.lastAnswer ?? "";
@@ -211,7 +221,7 @@ function writeFor(
     }
     case "read_back": {
       // Only needs that read as a short, clean phrase are said back: fewer points, each true.
-      const points = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false }));
+      const points = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline: true }));
       const first = decision.asked === "summary" ? "" : answerFirst;
       const given = state.readBackAt >= 0 ? ctx.messages[state.readBackAt]!.content : null;
       // Read again only with something it did not say the first time: else, while they are still
@@ -241,12 +251,20 @@ function writeFor(
       if (decision.reason === "anything-else" && fresh(ANYTHING_ELSE))
         return { text: withAnswer(ANYTHING_ELSE) };
       const kind = /^focus:(\w+)/.exec(decision.reason)?.[1] as FocusKind | undefined;
-      const asked = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
+      const asked = askedFrames(ctx.messages.filter((m) => m.role === "ai").map((m) => m.content));
       const answer = ask ? ask.rest : (state.lastAnswer ?? "");
       const listening = decision.reason === "missed" || decision.reason === "listening";
       // After a read-back, what they add is listened to: its probe, else a plain request for more.
-      // A probe an earlier answer already answered is passed over for the next of its kind.
-      const probed = kind ? untold(kind, asked, answer, allTold(ctx)) : null;
+      // A probe an earlier answer already answered is passed over for the next of its kind; the
+      // probe names what they said where that reads right.
+      const stock = kind ? untold(kind, asked, answer, allTold(ctx)) : null;
+      // Its kind's probes all asked (some in named form): the answer's next focus with one free.
+      const other = kind && !stock ? followUpFor(answer, asked) : null;
+      const probed = stock
+        ? namedProbe(stock, kind!, decision.reflect, answer)
+        : other && !toldBefore(other.question, allTold(ctx), answer)
+          ? namedProbe(other.question, other.focus.kind, other.focus.phrase, answer)
+          : null;
       const question =
         probed ?? (listening || state.readBackAt >= 0 ? (LISTENING.find(fresh) ?? null) : null);
       // After a read-back, what they add is said back first: it was not in what was read to them.
