@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PROBES } from "./focus";
 import { makePlan } from "./plan";
 import { reviewReadBack } from "./review";
-import { READ_BACK_OPENING, READ_BACK_QUESTION } from "./state";
+import { questionOf, READ_BACK_OPENING, READ_BACK_QUESTION } from "./state";
 import { collect, interviewTurn, type TurnInput, warmInterviewer } from "./turn";
 import type { InterviewMessage, TurnDecision } from "./types";
 
@@ -97,8 +97,14 @@ describe("offline interviewer turns", () => {
     const named = written.map(
       (p) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("that", ".+")}$`),
     );
-    for (const t of followUps)
-      expect(written.includes(t.text) || named.some((n) => n.test(t.text))).toBe(true);
+    for (const t of followUps) {
+      const question = questionOf(t.text);
+      expect(written.includes(question) || named.some((n) => n.test(question))).toBe(true);
+      // Before the question, at most the need they said they want, said back to them.
+      const before = t.text.slice(0, -question.length).trim();
+      expect(before).toMatch(/^(?:So you(?:'d| would)? (?:like|love|want|need)\b[^?]*\.)?$/);
+    }
+    expect(followUps.some((t) => t.text.startsWith("So you want the clinic to text you"))).toBe(true);
     const texts = turns.map((t) => t.text);
     expect(texts).toContain("How well does the paper calendar work for you?");
     expect(new Set(texts).size).toBe(texts.length);

@@ -167,6 +167,21 @@ function summaryNow(ctx: TurnContext): string {
 const REPORTED = /\b(?:said|says|told (?:me|us|you)|asked)(?: that)?,? (?:i|we|you|he|she|they)\b/i;
 const sayBack = (answer: string) => (REPORTED.test(answer) ? "" : acknowledgement(answer));
 
+/**
+ * "So you'd like patients to get a text two days before.": one need, short, said as the read-back
+ * says it, and only one they said they want themselves ("I'd like …", "we need …"): of "it has to
+ * …" or "the percentage is more important", "you'd like" would say what they did not.
+ */
+function needHeard(answer: string): string {
+  const [first] = statedNeeds(answer);
+  // Their own "you" ("you want the ones closer to you") would read as the participant once said back.
+  if (!first || REPORTED.test(answer) || /\byou/i.test(first.sentence.text)) return "";
+  const point = pointOf(first.sentence.text, true);
+  if (!point || !OWN_WANT.test(point) || !readsWhole(point)) return "";
+  return `So ${point[0]!.toLowerCase()}${point.slice(1)}`;
+}
+const OWN_WANT = /^You(?:'d| would)? (?:like|love|want|need|wish)\b/;
+
 /** The interviewer's message for a decision, written by rules. */
 export function writeTurn(
   ctx: TurnContext,
@@ -270,7 +285,9 @@ function writeFor(
       // After a read-back, what they add is said back first: it was not in what was read to them.
       const heard =
         state.readBackAt < 0 ? "" : sayBack(answer) || (listening ? "Thank you, I've noted that." : "");
-      if (question) return { text: withAnswer([heard, question].filter(Boolean).join(" ")) };
+      // Before the read-back, a need followed up is said back first, so "that" is what they want.
+      const need = kind === "need" && probed === stock && !heard ? needHeard(answer) : "";
+      if (question) return { text: withAnswer([heard, need, question].filter(Boolean).join(" ")) };
       break;
     }
     case "rephrase": {
