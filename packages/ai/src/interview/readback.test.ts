@@ -115,6 +115,19 @@ describe("the offline read-back", () => {
     expect(text).not.toMatch(/nine dentists/);
   });
 
+  it("says what they put first, and what they do not plan, but not a sentence thought aloud", async () => {
+    const text = await readBack([
+      "Online rescheduling is the must-have; the waitlist can wait for a second release.",
+      "Because for now, you have, like, four schools with one exam each.",
+      "We don't plan to build our own SMS gateway, we'll use the hospital's existing provider.",
+    ]);
+    expect(text).toContain(
+      "- Online rescheduling is the must-have; the waitlist can wait for a second release.",
+    );
+    expect(text).toContain("- You don't plan to build your own SMS gateway.");
+    expect(text).not.toMatch(/four schools/);
+  });
+
   it("says the problems they described beside a single need, but not a bare 'not'", async () => {
     const text = await readBack([
       "About 18 percent of appointments are no-shows, and each one costs us roughly 60 euros.",

@@ -7,7 +7,7 @@ import { afterClosing } from "./closing";
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
 import { answeredBy, type FocusKind, followUpFor, followUpOn } from "./focus";
 import { askedFrames, namedProbe } from "./naming";
-import { pointOf, readBackPoints } from "./readback";
+import { pointOf, readBackPoints, readsWhole } from "./readback";
 import { reviewAfterClose, reviewReadBack } from "./review";
 import { acknowledgement, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
@@ -88,26 +88,6 @@ const allTold = (ctx: TurnContext) =>
     .filter((m) => m.role === "user")
     .map((m) => m.content)
     .join("\n");
-
-/** Words a clean point never holds: an apostrophe left out ("dont"), "an" before a consonant. */
-const SLIP = /\b(?:dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent)\b|\ban (?![aeiouh])[a-z]/i;
-/** A point whose subject is a pronoun or a verb's -ing form names nothing the participant can check. */
-const VAGUE_START = /^(?:they|they're|he|she|having|maybe)\b/i;
-const MOST_POINT_WORDS = 16;
-
-/** "A, B and C" is one list; "You don't mind, the layout should stay …" is two clauses run on. */
-const runsOn = (point: string) =>
-  point
-    .split(",")
-    .slice(1)
-    .some((part) => part.trim().split(/\s+/).length > 4);
-
-/** A point said as a short phrase of one clause, with no slip and a subject of its own. */
-const readsWhole = (point: string) =>
-  point.split(/\s+/).length <= MOST_POINT_WORDS &&
-  !SLIP.test(point) &&
-  !VAGUE_START.test(point) &&
-  !runsOn(point);
 
 /**
  * The points the offline read-back says: those that read whole, less a need cut off from the clause
