@@ -132,7 +132,7 @@ export const LISTENING_LIMIT = 1.5;
 export const LISTENING = [
   "What else should I add?",
   "Is there anything else the team should know?",
-  "Anything more before we finish?",
+  "Is there anything more I should note before we finish?",
 ];
 
 /** What keeps the interview open after a read-back: a new need or refusal. */

@@ -231,7 +231,7 @@ describe("offline interviewer turns", () => {
     expect(later.filter((t) => /End Interview/.test(t)).length).toBeLessThan(later.length);
   });
 
-  it("answers a yes to 'anything to add?' by asking what, and says back what they then add", async () => {
+  it("answers a yes to 'anything to add?' by asking what, says back what they then add and asks for more", async () => {
     const at = (minute: number) => new Date(START + minute * 60_000).toISOString();
     const messages: InterviewMessage[] = [
       { role: "ai", content: plan.topics[0]!.probes[0]!, timestamp: at(0) },
@@ -266,7 +266,10 @@ describe("offline interviewer turns", () => {
     const next = await collect(
       (await interviewTurn({ ...input, messages, now: START + 12 * 60_000 })).stream,
     );
+    // What they add is said back, and more asked for rather than the interview closed on it.
     expect(next).toMatch(/clinic's own number/);
+    expect(next).toMatch(/\?$/);
+    expect(next).not.toMatch(/End Interview/);
   });
 
   it("never asks for a check of an empty read-back", async () => {

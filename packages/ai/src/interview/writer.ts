@@ -197,6 +197,19 @@ function writeFor(
     const onTopic = state.currentTopic ?? decision.topicId;
     return { text: WHAT_TO_ADD, decision: { action: "follow_up", topicId: onTopic, reason: "go-on" } };
   }
+  // What they add once asked what is their addition, whatever it holds: noted, and more asked for
+  // while a way to ask is left, rather than closed on.
+  const added = ask ? ask.rest : (state.lastAnswer ?? "");
+  const more = LISTENING.find(fresh);
+  const wrapping = decision.action === "close" || decision.action === "read_back";
+  if (lastAsked === WHAT_TO_ADD && wrapping && more && keywords(added).length >= 5 && !DONE.test(added)) {
+    const heard = sayBack(added) || "Thank you, I've noted that.";
+    const onTopic = state.currentTopic ?? decision.topicId;
+    return {
+      text: withAnswer(`${heard} ${more}`),
+      decision: { action: "follow_up", topicId: onTopic, reason: "listening" },
+    };
+  }
   switch (decision.action) {
     case "close": {
       const answer = state.lastAnswer ?? "";
