@@ -15,6 +15,9 @@ const CLOSING_TAILS = [
   "I'm still listening, and 'End Interview' saves everything when you're done.",
   "Take your time; press 'End Interview' to review what was captured.",
 ];
+/** Tails that say the interviewer is waiting for more. */
+const WAITING = /\bstill listening\b|\btake your time\b/i;
+
 /** Something added after the closing that could not be said back: kept, and the participant told so. */
 const KEPT = [
   "That's kept with your interview for the team.",
@@ -38,11 +41,14 @@ function unsaid(said: string[], lead: string, bodies: string[]): string | null {
 
 /**
  * The reply after the closing: what they asked answered and what they added said back (or, when
- * it could not be, the note that it is kept), else how to end the interview.
+ * it could not be, the note that it is kept), else how to end the interview (`done`: they said
+ * they are done, and nothing says the interviewer is waiting for more).
  */
-export function afterClosing(said: string[], lead: string, substantive: boolean): string {
+export function afterClosing(said: string[], lead: string, substantive: boolean, done = false): string {
   if (lead && !said.includes(normalise(lead))) return lead;
-  const options = substantive ? [...KEPT, ...CLOSING_TAILS] : CLOSING_TAILS;
+  // To "that's all, thanks", not "I'm still listening": only how to end.
+  const tails = done ? CLOSING_TAILS.filter((t) => !WAITING.test(t)) : CLOSING_TAILS;
+  const options = substantive ? [...KEPT, ...tails] : tails;
   const bare = OPENERS.find((o) => o && !said.includes(normalise(o)));
   return unsaid(said, lead, options) ?? (lead || bare || OPENERS[1]!);
 }

@@ -272,6 +272,25 @@ describe("offline interviewer turns", () => {
     expect(next).not.toMatch(/End Interview/);
   });
 
+  it("after the closing, answers 'that's all' with how to end, never with 'I'm still listening'", async () => {
+    const { turns } = await run(
+      [
+        "I book for my three kids, mostly by phone.",
+        "I'd like to see free slots on my phone.",
+        "That's all, thanks.",
+        "Yes, that's right.",
+        "No.",
+        "No.",
+        "Ok that's all I need.",
+      ],
+      { pastClosing: true },
+    );
+    const closing = turns.findIndex((t) => t.final);
+    expect(closing).toBeGreaterThan(0);
+    expect(turns.at(-1)!.text).toMatch(/End Interview/);
+    expect(turns.at(-1)!.text).not.toMatch(/still listening|take your time/i);
+  });
+
   it("never asks for a check of an empty read-back", async () => {
     const { turns } = await run(
       Array.from({ length: 14 }, () => "Ok."),

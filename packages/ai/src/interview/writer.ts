@@ -13,7 +13,7 @@ import { acknowledgement, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
 import { keywords, normalise } from "./text";
 import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
-import { AFFIRM, CONFIRM, DECLINE, DONE, INJECTION, UNSURE } from "./vocabulary";
+import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, UNSURE } from "./vocabulary";
 
 /**
  * The offline question writer: one question per turn, about the most informative thing in the last
@@ -22,6 +22,9 @@ import { AFFIRM, CONFIRM, DECLINE, DONE, INJECTION, UNSURE } from "./vocabulary"
  * back and added. What is said once the interview has closed is in closing.ts, and the
  * participant's review of the read-back in review.ts.
  */
+
+/** "Thanks", "Thank you very much!": nothing more to come. */
+const THANKS = /^\W*(?:ok(?:ay)?,? )?(?:thanks|thank you)(?: (?:very|so) much)?\W*$/i;
 
 /** A closing question a yes does not answer: "Is there anything …?", "Anything more …?". */
 const INVITES_MORE = /(?:^|[.!?]\s+)(?:is there anything|anything (?:else|more)|what else)\b[^.!?]*\?\s*$/i;
@@ -219,7 +222,8 @@ function writeFor(
       const substantive = !heard && !DONE.test(answer) && keywords(answer).length >= 5;
       if (state.closed) {
         const lead = [summary || answerFirst, heard].filter(Boolean).join(" ");
-        return { text: afterClosing(said, lead, substantive) };
+        const done = DONE.test(answer) || FAREWELL.test(answer) || THANKS.test(answer);
+        return { text: afterClosing(said, lead, substantive, done) };
       }
       const corrected = reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
       const noted = heard || (corrected || substantive ? "I've noted that." : "");
