@@ -132,6 +132,8 @@ export const LISTENING_LIMIT = 1.5;
 export const LISTENING = [
   "What else should I add?",
   "Is there anything else the team should know?",
+  "What else comes to mind?",
+  "Is there anything else you'd want it to do?",
   "Is there anything more I should note before we finish?",
 ];
 

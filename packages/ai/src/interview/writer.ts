@@ -23,6 +23,10 @@ import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, UNSURE } from "./v
  * participant's review of the read-back in review.ts.
  */
 
+/** What they added, noted when it cannot be said back: each way once before any is said again. */
+const NOTED = ["Thank you, I've noted that.", "I've written that down too.", "Noted, thank you."];
+const noted = (said: string[]) => NOTED.find((n) => !said.some((s) => s.includes(normalise(n)))) ?? NOTED[0]!;
+
 /** "Thanks", "Thank you very much!": nothing more to come. */
 const THANKS = /^\W*(?:ok(?:ay)?,? )?(?:thanks|thank you)(?: (?:very|so) much)?\W*$/i;
 
@@ -206,7 +210,7 @@ function writeFor(
   const more = LISTENING.find(fresh);
   const wrapping = decision.action === "close" || decision.action === "read_back";
   if (lastAsked === WHAT_TO_ADD && wrapping && more && keywords(added).length >= 5 && !DONE.test(added)) {
-    const heard = sayBack(added) || "Thank you, I've noted that.";
+    const heard = sayBack(added) || noted(said);
     const onTopic = state.currentTopic ?? decision.topicId;
     return {
       text: withAnswer(`${heard} ${more}`),
@@ -243,7 +247,7 @@ function writeFor(
         const adding = !DONE.test(answer) && keywords(answer).length >= 3;
         if (!fresh(LAST_CALL) || !adding)
           return writeTurn(ctx, { ...decision, action: "close", topicId: "" });
-        const heard = sayBack(ask ? ask.rest : answer) || "Thank you, I've noted that.";
+        const heard = sayBack(ask ? ask.rest : answer) || noted(said);
         return {
           text: withAnswer(`${heard} ${LAST_CALL}`),
           decision: { ...decision, action: "follow_up", reason: "listening" },
@@ -280,8 +284,7 @@ function writeFor(
       const question =
         probed ?? (listening || state.readBackAt >= 0 ? (LISTENING.find(fresh) ?? null) : null);
       // After a read-back, what they add is said back first: it was not in what was read to them.
-      const heard =
-        state.readBackAt < 0 ? "" : sayBack(answer) || (listening ? "Thank you, I've noted that." : "");
+      const heard = state.readBackAt < 0 ? "" : sayBack(answer) || (listening ? noted(said) : "");
       // Before the read-back, a need followed up is said back first, so "that" is what they want.
       const need = kind === "need" && probed === stock && !heard ? needHeard(answer) : "";
       if (question) return { text: withAnswer([heard, need, question].filter(Boolean).join(" ")) };
