@@ -132,9 +132,7 @@ export const LISTENING_LIMIT = 1.5;
 export const LISTENING = [
   "What else should I add?",
   "Is there anything else the team should know?",
-  "What else comes to mind?",
-  "Is there anything else you'd want it to do?",
-  "Is there anything more I should note before we finish?",
+  "Anything more before we finish?",
 ];
 
 /** What keeps the interview open after a read-back: a new need or refusal. */

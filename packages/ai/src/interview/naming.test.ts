@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { askedFrames, namedProbe } from "./naming";
+import { makePlan } from "./plan";
+import { writeTurn } from "./writer";
 
 describe("follow-ups that name what was said", () => {
   it.each([
@@ -80,5 +82,30 @@ describe("follow-ups that name what was said", () => {
       "How well does that work for you?",
     );
     expect(askedFrames(["What could go wrong with the launch?"])).not.toContain("What goes wrong with that?");
+  });
+});
+
+describe("the rules' message the checks after the model fall back to", () => {
+  it("keeps the probe as written; only the offline interviewer names the thing", () => {
+    const project = { title: "Clinic booking", keyFeatures: "Online rescheduling" };
+    const ctx = {
+      plan: makePlan(project, "user", 10),
+      project,
+      stakeholderType: "user" as const,
+      messages: [
+        { role: "ai" as const, content: "How do you book today?" },
+        { role: "user" as const, content: "I keep a paper calendar on the fridge for all of it." },
+      ],
+      now: Date.now(),
+      timeLimitMinutes: 10,
+    };
+    const decision = {
+      action: "follow_up" as const,
+      topicId: ctx.plan.topics[0]!.id,
+      reason: "focus:workaround",
+      reflect: "the paper calendar",
+    };
+    expect(writeTurn(ctx, decision).text).toBe("How well does that work for you?");
+    expect(writeTurn(ctx, decision, true).text).toBe("How well does the paper calendar work for you?");
   });
 });

@@ -145,7 +145,7 @@ export async function interviewTurn(
   const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
   let offlineText: string | undefined;
   if (!provider) {
-    const written = writeTurn(ctx, decision);
+    const written = writeTurn(ctx, decision, true);
     decision = written.decision;
     offlineText = written.text;
   }

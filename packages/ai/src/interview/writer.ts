@@ -8,6 +8,7 @@ import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic }
 import { answeredBy, type FocusKind, followUpFor, followUpOn } from "./focus";
 import { askedFrames, namedProbe } from "./naming";
 import { pointOf, readBackPoints, readsWhole } from "./readback";
+import { sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
 import { acknowledgement, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
@@ -25,7 +26,20 @@ import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, UNSURE } from "./v
 
 /** What they added, noted when it cannot be said back: each way once before any is said again. */
 const NOTED = ["Thank you, I've noted that.", "I've written that down too.", "Noted, thank you."];
-const noted = (said: string[]) => NOTED.find((n) => !said.some((s) => s.includes(normalise(n)))) ?? NOTED[0]!;
+const noted = (said: string[], offline: boolean) =>
+  (offline && NOTED.find((n) => !said.some((s) => s.includes(normalise(n))))) || NOTED[0]!;
+
+/**
+ * Offline, the ways to ask for more after the read-back (each once), so a participant still giving
+ * needs is listened to up to the listening limit; the last says the interview is ending.
+ */
+const OFFLINE_LISTENING = [
+  LISTENING[0]!,
+  LISTENING[1]!,
+  "What else comes to mind?",
+  "Is there anything else you'd want it to do?",
+  "Is there anything more I should note before we finish?",
+];
 
 /** "Thanks", "Thank you very much!": nothing more to come. */
 const THANKS = /^\W*(?:ok(?:ay)?,? )?(?:thanks|thank you)(?: (?:very|so) much)?\W*$/i;
@@ -97,53 +111,12 @@ const allTold = (ctx: TurnContext) =>
     .join("\n");
 
 /**
- * The points the offline read-back says: those that read whole, less a need cut off from the clause
- * that said what it was; "It should …" names the system it means.
- */
-function sayable(ctx: TurnContext, points: string[]): string[] {
-  const cut = cutNeeds(ctx);
-  return points.filter((p) => readsWhole(p) && !cut.has(p)).map((p) => p.replace(SYSTEM_IT, "The system "));
-}
-
-/** "It should …", "It has to …": in a need, "it" is what is to be built. */
-const SYSTEM_IT = /^It (?=(?:should|must|has to|needs to|would need to|will need to)\b)/;
-
-/** The needs whose point was cut off from the clause that said what the need was. */
-function cutNeeds(ctx: TurnContext): Set<string> {
-  return new Set(
-    ctx.messages
-      .filter((m) => m.role === "user")
-      .flatMap((m) =>
-        statedNeeds(m.content).flatMap((n) => {
-          const point = pointOf(n.sentence.text, true);
-          return point && cutFromItsClause(point, n.sentence.text) ? [point] : [];
-        }),
-      ),
-  );
-}
-
-/**
- * "There should be two tablets, that the trainers share, …" said back as "There should be two
- * tablets": the clause that said what the need was is cut off after the point's last word.
- */
-function cutFromItsClause(point: string, sentence: string): boolean {
-  const last = point
-    .replace(/[.!?]$/, "")
-    .split(/\s+/)
-    .at(-1)!;
-  const escaped = last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  // "…, that's where everything lives" is a clause of its own, not the one that said the need.
-  return new RegExp(`\\b${escaped},?\\s+(?:that|who)\\b(?!['’]s\\b|\\s+is\\b)`, "i").test(sentence);
-}
-
-/**
  * Asked for a summary after the closing: the points as they stand now, each said as the read-back
  * says it (a need added late is stored as said, slips and all), and only those that read whole.
  */
-function summaryNow(ctx: TurnContext): string {
-  const shown = sayable(ctx, [
-    ...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? [])),
-  ]);
+function summaryNow(ctx: TurnContext, offline: boolean): string {
+  const points = [...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? []))];
+  const shown = sayable(ctx, points, offline);
   return shown.length ? `${READ_BACK_OPENING}\n${shown.map((p) => `- ${p}`).join("\n")}\n` : UNREAD;
 }
 
@@ -173,14 +146,21 @@ const OWN_WANT = /^You(?:'d| would)? (?:like|love|want|need|wish)\b/;
 export function writeTurn(
   ctx: TurnContext,
   decision: TurnDecision,
+  /**
+   * The offline interviewer's message (issue 33's offline round: follow-ups naming what was said,
+   * the wider read-back, listening on after "What would you like to add?"); without it, the
+   * message the checks after the model fall back to, as it was before that round.
+   */
+  offline = false,
 ): { text: string; decision: TurnDecision; readBack?: ReadBack } {
-  const written = writeFor(ctx, decision);
+  const written = writeFor(ctx, decision, offline);
   return { ...written, decision: written.decision ?? decision };
 }
 
 function writeFor(
   ctx: TurnContext,
   decision: TurnDecision,
+  offline: boolean,
 ): { text: string; decision?: TurnDecision; readBack?: ReadBack } {
   const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
   const said = ctx.messages.filter((m) => m.role === "ai").map((m) => normalise(m.content));
@@ -200,17 +180,26 @@ function writeFor(
   }
   // A yes to "Is there anything you'd like to add?" says they are about to add it: what is asked.
   const lastAsked = ctx.messages.findLast((m) => m.role === "ai")?.content ?? "";
-  if (INVITES_MORE.test(lastAsked) && CONFIRM.test(state.lastAnswer ?? "") && fresh(WHAT_TO_ADD)) {
+  const yesToMore = INVITES_MORE.test(lastAsked) && CONFIRM.test(state.lastAnswer ?? "");
+  if (offline && yesToMore && fresh(WHAT_TO_ADD)) {
     const onTopic = state.currentTopic ?? decision.topicId;
     return { text: WHAT_TO_ADD, decision: { action: "follow_up", topicId: onTopic, reason: "go-on" } };
   }
   // What they add once asked what is their addition, whatever it holds: noted, and more asked for
   // while a way to ask is left, rather than closed on.
   const added = ask ? ask.rest : (state.lastAnswer ?? "");
-  const more = LISTENING.find(fresh);
+  const asks = offline ? OFFLINE_LISTENING : LISTENING;
+  const more = asks.find(fresh);
   const wrapping = decision.action === "close" || decision.action === "read_back";
-  if (lastAsked === WHAT_TO_ADD && wrapping && more && keywords(added).length >= 5 && !DONE.test(added)) {
-    const heard = sayBack(added) || noted(said);
+  if (
+    offline &&
+    lastAsked === WHAT_TO_ADD &&
+    wrapping &&
+    more &&
+    keywords(added).length >= 5 &&
+    !DONE.test(added)
+  ) {
+    const heard = sayBack(added) || noted(said, offline);
     const onTopic = state.currentTopic ?? decision.topicId;
     return {
       text: withAnswer(`${heard} ${more}`),
@@ -222,12 +211,12 @@ function writeFor(
       const answer = state.lastAnswer ?? "";
       // Their question is answered, not said back as a need.
       const heard = sayBack(ask ? ask.rest : answer);
-      const summary = decision.asked === "summary" ? summaryNow(ctx) : "";
+      const summary = decision.asked === "summary" ? summaryNow(ctx, offline) : "";
       const substantive = !heard && !DONE.test(answer) && keywords(answer).length >= 5;
       if (state.closed) {
         const lead = [summary || answerFirst, heard].filter(Boolean).join(" ");
         const done = DONE.test(answer) || FAREWELL.test(answer) || THANKS.test(answer);
-        return { text: afterClosing(said, lead, substantive, done) };
+        return { text: afterClosing(said, lead, substantive, offline && done) };
       }
       const corrected = reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
       const noted = heard || (corrected || substantive ? "I've noted that." : "");
@@ -237,7 +226,7 @@ function writeFor(
     }
     case "read_back": {
       // Only needs that read as a short, clean phrase are said back: fewer points, each true.
-      const points = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline: true }));
+      const points = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline }), offline);
       const first = decision.asked === "summary" ? "" : answerFirst;
       const given = state.readBackAt >= 0 ? ctx.messages[state.readBackAt]!.content : null;
       // Read again only with something it did not say the first time: else, while they are still
@@ -246,8 +235,8 @@ function writeFor(
         const answer = state.lastAnswer ?? "";
         const adding = !DONE.test(answer) && keywords(answer).length >= 3;
         if (!fresh(LAST_CALL) || !adding)
-          return writeTurn(ctx, { ...decision, action: "close", topicId: "" });
-        const heard = sayBack(ask ? ask.rest : answer) || noted(said);
+          return writeTurn(ctx, { ...decision, action: "close", topicId: "" }, offline);
+        const heard = sayBack(ask ? ask.rest : answer) || noted(said, offline);
         return {
           text: withAnswer(`${heard} ${LAST_CALL}`),
           decision: { ...decision, action: "follow_up", reason: "listening" },
@@ -267,7 +256,8 @@ function writeFor(
       if (decision.reason === "anything-else" && fresh(ANYTHING_ELSE))
         return { text: withAnswer(ANYTHING_ELSE) };
       const kind = /^focus:(\w+)/.exec(decision.reason)?.[1] as FocusKind | undefined;
-      const asked = askedFrames(ctx.messages.filter((m) => m.role === "ai").map((m) => m.content));
+      const messages = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
+      const asked = offline ? askedFrames(messages) : messages;
       const answer = ask ? ask.rest : (state.lastAnswer ?? "");
       const listening = decision.reason === "missed" || decision.reason === "listening";
       // After a read-back, what they add is listened to: its probe, else a plain request for more.
@@ -275,19 +265,25 @@ function writeFor(
       // probe names what they said where that reads right.
       const stock = kind ? untold(kind, asked, answer, allTold(ctx)) : null;
       // Its kind's probes all asked (some in named form): the answer's next focus with one free.
-      const other = kind && !stock ? followUpFor(answer, asked) : null;
-      const probed = stock
-        ? namedProbe(stock, kind!, decision.reflect, answer)
-        : other && !toldBefore(other.question, allTold(ctx), answer)
-          ? namedProbe(other.question, other.focus.kind, other.focus.phrase, answer)
-          : null;
-      const question =
-        probed ?? (listening || state.readBackAt >= 0 ? (LISTENING.find(fresh) ?? null) : null);
+      const other = offline && kind && !stock ? followUpFor(answer, asked) : null;
+      const probed =
+        stock && offline
+          ? namedProbe(stock, kind!, decision.reflect, answer)
+          : (stock ??
+            (other && !toldBefore(other.question, allTold(ctx), answer)
+              ? namedProbe(other.question, other.focus.kind, other.focus.phrase, answer)
+              : null));
+      const question = probed ?? (listening || state.readBackAt >= 0 ? (asks.find(fresh) ?? null) : null);
       // After a read-back, what they add is said back first: it was not in what was read to them.
-      const heard = state.readBackAt < 0 ? "" : sayBack(answer) || (listening ? noted(said) : "");
-      // Before the read-back, a need followed up is said back first, so "that" is what they want.
-      const need = kind === "need" && probed === stock && !heard ? needHeard(answer) : "";
+      const heard = state.readBackAt < 0 ? "" : sayBack(answer) || (listening ? noted(said, offline) : "");
+      // Offline, before the read-back, a need followed up is said back first: "that" is what they want.
+      const need = offline && kind === "need" && probed === stock && !heard ? needHeard(answer) : "";
       if (question) return { text: withAnswer([heard, need, question].filter(Boolean).join(" ")) };
+      // Offline, every way to ask for more used: no new topic after the read-back, but its end.
+      if (offline && state.readBackAt >= 0) {
+        const end = { action: "read_back", topicId: "", reason: "Nothing more to ask for." } as const;
+        return writeTurn(ctx, end, offline);
+      }
       break;
     }
     case "rephrase": {
@@ -341,7 +337,7 @@ function writeFor(
               !state.declinedTopics.has(t.id) &&
               probe(t, said, last, told),
           );
-          if (other) return writeTurn(ctx, { ...decision, topicId: other.id });
+          if (other) return writeTurn(ctx, { ...decision, topicId: other.id }, offline);
         }
       }
       break;
@@ -351,16 +347,21 @@ function writeFor(
   // than a question asked before.
   const onwards = decision.action === "next_topic" ? null : nextTopic(ctx.plan, ctx.messages, state);
   if (onwards) {
-    return writeTurn(ctx, {
-      ...decision,
-      action: "next_topic",
-      topicId: onwards.id,
-      reason: `${decision.reason} Nothing fresh to ask: next topic.`,
-    });
+    return writeTurn(
+      ctx,
+      {
+        ...decision,
+        action: "next_topic",
+        topicId: onwards.id,
+        reason: `${decision.reason} Nothing fresh to ask: next topic.`,
+      },
+      offline,
+    );
   }
-  return writeTurn(ctx, {
+  const last = {
     action: "read_back",
     topicId: "",
     reason: "Nothing left to ask without repeating.",
-  });
+  } as const;
+  return writeTurn(ctx, last, offline);
 }
