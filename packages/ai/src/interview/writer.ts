@@ -20,8 +20,9 @@ import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, UNSURE } from "./v
  * The offline question writer: one question per turn, about the most informative thing in the last
  * answer named in natural words, nothing leading, no filler praise. A participant's question is
  * answered first. The read-back says the needs heard in short points; after it, a new need is said
- * back and added. What is said once the interview has closed is in closing.ts, and the
- * participant's review of the read-back in review.ts.
+ * back and added. Elsewhere: a probe naming what was said (naming.ts), which read-back points are
+ * said (readback-said.ts), what is said once the interview has closed (closing.ts), and the
+ * participant's review of the read-back (review.ts).
  */
 
 /** What they added, noted when it cannot be said back: each way once before any is said again. */
