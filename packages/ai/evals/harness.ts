@@ -108,7 +108,10 @@ export interface DialogueFigures {
   readBackPoints: number;
   /** Every point says what the participant said: most of its content words are theirs. */
   readBackHeard: boolean;
-  /** Follow-ups asked in the participant's words spliced into a frame (offline: none may be). */
+  /**
+   * Follow-ups asked in words spliced into a frame (offline: none may be), other than a written
+   * probe naming what the answer named.
+   */
   splicedFollowUps: number;
   readBackAtMinute: number;
   finalMarked: boolean;
@@ -127,6 +130,24 @@ function heard(point: string, said: string[]): boolean {
 const WRITTEN = new Set(
   [...Object.values(PROBES).flat(), ANYTHING_ELSE, ...LISTENING].map((q) => normalise(q)),
 );
+
+/**
+ * A follow-up asked as written, or (issue 33) as written with its "that" said as the thing the
+ * answer just named: every content word of the named words is the participant's, so no frame
+ * takes words from anywhere else.
+ */
+function asWritten(question: string, answer: string): boolean {
+  const asked = normalise(question).replace(/\bdo (?=the |your )/, "does ");
+  if (WRITTEN.has(asked)) return true;
+  const theirs = contentSenses(answer);
+  return [...WRITTEN].some((probe) => {
+    const [before, after] = probe.split(/\bthat\b/);
+    if (after === undefined || !asked.startsWith(before!) || !asked.endsWith(after)) return false;
+    const named = asked.slice(before!.length, asked.length - after.length);
+    const own = contentSenses(named);
+    return own.size > 0 && [...own].every((s) => theirs.has(s));
+  });
+}
 
 /** Two interviewer messages repeat when they share 80% of their content words. */
 function similar(a: string, b: string): boolean {
@@ -218,9 +239,11 @@ export function figures(played: PlayedDialogue): DialogueFigures {
     readBack: Boolean(readBackTurn?.text.includes(READ_BACK_OPENING) || (readBackTurn && points.length)),
     readBackPoints: points.length,
     readBackHeard: points.length > 0 && points.every((p) => heard(p, said)),
-    splicedFollowUps: turns.filter(
-      (t) => t.decision.action === "follow_up" && !WRITTEN.has(normalise(questionOf(t.text))),
-    ).length,
+    splicedFollowUps: turns.filter((t, k) => {
+      if (t.decision.action !== "follow_up") return false;
+      const answer = messages[ai[k]!.i - 1]?.content ?? "";
+      return !asWritten(questionOf(t.text), answer);
+    }).length,
     readBackAtMinute: Math.round((readBackTurn?.at ?? -1) * 10) / 10,
     finalMarked:
       finals.length === 1 &&

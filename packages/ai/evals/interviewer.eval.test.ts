@@ -21,7 +21,8 @@ import { PARENT_RECORDINGS, SPANISH, SPANISH_RECORDINGS } from "./recordings";
 
 /**
  * The issue's targets. Offline, every follow-up is a question written once and asked as written
- * (issue 33: the participant's words are never spliced into a frame); on the model path, >= 60%
+ * (issue 33: the participant's words are never spliced into a frame; its "that" may be said as the
+ * thing the answer named, where that reads right); on the model path, >= 60%
  * of the model's follow-ups build on the answer. The read-back says what was heard in short
  * phrases (issue 33): at least two, each made of the participant's own words, never padded with
  * what they said about themselves.

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { makePlan } from "./plan";
 import { pointOf } from "./readback";
+import { collect, interviewTurn } from "./turn";
+import type { InterviewMessage } from "./types";
 
 // Issue 33: each read-back point is what was said, said to the participant, short. Sentences
 // written for these tests.
@@ -74,5 +77,64 @@ describe("a read-back point", () => {
     expect(pointOf("For me it works if I can book in under a minute.")).toBe(
       "For you it works if you can book in under a minute.",
     );
+  });
+});
+
+describe("the offline read-back", () => {
+  const project = { title: "Practice booking", keyFeatures: "Online booking\nText reminders" };
+  const plan = makePlan(project, "business", 12);
+  const start = Date.parse("2026-11-23T10:00:00Z");
+  async function readBack(answers: string[]): Promise<string> {
+    const messages: InterviewMessage[] = [];
+    const at = (minute: number) => new Date(start + minute * 60_000).toISOString();
+    answers.forEach((answer, i) => {
+      messages.push({ role: "ai", content: plan.topics[i]?.probes[0] ?? "What else?", timestamp: at(3 * i) });
+      messages.push({ role: "user", content: answer, timestamp: at(3 * i + 3) });
+    });
+    // Past the closing margin: the next turn is the read-back.
+    const turn = await interviewTurn({
+      plan,
+      project,
+      stakeholderType: "business",
+      messages,
+      now: start + 11 * 60_000,
+      timeLimitMinutes: 12,
+    });
+    expect(turn.decision.action).toBe("read_back");
+    return collect(turn.stream);
+  }
+
+  it("says a requirement on 'it' as the system's, and a measure of success said of nobody", async () => {
+    const text = await readBack([
+      "I own two practices with nine dentists.",
+      "It has to read and write the diary in Dentally, that's where everything lives.",
+      "Success is getting missed appointments below five percent.",
+    ]);
+    expect(text).toContain("- The system has to read and write the diary in Dentally.");
+    expect(text).toContain("- Success is getting missed appointments below five percent.");
+    expect(text).not.toMatch(/nine dentists/);
+  });
+
+  it("says what they put first, and what they do not plan, but not a sentence thought aloud", async () => {
+    const text = await readBack([
+      "Online rescheduling is the must-have; the waitlist can wait for a second release.",
+      "Because for now, you have, like, four schools with one exam each.",
+      "We don't plan to build our own SMS gateway, we'll use the hospital's existing provider.",
+    ]);
+    expect(text).toContain(
+      "- Online rescheduling is the must-have; the waitlist can wait for a second release.",
+    );
+    expect(text).toContain("- You don't plan to build your own SMS gateway.");
+    expect(text).not.toMatch(/four schools/);
+  });
+
+  it("says the problems they described beside a single need, but not a bare 'not'", async () => {
+    const text = await readBack([
+      "About 18 percent of appointments are no-shows, and each one costs us roughly 60 euros.",
+      "There aren't any other features in mind.",
+      "Our board wants the no-show rate under 10 percent by the end of next year.",
+    ]);
+    expect(text).toContain("- About 18 percent of appointments are no-shows.");
+    expect(text).not.toMatch(/other features/);
   });
 });

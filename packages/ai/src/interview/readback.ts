@@ -181,8 +181,28 @@ function checked(text: string): string | null {
   return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
 }
 
+/** Words a clean point never holds: an apostrophe left out ("dont"), "an" before a consonant. */
+const SLIP = /\b(?:dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent)\b|\ban (?![aeiouh])[a-z]/i;
+/** A point whose subject is a pronoun or a verb's -ing form names nothing the participant can check. */
+const VAGUE_START = /^(?:they|they're|he|she|having|maybe)\b/i;
+const MOST_POINT_WORDS = 16;
+
+/** "A, B and C" is one list; "You don't mind, the layout should stay …" is two clauses run on. */
+const runsOn = (point: string) =>
+  point
+    .split(",")
+    .slice(1)
+    .some((part) => part.trim().split(/\s+/).length > 4);
+
+/** A point said as a short phrase of one clause, with no slip and a subject of its own. */
+export const readsWhole = (point: string) =>
+  point.split(/\s+/).length <= MOST_POINT_WORDS &&
+  !SLIP.test(point) &&
+  !VAGUE_START.test(point) &&
+  !runsOn(point);
+
 /** The problems they described, for a read-back with few needs: a feeling, a workaround, a figure, a lack. */
-function problemSentences(answers: string[]): string[] {
+function problemSentences(answers: string[], offline: boolean): string[] {
   return answers
     .flatMap((a) => sentences(a))
     .filter(
@@ -192,13 +212,33 @@ function problemSentences(answers: string[]): string[] {
         !OFF_TOPIC.test(s) &&
         !INJECTION.test(s) &&
         keywords(s).length >= 3 &&
-        (FEELING.test(s) || WORKAROUND.test(s) || FREQUENCY.test(s) || hasNumber(s) || isNegative(s)),
+        // Offline, a "not" said of nobody ("There aren't more features in mind") is no problem to
+        // read back; one of theirs is ("We don't plan to build our own SMS gateway").
+        (FEELING.test(s) ||
+          WORKAROUND.test(s) ||
+          FREQUENCY.test(s) ||
+          hasNumber(s) ||
+          (isNegative(s) && (!offline || FIRST_PERSON.test(s)))),
     );
 }
 
 /** How they would judge success, said of themselves ("Success for me is …"), not of someone else's system. */
 const FIRST_PERSON = /\b(?:i|me|my|we|us|our)\b/i;
 const SECOND_PERSON = /\b(?:you|your|yours)\b/i;
+
+/** Fillers of speech ("it's in like the left …", "kind of") that mark thinking aloud, not a problem stated. */
+const SPOKEN_FILLER =
+  /\b(?:is|are|was|were|in|on|at|just|and|so|but|because),? like\b|\blike,|\b(?:kind of|sort of|i mean|you know)\b/i;
+
+/** What a participant puts first: "the must-have", "the most important", "our top priority". */
+const PRIORITY = /\b(?:must-have|must have|most important|(?:highest|top|first|main) priority)\b/i;
+
+/**
+ * A measure of success that is the participant's: said of themselves; offline, also one said of
+ * nobody ("Success is cutting days-to-paid by a week"), as long as it is not said of "you".
+ */
+const ownMeasure = (sentence: string, offline: boolean) =>
+  FIRST_PERSON.test(sentence) || (offline && !SECOND_PERSON.test(sentence));
 
 /** At most `room` of the list: the first (often the project's aim) and the latest (said just before). */
 function firstAndLatest(list: string[], room: number): string[] {
@@ -208,24 +248,41 @@ function firstAndLatest(list: string[], room: number): string[] {
 
 /**
  * The points of the read-back (`now`: the one being made, else the latest given; `asSaid`: their
- * sentences as said when none can be put in short phrases, as a model is given them), 1 to 5 short phrases in the order: wants, refusals, success, problems. */
-export function readBackPoints(ctx: TurnContext, { now = false, asSaid = true } = {}): string[] {
+ * sentences as said when none can be put in short phrases, as a model is given them; `offline`: the
+ * offline read-back's wider reading of success), 1 to 5 short phrases in the order: wants, refusals,
+ * success, problems. */
+export function readBackPoints(
+  ctx: TurnContext,
+  { now = false, asSaid = true, offline = false } = {},
+): string[] {
   const answers = answersHeard(ctx, now);
   if (!mayBeEnglish(answers.join("\n"))) return asSaid ? sentencePoints(ctx, answers) : [];
   const wants: string[] = [];
   const refusals: string[] = [];
   const success: string[] = [];
   const taken = new Set<string>();
+  // Offline, only points that read whole are said, so those are the ones counted.
+  const sayable = (point: string | null): point is string =>
+    point !== null && (!offline || readsWhole(point));
   const add = (list: string[], sentence: string, need = false) => {
     const point = pointOf(sentence, need);
-    if (!point || taken.has(point)) return;
+    if (!sayable(point) || taken.has(point)) return;
     taken.add(point);
     list.push(point);
   };
   for (const answer of answers) {
-    for (const sentence of sentences(answer))
-      if (SUCCESS.test(sentence) && FIRST_PERSON.test(sentence) && !sentence.trim().endsWith("?"))
-        add(success, sentence);
+    for (const sentence of sentences(answer)) {
+      if (sentence.trim().endsWith("?")) continue;
+      if (SUCCESS.test(sentence) && ownMeasure(sentence, offline)) add(success, sentence);
+      // Offline, what comes first is a need too: "Online rescheduling is the must-have".
+      else if (
+        offline &&
+        PRIORITY.test(sentence) &&
+        !SECOND_PERSON.test(sentence) &&
+        !statedNeeds(sentence).length
+      )
+        add(wants, sentence, true);
+    }
     for (const need of statedNeeds(answer)) {
       const sentence = need.sentence.text;
       if (SUCCESS.test(sentence) || sentence.trim().endsWith("?") || SELF_INTRO.test(sentence)) continue;
@@ -238,10 +295,12 @@ export function readBackPoints(ctx: TurnContext, { now = false, asSaid = true } 
   const room = MOST_POINTS - kept.success.length - kept.refusals.length;
   const points = [...firstAndLatest(wants, room), ...kept.refusals, ...kept.success];
   // Few needs heard: the problems they described fill the read-back to three.
-  for (const problem of problemSentences(answers)) {
+  // Offline, a problem said in passing ("you have, like, …") is not read back: only plain ones.
+  const plain = (s: string) => !offline || !(SECOND_PERSON.test(s) || SPOKEN_FILLER.test(s));
+  for (const problem of problemSentences(answers, offline).filter(plain)) {
     if (points.length >= 3) break;
     const point = pointOf(problem);
-    if (point && !points.includes(point)) points.push(point);
+    if (sayable(point) && !points.includes(point)) points.push(point);
   }
   return points.length || !asSaid ? points : sentencePoints(ctx, answers);
 }

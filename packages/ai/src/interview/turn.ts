@@ -6,6 +6,7 @@ import { decideTurn, nextTopic } from "./decide";
 import { makePlan } from "./plan";
 import { type ChatMessage, planMessages, questionMessages, readingMessages } from "./prompts";
 import { readBackPoints } from "./readback";
+import { reviewAfterClose } from "./review";
 import { type InterviewState, readState } from "./state";
 import { normalise } from "./text";
 import {
@@ -23,7 +24,7 @@ import {
   ZAnswerReading,
   ZInterviewPlan,
 } from "./types";
-import { reviewAfterClose, writeTurn } from "./writer";
+import { writeTurn } from "./writer";
 
 /**
  * The interviewer's one entry point for the engine: a turn is a decision, then one message. The
@@ -144,7 +145,7 @@ export async function interviewTurn(
   const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
   let offlineText: string | undefined;
   if (!provider) {
-    const written = writeTurn(ctx, decision);
+    const written = writeTurn(ctx, decision, true);
     decision = written.decision;
     offlineText = written.text;
   }

@@ -3,42 +3,51 @@ import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
 import { withArticle } from "../text";
 import { answerTo, participantAsk } from "./asks";
+import { afterClosing } from "./closing";
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
-import { answeredBy, type FocusKind, followUpOn } from "./focus";
-import { pointOf, readBackPoints } from "./readback";
+import { answeredBy, type FocusKind, followUpFor, followUpOn } from "./focus";
+import { askedFrames, namedProbe } from "./naming";
+import { pointOf, readBackPoints, readsWhole } from "./readback";
+import { sayable } from "./readback-said";
+import { reviewAfterClose, reviewReadBack } from "./review";
 import { acknowledgement, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
-import { isNegative, keywords, normalise, senses, sentences } from "./text";
-import type { ReadBack, ReadBackReview, Topic, TurnContext, TurnDecision } from "./types";
-import { AFFIRM, CORRECT, DECLINE, DONE, INJECTION, SUCCESS, UNSURE } from "./vocabulary";
+import { keywords, normalise } from "./text";
+import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
+import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, UNSURE } from "./vocabulary";
 
 /**
  * The offline question writer: one question per turn, about the most informative thing in the last
  * answer named in natural words, nothing leading, no filler praise. A participant's question is
- * answered first. The read-back quotes the participant's sentences verbatim; after it, a new need is
- * said back in the participant's words and added, and no closing line is said twice.
+ * answered first. The read-back says the needs heard in short points; after it, a new need is said
+ * back and added. Elsewhere: a probe naming what was said (naming.ts), which read-back points are
+ * said (readback-said.ts), what is said once the interview has closed (closing.ts), and the
+ * participant's review of the read-back (review.ts).
  */
 
+/** What they added, noted when it cannot be said back: each way once before any is said again. */
+const NOTED = ["Thank you, I've noted that.", "I've written that down too.", "Noted, thank you."];
+const noted = (said: string[], offline: boolean) =>
+  (offline && NOTED.find((n) => !said.some((s) => s.includes(normalise(n))))) || NOTED[0]!;
+
 /**
- * After the closing, the participant may go on: what they add is acknowledged briefly, and the
- * way to end the interview is said again only when there is nothing to acknowledge. No line is
- * said twice: each is an opener and a body not combined before.
+ * Offline, the ways to ask for more after the read-back (each once), so a participant still giving
+ * needs is listened to up to the listening limit; the last says the interview is ending.
  */
-const CLOSING_TAILS = [
-  "You can press 'End Interview' whenever you're ready.",
-  "When you're ready, 'End Interview' lets you review and save your answers.",
-  "I'm still listening, and 'End Interview' saves everything when you're done.",
-  "Take your time; press 'End Interview' to review what was captured.",
+const OFFLINE_LISTENING = [
+  LISTENING[0]!,
+  LISTENING[1]!,
+  "What else comes to mind?",
+  "Is there anything else you'd want it to do?",
+  "Is there anything more I should note before we finish?",
 ];
-/** Something added after the closing that could not be said back: kept, and the participant told so. */
-const KEPT = [
-  "That's kept with your interview for the team.",
-  "I've noted that for the team.",
-  "Noted; the team will read it as you said it.",
-  "That's noted too.",
-  "I've added that to your interview.",
-];
-const OPENERS = ["", "Thank you.", "Thanks.", "All right."];
+
+/** "Thanks", "Thank you very much!": nothing more to come. */
+const THANKS = /^\W*(?:ok(?:ay)?,? )?(?:thanks|thank you)(?: (?:very|so) much)?\W*$/i;
+
+/** A closing question a yes does not answer: "Is there anything …?", "Anything more …?". */
+const INVITES_MORE = /(?:^|[.!?]\s+)(?:is there anything|anything (?:else|more)|what else)\b[^.!?]*\?\s*$/i;
+const WHAT_TO_ADD = "What would you like to add?";
 
 /** Said when no need can be put in a short phrase (or the rules cannot read the language). */
 const UNREAD =
@@ -50,28 +59,6 @@ const LAST_CALL = "Is there anything you'd like to add before we finish?";
  * keeps its opening, which marks it as the read-back.
  */
 const NOTHING_TO_READ = `${READ_BACK_OPENING} nothing I can put in short points; the team will read your answers in full, as you wrote them. ${LAST_CALL}`;
-
-/** The first opener and body not said together before, or null when every pairing was. */
-function unsaid(said: string[], lead: string, bodies: string[]): string | null {
-  for (const opener of lead ? [""] : OPENERS) {
-    for (const body of bodies) {
-      const text = [lead, opener, body].filter(Boolean).join(" ").replace(/\n /g, "\n");
-      if (!said.includes(normalise(text))) return text;
-    }
-  }
-  return null;
-}
-
-/**
- * The reply after the closing: what they asked answered and what they added said back (or, when
- * it could not be, the note that it is kept), else how to end the interview.
- */
-function afterClosing(said: string[], lead: string, substantive: boolean): string {
-  if (lead && !said.includes(normalise(lead))) return lead;
-  const options = substantive ? [...KEPT, ...CLOSING_TAILS] : CLOSING_TAILS;
-  const bare = OPENERS.find((o) => o && !said.includes(normalise(o)));
-  return unsaid(said, lead, options) ?? (lead || bare || OPENERS[1]!);
-}
 
 export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
   // "as a business stakeholder"; a participant of no named role is asked without one.
@@ -124,75 +111,13 @@ const allTold = (ctx: TurnContext) =>
     .map((m) => m.content)
     .join("\n");
 
-/** Words a clean point never holds: an apostrophe left out ("dont"), "an" before a consonant. */
-const SLIP = /\b(?:dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent)\b|\ban (?![aeiouh])[a-z]/i;
-/** A point whose subject is a pronoun or a verb's -ing form names nothing the participant can check. */
-const VAGUE_START = /^(?:they|they're|he|she|having|maybe)\b/i;
-const MOST_POINT_WORDS = 16;
-
-/** "A, B and C" is one list; "You don't mind, the layout should stay …" is two clauses run on. */
-const runsOn = (point: string) =>
-  point
-    .split(",")
-    .slice(1)
-    .some((part) => part.trim().split(/\s+/).length > 4);
-
-/** A point said as a short phrase of one clause, with no slip and a subject of its own. */
-const readsWhole = (point: string) =>
-  point.split(/\s+/).length <= MOST_POINT_WORDS &&
-  !SLIP.test(point) &&
-  !VAGUE_START.test(point) &&
-  !runsOn(point);
-
-/**
- * The points the offline read-back says: those that read whole, and of them the needs stated and
- * the measure of success when there are any (the problems described only when there are none).
- */
-function sayable(ctx: TurnContext, points: string[]): string[] {
-  const whole = points.filter(readsWhole);
-  const needs = whole.filter(statedBy(ctx));
-  return needs.length ? needs : whole;
-}
-
-/** Whether a point is a need the participant stated, or how they would judge success. */
-function statedBy(ctx: TurnContext): (point: string) => boolean {
-  const stated = new Set(
-    ctx.messages
-      .filter((m) => m.role === "user")
-      .flatMap((m) => [
-        ...statedNeeds(m.content).flatMap((n) => {
-          const point = pointOf(n.sentence.text, true);
-          return point && !cutFromItsClause(point, n.sentence.text) ? [point] : [];
-        }),
-        ...sentences(m.content)
-          .filter((x) => SUCCESS.test(x))
-          .map((x) => pointOf(x)),
-      ]),
-  );
-  return (point) => stated.has(point);
-}
-
-/**
- * "There should be two tablets, that the trainers share, …" said back as "There should be two
- * tablets": the clause that said what the need was is cut off after the point's last word.
- */
-function cutFromItsClause(point: string, sentence: string): boolean {
-  const last = point
-    .replace(/[.!?]$/, "")
-    .split(/\s+/)
-    .at(-1)!;
-  const escaped = last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`\\b${escaped},?\\s+(?:that|who)\\b`, "i").test(sentence);
-}
-
 /**
  * Asked for a summary after the closing: the points as they stand now, each said as the read-back
  * says it (a need added late is stored as said, slips and all), and only those that read whole.
  */
-function summaryNow(ctx: TurnContext): string {
-  const shown = sayable(ctx, [
-    ...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? [])),
-  ]);
+function summaryNow(ctx: TurnContext, offline: boolean): string {
+  const points = [...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? []))];
+  const shown = sayable(ctx, points, offline);
   return shown.length ? `${READ_BACK_OPENING}\n${shown.map((p) => `- ${p}`).join("\n")}\n` : UNREAD;
 }
 
@@ -203,18 +128,40 @@ function summaryNow(ctx: TurnContext): string {
 const REPORTED = /\b(?:said|says|told (?:me|us|you)|asked)(?: that)?,? (?:i|we|you|he|she|they)\b/i;
 const sayBack = (answer: string) => (REPORTED.test(answer) ? "" : acknowledgement(answer));
 
+/**
+ * "So you'd like patients to get a text two days before.": one need, short, said as the read-back
+ * says it, and only one they said they want themselves ("I'd like …", "we need …"): of "it has to
+ * …" or "the percentage is more important", "you'd like" would say what they did not.
+ */
+function needHeard(answer: string): string {
+  const [first] = statedNeeds(answer);
+  // Their own "you" ("you want the ones closer to you") would read as the participant once said back.
+  if (!first || REPORTED.test(answer) || /\byou/i.test(first.sentence.text)) return "";
+  const point = pointOf(first.sentence.text, true);
+  if (!point || !OWN_WANT.test(point) || !readsWhole(point)) return "";
+  return `So ${point[0]!.toLowerCase()}${point.slice(1)}`;
+}
+const OWN_WANT = /^You(?:'d| would)? (?:like|love|want|need|wish)\b/;
+
 /** The interviewer's message for a decision, written by rules. */
 export function writeTurn(
   ctx: TurnContext,
   decision: TurnDecision,
+  /**
+   * The offline interviewer's message (issue 33's offline round: follow-ups naming what was said,
+   * the wider read-back, listening on after "What would you like to add?"); without it, the
+   * message the checks after the model fall back to, as it was before that round.
+   */
+  offline = false,
 ): { text: string; decision: TurnDecision; readBack?: ReadBack } {
-  const written = writeFor(ctx, decision);
+  const written = writeFor(ctx, decision, offline);
   return { ...written, decision: written.decision ?? decision };
 }
 
 function writeFor(
   ctx: TurnContext,
   decision: TurnDecision,
+  offline: boolean,
 ): { text: string; decision?: TurnDecision; readBack?: ReadBack } {
   const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
   const said = ctx.messages.filter((m) => m.role === "ai").map((m) => normalise(m.content));
@@ -232,16 +179,45 @@ function writeFor(
   if (!ctx.messages.some((m) => m.role === "ai")) {
     return { text: welcomeText(ctx, probe(topic ?? ctx.plan.topics[0]!, said) ?? "") };
   }
+  // A yes to "Is there anything you'd like to add?" says they are about to add it: what is asked.
+  const lastAsked = ctx.messages.findLast((m) => m.role === "ai")?.content ?? "";
+  const yesToMore = INVITES_MORE.test(lastAsked) && CONFIRM.test(state.lastAnswer ?? "");
+  if (offline && yesToMore && fresh(WHAT_TO_ADD)) {
+    const onTopic = state.currentTopic ?? decision.topicId;
+    return { text: WHAT_TO_ADD, decision: { action: "follow_up", topicId: onTopic, reason: "go-on" } };
+  }
+  // What they add once asked what is their addition, whatever it holds: noted, and more asked for
+  // while a way to ask is left, rather than closed on.
+  const added = ask ? ask.rest : (state.lastAnswer ?? "");
+  const asks = offline ? OFFLINE_LISTENING : LISTENING;
+  const more = asks.find(fresh);
+  const wrapping = decision.action === "close" || decision.action === "read_back";
+  if (
+    offline &&
+    lastAsked === WHAT_TO_ADD &&
+    wrapping &&
+    more &&
+    keywords(added).length >= 5 &&
+    !DONE.test(added)
+  ) {
+    const heard = sayBack(added) || noted(said, offline);
+    const onTopic = state.currentTopic ?? decision.topicId;
+    return {
+      text: withAnswer(`${heard} ${more}`),
+      decision: { action: "follow_up", topicId: onTopic, reason: "listening" },
+    };
+  }
   switch (decision.action) {
     case "close": {
       const answer = state.lastAnswer ?? "";
       // Their question is answered, not said back as a need.
       const heard = sayBack(ask ? ask.rest : answer);
-      const summary = decision.asked === "summary" ? summaryNow(ctx) : "";
+      const summary = decision.asked === "summary" ? summaryNow(ctx, offline) : "";
       const substantive = !heard && !DONE.test(answer) && keywords(answer).length >= 5;
       if (state.closed) {
         const lead = [summary || answerFirst, heard].filter(Boolean).join(" ");
-        return { text: afterClosing(said, lead, substantive) };
+        const done = DONE.test(answer) || FAREWELL.test(answer) || THANKS.test(answer);
+        return { text: afterClosing(said, lead, substantive, offline && done) };
       }
       const corrected = reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
       const noted = heard || (corrected || substantive ? "I've noted that." : "");
@@ -251,7 +227,7 @@ function writeFor(
     }
     case "read_back": {
       // Only needs that read as a short, clean phrase are said back: fewer points, each true.
-      const points = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false }));
+      const points = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline }), offline);
       const first = decision.asked === "summary" ? "" : answerFirst;
       const given = state.readBackAt >= 0 ? ctx.messages[state.readBackAt]!.content : null;
       // Read again only with something it did not say the first time: else, while they are still
@@ -260,8 +236,8 @@ function writeFor(
         const answer = state.lastAnswer ?? "";
         const adding = !DONE.test(answer) && keywords(answer).length >= 3;
         if (!fresh(LAST_CALL) || !adding)
-          return writeTurn(ctx, { ...decision, action: "close", topicId: "" });
-        const heard = sayBack(ask ? ask.rest : answer) || "Thank you, I've noted that.";
+          return writeTurn(ctx, { ...decision, action: "close", topicId: "" }, offline);
+        const heard = sayBack(ask ? ask.rest : answer) || noted(said, offline);
         return {
           text: withAnswer(`${heard} ${LAST_CALL}`),
           decision: { ...decision, action: "follow_up", reason: "listening" },
@@ -281,18 +257,34 @@ function writeFor(
       if (decision.reason === "anything-else" && fresh(ANYTHING_ELSE))
         return { text: withAnswer(ANYTHING_ELSE) };
       const kind = /^focus:(\w+)/.exec(decision.reason)?.[1] as FocusKind | undefined;
-      const asked = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
+      const messages = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
+      const asked = offline ? askedFrames(messages) : messages;
       const answer = ask ? ask.rest : (state.lastAnswer ?? "");
       const listening = decision.reason === "missed" || decision.reason === "listening";
       // After a read-back, what they add is listened to: its probe, else a plain request for more.
-      // A probe an earlier answer already answered is passed over for the next of its kind.
-      const probed = kind ? untold(kind, asked, answer, allTold(ctx)) : null;
-      const question =
-        probed ?? (listening || state.readBackAt >= 0 ? (LISTENING.find(fresh) ?? null) : null);
+      // A probe an earlier answer already answered is passed over for the next of its kind; the
+      // probe names what they said where that reads right.
+      const stock = kind ? untold(kind, asked, answer, allTold(ctx)) : null;
+      // Its kind's probes all asked (some in named form): the answer's next focus with one free.
+      const other = offline && kind && !stock ? followUpFor(answer, asked) : null;
+      const probed =
+        stock && offline
+          ? namedProbe(stock, kind!, decision.reflect, answer)
+          : (stock ??
+            (other && !toldBefore(other.question, allTold(ctx), answer)
+              ? namedProbe(other.question, other.focus.kind, other.focus.phrase, answer)
+              : null));
+      const question = probed ?? (listening || state.readBackAt >= 0 ? (asks.find(fresh) ?? null) : null);
       // After a read-back, what they add is said back first: it was not in what was read to them.
-      const heard =
-        state.readBackAt < 0 ? "" : sayBack(answer) || (listening ? "Thank you, I've noted that." : "");
-      if (question) return { text: withAnswer([heard, question].filter(Boolean).join(" ")) };
+      const heard = state.readBackAt < 0 ? "" : sayBack(answer) || (listening ? noted(said, offline) : "");
+      // Offline, before the read-back, a need followed up is said back first: "that" is what they want.
+      const need = offline && kind === "need" && probed === stock && !heard ? needHeard(answer) : "";
+      if (question) return { text: withAnswer([heard, need, question].filter(Boolean).join(" ")) };
+      // Offline, every way to ask for more used: no new topic after the read-back, but its end.
+      if (offline && state.readBackAt >= 0) {
+        const end = { action: "read_back", topicId: "", reason: "Nothing more to ask for." } as const;
+        return writeTurn(ctx, end, offline);
+      }
       break;
     }
     case "rephrase": {
@@ -346,7 +338,7 @@ function writeFor(
               !state.declinedTopics.has(t.id) &&
               probe(t, said, last, told),
           );
-          if (other) return writeTurn(ctx, { ...decision, topicId: other.id });
+          if (other) return writeTurn(ctx, { ...decision, topicId: other.id }, offline);
         }
       }
       break;
@@ -356,71 +348,21 @@ function writeFor(
   // than a question asked before.
   const onwards = decision.action === "next_topic" ? null : nextTopic(ctx.plan, ctx.messages, state);
   if (onwards) {
-    return writeTurn(ctx, {
-      ...decision,
-      action: "next_topic",
-      topicId: onwards.id,
-      reason: `${decision.reason} Nothing fresh to ask: next topic.`,
-    });
+    return writeTurn(
+      ctx,
+      {
+        ...decision,
+        action: "next_topic",
+        topicId: onwards.id,
+        reason: `${decision.reason} Nothing fresh to ask: next topic.`,
+      },
+      offline,
+    );
   }
-  return writeTurn(ctx, {
+  const last = {
     action: "read_back",
     topicId: "",
     reason: "Nothing left to ask without repeating.",
-  });
-}
-
-/**
- * The read-back as it stands after the closing: its points and the participant's review of them,
- * plus each need (or refusal) said after the read-back, in the participant's own sentence, as a
- * point they confirmed (they said it themselves). Stored with the interview, so the evidence reads them.
- */
-export function reviewAfterClose(ctx: TurnContext): ReadBackReview {
-  const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
-  const points = readBackPoints(ctx);
-  // The replies to every read-back: a correction of the first stays one when it was read again.
-  const replies = ctx.messages.filter((m, i) => m.role === "user" && state.info[i - 1]?.readBack);
-  const review = reviewReadBack(points, replies.map((m) => m.content).join("\n"));
-  // Needs said since the first read-back: a later read-back may have said them in fewer words, or not at all.
-  const first = state.info.findIndex((x) => x.readBack);
-  const late = ctx.messages
-    .slice(first + 1)
-    .filter((m) => m.role === "user")
-    .flatMap((m) => statedNeeds(m.content).map((n) => n.sentence.text.trim()));
-  for (const sentence of new Set(late)) {
-    const point = pointOf(sentence, true);
-    if (review.points.includes(sentence) || (point && review.points.includes(point))) continue;
-    review.points.push(sentence);
-    review.confirmations.push(review.points.length - 1);
-  }
-  return review;
-}
-
-/** The participant's answer to the read-back, as confirmations and corrections of its points. */
-export function reviewReadBack(points: string[], answer: string): ReadBackReview {
-  const corrections: ReadBackReview["corrections"] = [];
-  const said = sentences(answer);
-  const touched = new Set<number>();
-  for (const sentence of said) {
-    if (!CORRECT.test(sentence) && !(isNegative(sentence) && keywords(sentence).length > 2)) continue;
-    const own = senses(sentence);
-    const numbers = new Set(sentence.match(/\d+/g) ?? []);
-    let best = -1;
-    let bestScore = 0;
-    points.forEach((p, i) => {
-      // A shared figure ("18 percent") says more about which point is meant than a shared word.
-      const figures = (p.match(/\d+/g) ?? []).filter((n) => numbers.has(n)).length;
-      const score = [...senses(p)].filter((s) => own.has(s)).length + 2 * figures;
-      if (score > bestScore) {
-        best = i;
-        bestScore = score;
-      }
-    });
-    const point = bestScore >= 2 ? best : null;
-    if (point !== null) touched.add(point);
-    corrections.push({ point, text: sentence });
-  }
-  const affirmed = AFFIRM.test(answer);
-  const confirmations = affirmed ? points.map((_, i) => i).filter((i) => !touched.has(i)) : [];
-  return { points, confirmations, corrections };
+  } as const;
+  return writeTurn(ctx, last, offline);
 }

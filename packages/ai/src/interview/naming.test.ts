@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { askedFrames, namedProbe } from "./naming";
+import { makePlan } from "./plan";
+import { writeTurn } from "./writer";
+
+describe("follow-ups that name what was said", () => {
+  it.each([
+    // [probe, kind, phrase, answer, expected]
+    [
+      "How well does that work for you?",
+      "workaround",
+      "the whiteboard",
+      "We write it on a whiteboard.",
+      "How well does the whiteboard work for you?",
+    ],
+    [
+      "How well does that work for you?",
+      "workaround",
+      "the spreadsheets",
+      "We keep two spreadsheets.",
+      "How well do the spreadsheets work for you?",
+    ],
+    [
+      "What's the problem with that?",
+      "refusal",
+      "reminders by email",
+      "I don't want reminders by email.",
+      "What's the problem with reminders by email?",
+    ],
+    [
+      "Who else would that help?",
+      "need",
+      "automating the booking system",
+      "I want to automate the booking system.",
+      "Who else would automating the booking system help?",
+    ],
+    // A gerund from a verb they did not say reads as Parley's words, not theirs.
+    [
+      "Who else would that help?",
+      "need",
+      "letting clients book appointments",
+      "The system should enable clients to book appointments.",
+      "Who else would that help?",
+    ],
+    // One verb of several ("read and write") named alone would misstate the need.
+    [
+      "Who else would that help?",
+      "need",
+      "reading the diary",
+      "It has to read and write the diary.",
+      "Who else would that help?",
+    ],
+    // A clunky frame for an action keeps "that".
+    [
+      "What would make that work well for you?",
+      "need",
+      "automating the booking system",
+      "I want to automate the booking system.",
+      "What would make that work well for you?",
+    ],
+    // A slip, a figure or a long phrase is never said back.
+    [
+      "Who else would that help?",
+      "need",
+      "allocating the staff acoording to demand",
+      "I want to allocate the staff acoording to demand.",
+      "Who else would that help?",
+    ],
+    [
+      "How well does that work for you?",
+      "workaround",
+      "the reservation book that all the staff share",
+      "We use the reservation book that all the staff share.",
+      "How well does that work for you?",
+    ],
+  ] as const)("%s / %s: %s", (probe, kind, phrase, answer, expected) => {
+    expect(namedProbe(probe, kind, phrase, answer)).toBe(expected);
+  });
+
+  it("counts a probe asked in its named form as asked", () => {
+    expect(askedFrames(["How well does the whiteboard work for you?"])).toContain(
+      "How well does that work for you?",
+    );
+    expect(askedFrames(["What could go wrong with the launch?"])).not.toContain("What goes wrong with that?");
+  });
+});
+
+describe("the rules' message the checks after the model fall back to", () => {
+  it("keeps the probe as written; only the offline interviewer names the thing", () => {
+    const project = { title: "Clinic booking", keyFeatures: "Online rescheduling" };
+    const ctx = {
+      plan: makePlan(project, "user", 10),
+      project,
+      stakeholderType: "user" as const,
+      messages: [
+        { role: "ai" as const, content: "How do you book today?" },
+        { role: "user" as const, content: "I keep a paper calendar on the fridge for all of it." },
+      ],
+      now: Date.now(),
+      timeLimitMinutes: 10,
+    };
+    const decision = {
+      action: "follow_up" as const,
+      topicId: ctx.plan.topics[0]!.id,
+      reason: "focus:workaround",
+      reflect: "the paper calendar",
+    };
+    expect(writeTurn(ctx, decision).text).toBe("How well does that work for you?");
+    expect(writeTurn(ctx, decision, true).text).toBe("How well does the paper calendar work for you?");
+  });
+});
