@@ -8,14 +8,8 @@ import { articleFor, infinitive, singular } from "../text/grammar";
 import { lexnamesOf, looksMisspelt } from "../text/lexicon";
 import { type Token, tokensOf } from "../text/nlp";
 import { isPersonNoun } from "./people";
-import {
-  BUSINESS_ITSELF,
-  GENERIC_HEADS,
-  GOAL_NOUNS,
-  LIGHT_VERBS,
-  POINTING_WORDS,
-  TALK_VERBS,
-} from "./vocabulary";
+import { BUSINESS_ITSELF, GOAL_NOUNS, POINTING_WORDS, TALK_VERBS } from "./refusals";
+import { GENERIC_HEADS, LIGHT_VERBS } from "./vocabulary";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 

@@ -19,16 +19,10 @@ import { capitalise, infinitive, withArticle } from "../text/grammar";
 import { analyze, contentLemmas, tokensOf } from "../text/nlp";
 import { forbiddingCriterion, limitName } from "./limits";
 import { clausesOf, type FoundNeed, findNeeds, needOfImperative, needOfListedThing } from "./needs";
+import { LIFE_ROLES, PERSON_NOUNS } from "./people";
 import { draftStories, roleOf } from "./phrase";
 import { plainWords } from "./plain";
-import {
-  ABILITY_NOUNS,
-  BROAD_VERBS,
-  GENERIC_HEADS,
-  LIFE_ROLES,
-  PERSON_NOUNS,
-  RECEIVING_VERB,
-} from "./vocabulary";
+import { ABILITY_NOUNS, BROAD_VERBS, GENERIC_HEADS, RECEIVING_VERB } from "./vocabulary";
 
 /** The ends of a story whose participant said nothing about why: said plainly, marked as an assumption. */
 export const UNSTATED_ENDS = UNSTATED_BENEFIT;
