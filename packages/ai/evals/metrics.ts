@@ -4,6 +4,7 @@ import { isNegated, normalizeQuote } from "../src/evidence/text";
 import type { Turn } from "../src/evidence/turns";
 import { evidenceHolds, originalQuote } from "../src/evidence/verify";
 import { contentWords, stem, words } from "../src/evidence/words";
+import { isToWrite } from "../src/requirements/story";
 import type { EvalProject } from "./types";
 
 export interface Figures {
@@ -82,7 +83,10 @@ export function measure(
   ).length;
 
   const unmarkedBenefits = stories
-    .filter((s) => !s.assumption && !s.evidence.some((e) => originalQuote(s.benefit, e.quote)))
+    .filter(
+      (s) =>
+        !s.assumption && !isToWrite(s.benefit) && !s.evidence.some((e) => originalQuote(s.benefit, e.quote)),
+    )
     .map((s) => `${s.action} so that ${s.benefit}`);
 
   return {

@@ -1,5 +1,6 @@
 /** Requirements from extractions: every story and criterion rests on verified quotes, or is dropped. */
 import { type GateReport, gateModelTree, gateTree } from "../quality/gate";
+import { isToWrite } from "../requirements/story";
 import { PERSONA, writeTree } from "../writer/tree";
 import type { Turn } from "./turns";
 import type { Criterion, Evidence, EvidenceTree, Extraction, StakeholderType, Story } from "./types";
@@ -80,7 +81,10 @@ export function verifyTree(
           stories: feature.stories
             .filter((s: Story) => holds(s.evidence))
             .map((s: Story) =>
-              s.assumption || benefitsNamed || s.evidence.some((e) => originalQuote(s.benefit, e.quote))
+              s.assumption ||
+              benefitsNamed ||
+              isToWrite(s.benefit) ||
+              s.evidence.some((e) => originalQuote(s.benefit, e.quote))
                 ? s
                 : { ...s, assumption: true },
             ),

@@ -14,6 +14,7 @@ import type {
   Story,
 } from "../evidence/types";
 import { evidenceHolds } from "../evidence/verify";
+import { isToWrite } from "../requirements/story";
 import { capitalise, contentLemmas, nounPhrases, tokensOf } from "../text";
 import { checkCriterion, checkEpicName, checkFeatureName, checkStory, uniqueKey } from "./check";
 import { repairStory } from "./repair";
@@ -96,6 +97,8 @@ export function gateTree(
       count("dropped", "inverted negation");
       return [];
     }
+    // A need still to be written is a title beside the participant's words: no story to check.
+    if (isToWrite(story.benefit)) return [{ ...story, evidence }];
     let current: Story = { ...story, evidence };
     // A repair can uncover another defect ("inventory management, of course" is a noun phrase once
     // the aside is gone), so repairs run until the story passes or stops changing.

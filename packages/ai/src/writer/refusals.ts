@@ -76,6 +76,16 @@ export const TALK_VERBS = new Set([
   "think",
 ]);
 
+/** Nouns of the interview itself: "I'm aligned with the scope of this interview". */
+export const TALK_NOUNS = new Set([
+  "interview",
+  "conversation",
+  "discussion",
+  "question",
+  "scope",
+  "guidance",
+]);
+
 /**
  * Nouns of a goal with nothing to build: "run the business more efficiently", "improve several
  * manual processes". A need that names no other thing is the participant's goal, not a story.

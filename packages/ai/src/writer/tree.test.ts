@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeProject, renderEvidenceTree } from "../evidence/pipeline";
 import type { InterviewSource } from "../evidence/types";
+import { TO_WRITE_AS_STORY } from "../requirements/story";
 
 const interview = (
   interviewId: number,
@@ -68,5 +69,28 @@ describe("the tree's stories and criteria", () => {
     ]);
     expect(stories.join("\n")).not.toMatch(/have a mobile app/);
     expect(stories).toContain("As a business stakeholder, I want to have a noticeboard");
+  });
+
+  it("shows a need it cannot write as a story by its title and the participant's words, marked to write", () => {
+    const { requirements } = analyzeProject([
+      interview(1, "user", [
+        "I want to see the queue length before I join one, because waiting outside is the worst.",
+      ]),
+    ]);
+    const stories = requirements.epics.flatMap((e) => e.features.flatMap((f) => f.stories));
+    expect(stories).toHaveLength(1);
+    expect(stories[0]).toMatchObject({ action: "Queue length", benefit: TO_WRITE_AS_STORY });
+    expect(stories[0]!.evidence[0]!.quote).toMatch(/^I want to see the queue length before I join one/);
+    expect(renderEvidenceTree(requirements)).toContain("- To be written as a story (user): Queue length");
+  });
+
+  it("writes no need at all from thanks or a goal with nothing to build", () => {
+    const stories = storiesOf([
+      interview(1, "business", [
+        "Thank you for your guidance today.",
+        "I want to make sure it is a solid investment.",
+      ]),
+    ]);
+    expect(stories).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import type {
 } from "../evidence/types";
 import { clean } from "../evidence/words";
 import { UNSTATED_BENEFIT } from "../quality/parse";
+import { TO_WRITE_AS_STORY } from "../requirements/story";
 import { capitalise, infinitive, withArticle } from "../text/grammar";
 import { analyze, contentLemmas, tokensOf } from "../text/nlp";
 import { forbiddingCriterion, limitName } from "./limits";
@@ -22,6 +23,7 @@ import { clausesOf, type FoundNeed, findNeeds, needOfImperative, needOfListedThi
 import { LIFE_ROLES, PERSON_NOUNS } from "./people";
 import { draftStories, roleOf } from "./phrase";
 import { plainWords } from "./plain";
+import { needTitle } from "./unwritten";
 import { ABILITY_NOUNS, BROAD_VERBS, GENERIC_HEADS, RECEIVING_VERB } from "./vocabulary";
 
 /** The ends of a story whose participant said nothing about why: said plainly, marked as an assumption. */
@@ -175,9 +177,17 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       const found = findNeeds(item.quote);
       const needs =
         found.length || !item.listed ? withRequests(found, item.quote) : requestsIn(item.quote, true);
+      // Whether the item reached the tree, and what named it, for a need the rules cannot write well.
+      let reached = false;
+      let title: string | null = null;
+      let notANeed = false;
       for (const need of needs) {
-        if (need.negated || imposedOnOthers(need)) continue;
+        if (need.negated || imposedOnOthers(need)) {
+          notANeed = true;
+          continue;
+        }
         const drafts = draftStories(need, speaker, { whole: true });
+        title ??= needTitle(need);
         // "Everything must comply with privacy rules": a rule the product keeps, as a criterion.
         const speakerSubject = need.subject.some((t) => /^(?:i|we|you)$/.test(t.normal));
         if (
@@ -196,6 +206,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
             text: `Given ${withArticle(speaker)}, then ${said.text.replace(/^(?!I\b)./, (c) => c.toLowerCase())}`,
             evidence: [evidenceOf(item)],
           });
+          reached = true;
           break;
         }
         // What one sentence asks for stays together: its stories share the first one's epic.
@@ -209,7 +220,11 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
             .replace(/\b(?:her\s*\/?\s*his|his\s*\/?\s*her)\b/g, "my")
             .replace(/^(\w+) (.+?) and (\w+) (?:it|them)$/, "$1 and $3 $2");
           const means = plainWords(own, { means: true });
-          if (!("text" in means)) continue;
+          if (!("text" in means)) {
+            // Thanks, talk about the interview and goals with nothing to build are no need at all.
+            if (means.refused === "talk" || means.refused === "goal") notANeed = true;
+            continue;
+          }
           // A reason said after a list of actions is the last one's ("… and provides reports to run
           // the business"): the others' reasons were not stated.
           const ends =
@@ -240,6 +255,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
               story.benefit = benefit ?? UNSTATED_ENDS;
               story.assumption = !benefit;
             }
+            reached = true;
             continue;
           }
           const { feature } = featureFor(draft.feature, () => {
@@ -256,7 +272,26 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           };
           feature.stories.push(story);
           written.push({ story, feature });
+          reached = true;
         }
+      }
+      // A need the rules could not write as a clean story is shown as it is: a title and the
+      // participant's own words, marked as still to be written.
+      if (!reached && !notANeed && title) {
+        const named = title;
+        const known = featureByKey.get(key(named) || named.toLowerCase());
+        if (known?.feature.stories.length) continue;
+        const { feature } = featureFor(named, () => epicFor(named, named));
+        const story: Story = {
+          userType: options.role?.trim() || speaker,
+          action: named,
+          benefit: TO_WRITE_AS_STORY,
+          assumption: false,
+          priority: item.priority,
+          evidence: [evidenceOf(item)],
+        };
+        feature.stories.push(story);
+        written.push({ story, feature });
       }
     }
   }
