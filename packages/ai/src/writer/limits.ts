@@ -1,4 +1,7 @@
-/** Refusals as criteria: "I don't want …" and "must never …" keep their negation, never a story. */
+/**
+ * Criteria from rules the participant stated: refusals ("I don't want …", "must never …") keep their
+ * negation and are never a story; a condition ("when supplies run low") says when to check the need.
+ */
 import { clean, thirdPerson } from "../evidence/words";
 import { capitalise, infinitive, isVerb, singular, withArticle } from "../text/grammar";
 import { tokensOf } from "../text/nlp";
@@ -76,4 +79,26 @@ function notWanted(said: string, persona: string): string {
   const thing = /^(?:a|an|any)\s+([\w\s-]+)$/i.exec(said);
   if (thing?.[1]) return `Given ${a(persona)}, then the product has no ${thing[1]}`;
   return `To be written: ${a(persona)} does not want ${said}; how to test that is still to be decided.`;
+}
+
+const OUTCOME: Record<string, string> = { get: "gets", see: "sees", receive: "receives" };
+
+/**
+ * "get notified when supplies are running out" → "Given a salon owner, when supplies are running
+ * out, then the salon owner gets notified"; "have the routes update automatically when traffic
+ * changes" → "…, then the routes update automatically". Null when the means says no outcome a
+ * tester could see by these words alone.
+ */
+export function conditionCriterion(role: string, means: string, condition: string): string | null {
+  const when = /^(?:when|whenever|if|once|in case)\s+(.+)$/i.exec(condition.trim())?.[1];
+  if (!when || !means.endsWith(condition.trim())) return null;
+  const act = means.slice(0, -condition.trim().length).trim();
+  const [verb = "", ...rest] = act.split(/\s+/);
+  const thing = /^have (the [\w\s-]+?s) ([a-z]+ .+)$/.exec(act);
+  const outcome = OUTCOME[verb]
+    ? `the ${role} ${OUTCOME[verb]} ${rest.join(" ")}`
+    : thing
+      ? `${thing[1]} ${thing[2]}`
+      : null;
+  return outcome ? `Given ${a(role)}, when ${when}, then ${outcome}` : null;
 }

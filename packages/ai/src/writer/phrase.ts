@@ -147,7 +147,9 @@ export function draftStories(
       const notifies = / /.test(receiving ?? "") && ["DET", "NOUN", "PROPN"].includes(tokens[1]?.pos ?? "");
       if ((thing || need.trigger === "list") && receiving && !(options.whole && notifies)) {
         // "the system should provide low-stock alerts": the person gets them.
-        const rest = tokens.slice(1).filter((t, i) => !(i === 0 && t.pos === "PRON"));
+        // ("notify her/him when …": every pronoun for the person notified goes)
+        const whom = tokens.slice(1).findIndex((t) => t.pos !== "PRON");
+        const rest = whom < 0 ? [] : tokens.slice(1 + whom);
         action = [receiving, text(rest)].filter(Boolean).join(" ");
         const named = RECEIVED_NAME[infinitive(first.normal)];
         feature =

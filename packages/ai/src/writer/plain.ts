@@ -8,7 +8,7 @@ import { articleFor, infinitive, singular } from "../text/grammar";
 import { lexnamesOf, looksMisspelt } from "../text/lexicon";
 import { type Token, tokensOf } from "../text/nlp";
 import { isPersonNoun } from "./people";
-import { BUSINESS_ITSELF, GOAL_NOUNS, POINTING_WORDS, TALK_VERBS } from "./refusals";
+import { BUSINESS_ITSELF, GOAL_NOUNS, POINTING_WORDS, PRODUCT_VERBS, TALK_VERBS } from "./refusals";
 import { GENERIC_HEADS, LIGHT_VERBS } from "./vocabulary";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
@@ -161,6 +161,9 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
       return { refused: "fragment" };
     const verb = tokens[0];
     if (verb && TALK_VERBS.has(verb.lemma)) return { refused: "talk" };
+    // "reflect any changes made by the admin", "allow for adjustments": what the product does, which
+    // no person does, so "I want to …" would name the wrong actor.
+    if (verb && PRODUCT_VERBS.has(verb.lemma)) return { refused: "fragment" };
     // "do Fast Accounts": a name done, which says nothing of what is wanted of it.
     if (verb?.lemma === "do" && /^[A-Z]/.test(tokens[1]?.text ?? "")) return { refused: "fragment" };
     // "have the system coordinate between staff", "have the scheduling feature simplify …": what

@@ -76,6 +76,22 @@ export const TALK_VERBS = new Set([
   "think",
 ]);
 
+/** Verbs only a product does: "the system should reflect changes", "… accommodate those changes". */
+export const PRODUCT_VERBS = new Set([
+  "reflect",
+  "allow",
+  "factor",
+  "support",
+  "accommodate",
+  "comply",
+  "simplify",
+  "optimize",
+  "optimise",
+  "streamline",
+  "match",
+  "help",
+]);
+
 /** Nouns of the interview itself: "I'm aligned with the scope of this interview". */
 export const TALK_NOUNS = new Set([
   "interview",

@@ -22,10 +22,22 @@ function endsAt(tokens: Token[], i: number): number {
 // "the day before each visit", "until noon" stay in the action: they say when, not whether.
 const CONDITION = new Set(["if", "when", "whenever", "unless", "once"]);
 
-/** "in case someone calls" is a condition too. */
-const conditionAt = (tokens: Token[], i: number) =>
-  (CONDITION.has(tokens[i]!.normal) && i > 1) ||
-  (tokens[i]!.normal === "in" && tokens[i + 1]?.normal === "case");
+/**
+ * "in case someone calls" is a condition too; "once" is one only before a clause ("once the client
+ * pays"): "fill in my details once" and "once a week" say how often, and stay in the action.
+ */
+const conditionAt = (tokens: Token[], i: number) => {
+  const t = tokens[i]!;
+  const next = tokens[i + 1];
+  if (t.normal === "once")
+    return (
+      i > 1 &&
+      next !== undefined &&
+      ["DET", "PRON", "NOUN", "PROPN"].includes(next.pos) &&
+      !/^(?:a|per|every)$/.test(next.normal)
+    );
+  return (CONDITION.has(t.normal) && i > 1) || (t.normal === "in" && next?.normal === "case");
+};
 
 /** Skips "to", "be able to", "a way to", "the option of" before the action. */
 export function skipFrames(tokens: Token[], from: number): number {

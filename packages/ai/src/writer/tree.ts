@@ -18,7 +18,7 @@ import { UNSTATED_BENEFIT } from "../quality/parse";
 import { TO_WRITE_AS_STORY } from "../requirements/story";
 import { capitalise, infinitive, withArticle } from "../text/grammar";
 import { analyze, contentLemmas, tokensOf } from "../text/nlp";
-import { forbiddingCriterion, limitName } from "./limits";
+import { conditionCriterion, forbiddingCriterion, limitName } from "./limits";
 import { clausesOf, type FoundNeed, findNeeds, needOfImperative, needOfListedThing } from "./needs";
 import { LIFE_ROLES, PERSON_NOUNS } from "./people";
 import { draftStories, roleOf } from "./phrase";
@@ -218,8 +218,17 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           const own = draft.action
             .replace(/\b(?:him\s*\/?\s*her|her\s*\/?\s*him)\b/g, "me")
             .replace(/\b(?:her\s*\/?\s*his|his\s*\/?\s*her)\b/g, "my")
-            .replace(/^(\w+) (.+?) and (\w+) (?:it|them)$/, "$1 and $3 $2");
-          const means = plainWords(own, { means: true });
+            .replace(/^(\w+) (.+?) and (\w+) (?:it|them)$/, "$1 and $3 $2")
+            // "notify me when supplies run out": the speaker gets notified.
+            .replace(/^(notify|remind|alert) me\b/, (_, verb: string) => RECEIVING_VERB[verb]!);
+          // "when traffic changes", "if a client cancels": the need holds only then, so it is said
+          // ("get notified when supplies run out" names what it is about by its condition).
+          const conditions = draft.conditions.flatMap((c) => {
+            const said = plainWords(c, { means: false });
+            return "text" in said ? [said.text] : [];
+          });
+          const whole = plainWords([own, ...conditions].join(" "), { means: true });
+          const means = "text" in whole || !conditions.length ? whole : plainWords(own, { means: true });
           if (!("text" in means)) {
             // Thanks, talk about the interview and goals with nothing to build are no need at all.
             if (means.refused === "talk" || means.refused === "goal") notANeed = true;
@@ -235,7 +244,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           if (!benefit && !saidWhose && onlyHaving(means.text)) continue;
           const role =
             options.role?.trim() || (draft.role && draft.role !== speaker ? plainRole(draft.role) : speaker);
-          const action = means.text;
+          const action = means === whole ? means.text : [means.text, ...conditions].join(" ");
           // One participant's need said twice is one story; two stakeholders' needs stay theirs.
           const same = written.find(
             (w) =>
@@ -273,6 +282,9 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           feature.stories.push(story);
           written.push({ story, feature });
           reached = true;
+          const checked =
+            means === whole && conditions[0] && conditionCriterion(role, action, conditions.at(-1)!);
+          if (checked) feature.acceptanceCriteria.push({ text: checked, evidence: [evidenceOf(item)] });
         }
       }
       // A need the rules could not write as a clean story is shown as it is: a title and the
@@ -342,7 +354,8 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
   // Whatever the participant left a tester nothing to check by is said to be still to write.
   for (const { feature } of features()) {
     const first = feature.stories[0]?.evidence[0];
-    if (first) feature.acceptanceCriteria.push({ text: UNWRITTEN_CRITERION, evidence: [first] });
+    if (first && !feature.acceptanceCriteria.length)
+      feature.acceptanceCriteria.push({ text: UNWRITTEN_CRITERION, evidence: [first] });
   }
 
   const tree: EvidenceEpic[] = epics
