@@ -48,7 +48,7 @@ describe("requirements from extractions", () => {
       expect.objectContaining({
         userType: "patient",
         action: "get reminders by text",
-        benefit: "they do not forget their visit",
+        benefit: "I do not forget my visit",
         assumption: false,
       }),
       expect.objectContaining({

@@ -152,10 +152,11 @@ export function gateTree(
 
   const gateFeature = (feature: EvidenceFeature): EvidenceFeature[] => {
     const stories = feature.stories.flatMap(gateStory);
-    // "Still to write" is said of stories: with none left, it says nothing.
+    // "Still to write" is said of stories: with none left, it says nothing, unless it says what a
+    // participant does not want (a conflict to settle, a refusal whose test is still to write).
     const acceptanceCriteria = feature.acceptanceCriteria
       .flatMap(gateCriterion)
-      .filter((c) => stories.length || !STILL_TO_WRITE.test(c.text));
+      .filter((c) => stories.length || !STILL_TO_WRITE.test(c.text) || / does not want /.test(c.text));
     if (!stories.length && !acceptanceCriteria.length) return [];
     let name = feature.name.trim();
     const defects = checkFeatureName(name);

@@ -59,7 +59,7 @@ export function draftStories(
   speakerRole: string | null,
   options: { whole?: boolean } = {},
 ): StoryDraft[] {
-  const ends = endsOf(need.ends);
+  const statedEnds = endsOf(need.ends);
   const conditionsOf = (part: Token[]) =>
     need.conditions.filter((_, i) => !need.anchors[i] || part.includes(need.anchors[i]!)).map(text);
   const subjectIsThing = need.trigger !== "list" && isThingSubject(need.subject) && !need.actor.length;
@@ -67,6 +67,8 @@ export function draftStories(
   // Who was said to want it ("Learners want to see their progress"): their words are the role's own.
   const saidRole = roleOf(need.actor) ?? (subjectIsThing ? null : roleOf(need.subject));
   const role = saidRole ?? speakerRole;
+  // "Patients need a reminder so that they remember to come": the patient's own reason, told by them.
+  const ends = statedEnds && saidRole ? firstPerson(statedEnds) : statedEnds;
   const drafts: StoryDraft[] = [];
   if (need.trigger === "complaint") {
     // "the scheduling and allocation of staff has become an issue" → improve the scheduling of staff.

@@ -60,6 +60,18 @@ describe("the tree's stories and criteria", () => {
     expect(markdown).not.toMatch(/never leads to a service charge/);
   });
 
+  it("flags a rule one participant lays on others that another refuses as a conflict to settle", () => {
+    const { requirements } = analyzeProject([
+      interview(1, "business", ["Drivers must photograph every parcel so that claims are easy to check."]),
+      interview(2, "user", ["I don't want to photograph every parcel when ten go to one door."]),
+    ]);
+    const markdown = renderEvidenceTree(requirements);
+    expect(markdown).toContain(
+      "a business stakeholder requires this and a user does not want it; the participants must settle it first",
+    );
+    expect(markdown).not.toMatch(/never has to photograph every parcel/);
+  });
+
   it("writes no story that only names a thing to have, unless they said what it is for", () => {
     const stories = storiesOf([
       interview(1, "business", [

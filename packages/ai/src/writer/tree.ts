@@ -169,6 +169,8 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
   };
 
   const written: Array<{ story: Story; feature: EvidenceFeature }> = [];
+  /** Rules a speaker lays on other people ("Pickers must scan every item"), which they may refuse. */
+  const imposed: Array<{ item: ExtractedItem; speaker: string; lemmas: string[] }> = [];
   for (const extraction of extractions) {
     const speaker = options.role?.trim() || statedWorkRole(extraction) || PERSONA[extraction.stakeholderType];
     for (const item of extraction.items) {
@@ -183,6 +185,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       let notANeed = false;
       for (const need of needs) {
         if (need.negated || imposedOnOthers(need)) {
+          if (!need.negated) imposed.push({ item, speaker, lemmas: topicLemmas(item.quote) });
           notANeed = true;
           continue;
         }
@@ -345,6 +348,17 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           (need && draftStories({ ...need, negated: false }, speaker)[0]?.feature) || limitName(item.quote);
         if (!name) continue;
         feature = featureFor(name, () => epicFor(name, name)).feature;
+      }
+      // One participant lays down a rule another refuses: a conflict to settle, not a test.
+      const rule = imposed.find(
+        (r) => r.item.interviewId !== item.interviewId && r.lemmas.filter((l) => lemmas.has(l)).length >= 2,
+      );
+      if (rule) {
+        feature.acceptanceCriteria.push({
+          text: `To be written: ${withArticle(rule.speaker)} requires this and ${withArticle(speaker)} does not want it; the participants must settle it first.`,
+          evidence: [evidenceOf(rule.item), evidenceOf(item)],
+        });
+        continue;
       }
       if (!feature.acceptanceCriteria.some((c) => c.text === text))
         feature.acceptanceCriteria.push({ text, evidence: [evidenceOf(item)] });
