@@ -61,7 +61,9 @@ export function clausesOf(sentence: Sentence): Token[][] {
           next.normal !== "it" &&
           after !== undefined &&
           isVerbish(after)) ||
-          (t.normal === "but" && nounSubject)));
+          (t.normal === "but" && nounSubject) ||
+          // "…, and the system should adjust …": after a comma, a subject of its own and its modal.
+          (t.normal === "and" && tokens[i - 1]?.text === "," && nounSubject && tokens[j]!.pos === "AUX")));
     if (newClause) {
       if (current.length) out.push(current);
       current = t.text === ";" ? [] : [];

@@ -145,6 +145,18 @@ export function needOfClause(clause: Token[], sentence: Sentence): FoundNeed | n
       sentence,
     );
   }
+  // "One additional feature I would like to see is a CRM system": what is wanted follows "is".
+  if (trigger.kind === "desire" && subject.some((t) => NEED_NOUNS.has(t.lemma))) {
+    const be = clause.findIndex((t, j) => j >= trigger.rest && j <= trigger.rest + 2 && t.lemma === "be");
+    if (be >= 0) {
+      const wanted = clause.slice(be + 1).filter((t) => t.pos !== "PUNCT");
+      return plainNeed(
+        { trigger: "list", subject: [], actor: [], action: wanted, negated: trigger.negated },
+        clause,
+        sentence,
+      );
+    }
+  }
   let start = skipFrames(clause, trigger.rest);
   let actor: Token[] = [];
   let kindSubject = subject;

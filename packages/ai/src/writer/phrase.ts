@@ -147,7 +147,9 @@ export function draftStories(
       const thing = subjectIsThing ? need.subject : actorIsThing ? need.actor : null;
       // "notify the client and staff of changes" has someone to notify: the speaker does it.
       const notifies = / /.test(receiving ?? "") && ["DET", "NOUN", "PROPN"].includes(tokens[1]?.pos ?? "");
-      if ((thing || need.trigger === "list") && receiving && !(options.whole && notifies)) {
+      // "It should offer insights …": "it" is the product, which gives; the person gets.
+      const productGives = need.subject.length === 1 && need.subject[0]!.normal === "it";
+      if ((thing || productGives || need.trigger === "list") && receiving && !(options.whole && notifies)) {
         // "the system should provide low-stock alerts": the person gets them.
         // ("notify her/him when …": every pronoun for the person notified goes)
         const whom = tokens.slice(1).findIndex((t) => t.pos !== "PRON");

@@ -156,7 +156,9 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
     if (
       /^(?:have|get)$/.test(tokens[0]?.normal ?? "") &&
       second?.pos === "VERB" &&
-      !/ed$/.test(second.normal)
+      !/ed$/.test(second.normal) &&
+      // ("get reporting on staffing" names a thing)
+      !(/ing$/.test(second.normal) && ["ADP", undefined].includes(tokens[tokens.indexOf(second) + 1]?.pos))
     )
       return { refused: "fragment" };
     const verb = tokens[0];

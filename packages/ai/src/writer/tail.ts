@@ -107,7 +107,9 @@ function examplesAt(tokens: Token[], i: number): boolean {
   if (t.normal === "such" && next?.normal === "as") return true;
   if (t.normal === "for" && next?.normal === "example") return true;
   if (/^(?:e\.g\.?|eg|etc\.?|including)$/.test(t.normal)) return true;
-  return t.normal === "like" && tokens[i - 1]?.text === ",";
+  // ", like …" and "patterns like attendance and performance" (not "I would like", "feel like")
+  const prev = tokens[i - 1];
+  return t.normal === "like" && (prev?.text === "," || (prev?.pos === "NOUN" && t.pos !== "VERB"));
 }
 
 /** Two verbs in the same form ("offers" and "provides", "book" and "view"). */

@@ -43,7 +43,9 @@ export function triggerOf(tokens: Token[]): Trigger | null {
     const next = tokens[i + 1];
     const negatedHere = t.negated || isWord(next, "not", "never") || isWord(prev, "never");
     // "would be great if …"
-    if (t.lemma === "be" && isWord(prev, "would", "'d", "will") && next && WISH_ADJECTIVES.has(next.lemma)) {
+    // "It's important that customers can see …" too.
+    const wishFrame = isWord(prev, "would", "'d", "will") || (isWord(prev, "it") && i === 1);
+    if (t.lemma === "be" && wishFrame && next && WISH_ADJECTIVES.has(next.lemma)) {
       const at = tokens.findIndex(
         (x, j) => j > i + 1 && (x.normal === "if" || x.normal === "to" || x.normal === "that"),
       );
