@@ -64,7 +64,7 @@ export function buildRequirements(
  * A reason the participant stated: their words, or every content word of it in their quote ("so that
  * I remember to come" for "so that they remember to come", "I can run the business" for "to run the business").
  */
-function statedIn(benefit: string, quote: string): boolean {
+export function statedIn(benefit: string, quote: string): boolean {
   if (originalQuote(benefit, quote)) return true;
   const said = new Set(contentLemmas(quote));
   const words = contentLemmas(benefit);

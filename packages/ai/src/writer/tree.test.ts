@@ -72,6 +72,26 @@ describe("the tree's stories and criteria", () => {
     expect(markdown).not.toMatch(/never has to photograph every parcel/);
   });
 
+  it("keeps the words that limit a need, and turns its condition into a Given/When/Then criterion", () => {
+    const { requirements } = analyzeProject([
+      interview(1, "business", [
+        "I want to enter my address once so that every form has it.",
+        "The system should keep track of the stock and notify me when the flour is running low.",
+      ]),
+    ]);
+    const markdown = renderEvidenceTree(requirements);
+    expect(markdown).toContain("I want to enter my address once");
+    expect(markdown).toContain("I want to get notified when the flour is running low");
+    expect(markdown).toContain(
+      "Given a business stakeholder, when the flour is running low, then the business stakeholder gets notified",
+    );
+  });
+
+  it("gives a need said of anyone ('you want to …') to the product's user, not the speaker", () => {
+    const stories = storiesOf([interview(1, "business", ["Things that you want to compare the gyms on."])]);
+    expect(stories).toContain("As a user, I want to compare the gyms");
+  });
+
   it("writes no story that only names a thing to have, unless they said what it is for", () => {
     const stories = storiesOf([
       interview(1, "business", [

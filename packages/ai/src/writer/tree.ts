@@ -245,8 +245,11 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           // ("Screen reader support is required by our school customers" says whose it is.)
           const saidWhose = draft.role && draft.role !== speaker;
           if (!benefit && !saidWhose && onlyHaving(means.text)) continue;
+          // "Things that you want to filter the schools on": the general "you" is the product's user.
+          const generic = need.trigger === "desire" && need.subject.some((t) => t.normal === "you");
           const role =
-            options.role?.trim() || (draft.role && draft.role !== speaker ? plainRole(draft.role) : speaker);
+            options.role?.trim() ||
+            (draft.role && draft.role !== speaker ? plainRole(draft.role) : generic ? PERSONA.user : speaker);
           const action = means === whole ? means.text : [means.text, ...conditions].join(" ");
           // One participant's need said twice is one story; two stakeholders' needs stay theirs.
           const same = written.find(

@@ -12,6 +12,17 @@ import { plainWords } from "./plain";
 import { GOAL_NOUNS, TALK_NOUNS, VAGUE_NOUNS } from "./refusals";
 import { GENERIC_HEADS } from "./vocabulary";
 
+const VAGUE_MODIFIERS = new Set([
+  "specific",
+  "certain",
+  "several",
+  "different",
+  "other",
+  "various",
+  "some",
+  "more",
+]);
+
 /** Words a title may hold: a noun phrase, a hyphen, and "of/on/for" joining a second one. */
 const inPhrase = (t: Token) =>
   t.pos === "ADJ" || t.pos === "NOUN" || t.pos === "PROPN" || t.text === "-" || t.pos === "NUM";
@@ -41,6 +52,8 @@ export function needTitle(need: FoundNeed): string | null {
     if (stop > more && tokens[stop - 1]!.pos === "NOUN") end = stop;
   }
   const phrase = tokens.slice(start, end).filter((t) => t.pos !== "DET" && t.pos !== "PRON");
+  // "a specific number", "several key reports": words that only count or point name nothing.
+  while (phrase[0] && VAGUE_MODIFIERS.has(phrase[0].normal)) phrase.shift();
   while (phrase.length && phrase.at(-1)!.pos !== "NOUN" && phrase.at(-1)!.pos !== "PROPN") phrase.pop();
   const words = phrase.filter((t) => t.text !== "-");
   const head = phrase.at(-1);
