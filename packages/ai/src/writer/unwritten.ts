@@ -23,19 +23,27 @@ const VAGUE_MODIFIERS = new Set([
   "more",
 ]);
 
-/** Words a title may hold: a noun phrase, a hyphen, and "of/on/for" joining a second one. */
+/** Words a title may hold: a noun phrase, a hyphen, a name ("Fast Accounts"), a possessive's "'s". */
 const inPhrase = (t: Token) =>
-  t.pos === "ADJ" || t.pos === "NOUN" || t.pos === "PROPN" || t.text === "-" || t.pos === "NUM";
+  t.pos === "ADJ" ||
+  t.pos === "NOUN" ||
+  t.pos === "PROPN" ||
+  t.text === "-" ||
+  t.pos === "NUM" ||
+  /^['’]s$/.test(t.text) ||
+  (t.pos === "ADV" && /^[A-Z][a-z]/.test(t.text));
 
 /**
- * The thing a need names, as a title: the first noun phrase of its action with the phrase an "of",
- * "on" or "for" joins to it ("detailed overview of expenses", "booking history"), or null when it
+ * The thing a need names, as a title: the first noun phrase of its action (or of its subject, when
+ * the action is only "be available") with the phrase an "of", "on", "for" or "with" joins to it ("detailed overview of expenses", "booking history"), or null when it
  * names nothing of its own (one word, a person, "the system", a goal such as "a solid investment").
  */
 export function needTitle(need: FoundNeed): string | null {
   // Only where a wish was stated: a bare list of things ("As for staff access") says no need by itself.
   if (need.trigger === "list" || need.trigger === "complaint") return null;
-  const tokens = need.action;
+  // "Integration with payment gateways should be available": what is wanted is the subject.
+  const tokens =
+    need.action[0]?.lemma === "be" ? need.clause.slice(0, need.clause.indexOf(need.action[0])) : need.action;
   let start = tokens.findIndex((t) => inPhrase(t) && t.pos !== "NUM");
   // The thing acted on comes first ("allow for add-on services"), not one deep in a clause.
   if (start < 0 || start > 3) return null;
@@ -44,7 +52,7 @@ export function needTitle(need: FoundNeed): string | null {
   let end = start;
   while (tokens[end] && inPhrase(tokens[end]!)) end += 1;
   const joined = tokens[end];
-  if (joined && /^(?:of|on|for)$/.test(joined.normal)) {
+  if (joined && /^(?:of|on|for|with)$/.test(joined.normal)) {
     let more = end + 1;
     while (tokens[more] && (tokens[more]!.pos === "DET" || tokens[more]!.pos === "PRON")) more += 1;
     let stop = more;
@@ -61,6 +69,8 @@ export function needTitle(need: FoundNeed): string | null {
   const lemma = singular(head.normal);
   if (GOAL_NOUNS.has(lemma) || VAGUE_NOUNS.has(lemma) || GENERIC_HEADS.has(lemma)) return null;
   if (words.some((t) => TALK_NOUNS.has(singular(t.normal)))) return null;
-  const said = plainWords(capitalise(lower(text(phrase))), { means: false });
+  // A name keeps its capitals ("Fast Accounts"); other words are lower case.
+  const named = phrase.map((t) => (t.pos === "PROPN" || t.pos === "ADV" ? t : { ...t, text: lower(t.text) }));
+  const said = plainWords(capitalise(text(named)), { means: false });
   return "text" in said ? said.text : null;
 }
