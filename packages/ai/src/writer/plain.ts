@@ -93,9 +93,13 @@ export type PlainWords =
  * A story's means (or ends) in plain words, slips of the keyboard put right, or why it cannot be
  * written: a pronoun or pointing word ("us", "it", "those changes"), talk about the interview
  * ("thank you for your time"), a goal with nothing to build ("run the business more efficiently"),
- * or a word nobody can tell the meaning of.
+ * or a word nobody can tell the meaning of. With `ownWords`, the story is the speaker's own, so
+ * "me" is its role.
  */
-export function plainWords(text: string, { means }: { means: boolean }): PlainWords {
+export function plainWords(
+  text: string,
+  { means, ownWords = false }: { means: boolean; ownWords?: boolean },
+): PlainWords {
   // Read in the sentence it will stand in, so "book" after "to" is a verb.
   const frame = means ? "I want to " : "so that ";
   const tokens = tokensOf(frame + text)
@@ -108,6 +112,8 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
     const onOwn = tokens[i - 1]?.normal === "on" && tokens[i + 1]?.normal === "own";
     if (means && t.normal === "their") return !onOwn && !tokens.slice(0, i).some(isPersonNoun);
     if (!POINTING_WORDS.has(t.normal)) return false;
+    // "tracking that alerts me": in the speaker's own story, "me" is the one who wants it.
+    if (ownWords && t.normal === "me") return false;
     // In the reason or a rule, "they" and "we" are the role itself: "so that they do not forget".
     if (!means && PEOPLE_SPEAKING.has(t.normal)) return false;
     // "… how many appointments we are expecting": in a clause of its own, "we" is the business.

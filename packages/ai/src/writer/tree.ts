@@ -230,8 +230,10 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
             const said = plainWords(c, { means: false });
             return "text" in said ? [said.text] : [];
           });
-          const whole = plainWords([own, ...conditions].join(" "), { means: true });
-          const means = "text" in whole || !conditions.length ? whole : plainWords(own, { means: true });
+          const ownWords = !draft.role || draft.role === speaker;
+          const whole = plainWords([own, ...conditions].join(" "), { means: true, ownWords });
+          const means =
+            "text" in whole || !conditions.length ? whole : plainWords(own, { means: true, ownWords });
           if (!("text" in means)) {
             // Thanks, talk about the interview and goals with nothing to build are no need at all.
             if (means.refused === "talk" || means.refused === "goal") notANeed = true;
