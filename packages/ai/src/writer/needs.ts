@@ -4,7 +4,7 @@
  * great if …") or a list of wanted things ("key features include …"); the words after it are cut
  * into the action, who acts, why (the ends) and under which conditions.
  */
-import { infinitive, isVerb } from "../text/grammar";
+import { infinitive, isVerb, singular } from "../text/grammar";
 import { looksMisspelt } from "../text/lexicon";
 import { analyze, type Sentence, type Token, tokensOf } from "../text/nlp";
 import { clausesOf, isVerbish, isWord } from "./clauses";
@@ -249,6 +249,21 @@ function plainNeed(
 ): FoundNeed {
   return { ...parts, ends: [], conditions: [], anchors: [], clause, sentence };
 }
+
+/**
+ * "We need a system so that we can keep track of our supplies and …": a product named only for its
+ * purposes, whose purposes are the needs ("keep track of our supplies"), or null.
+ */
+export function purposesOf(need: FoundNeed): FoundNeed[] | null {
+  const head = need.action.filter((t) => t.pos === "NOUN").at(-1);
+  if (!head || !PRODUCT_NOUNS.has(singular(head.normal)) || need.action.some(isVerbish)) return null;
+  const purpose = /^(?:so(?: that)?|in order to)?\s*(?:i|we)\s+(?:can|could|will)\s+(.+)$/i.exec(
+    need.ends.map((t) => t.text).join(" "),
+  )?.[1];
+  return purpose ? findNeeds(`I want to ${purpose}`) : null;
+}
+
+const PRODUCT_NOUNS = new Set(["system", "app", "application", "tool", "software", "platform", "solution"]);
 
 /** Every need in a text, sentence by sentence and clause by clause. */
 export function findNeeds(text: string): FoundNeed[] {

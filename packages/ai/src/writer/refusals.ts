@@ -72,12 +72,15 @@ export const TALK_VERBS = new Set([
   "hope",
   "wonder",
   "agree",
-  "consider",
   "think",
 ]);
 
-/** Verbs only a product does: "the system should reflect changes", "… accommodate those changes". */
+/**
+ * Verbs that name no act of the person: what only a product does ("the system should reflect
+ * changes", "… accommodate those changes") and weighing ("consider integration with our tools").
+ */
 export const PRODUCT_VERBS = new Set([
+  "consider",
   "reflect",
   "allow",
   "factor",

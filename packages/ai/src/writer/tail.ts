@@ -139,6 +139,15 @@ export function cutTail(tokens: Token[]) {
       return;
     }
     if (mode === "action" && t.normal === "but" && t.pos === "CCONJ") mode = "examples";
+    // "… via a website which then helps me to …": what the thing does besides is an aside.
+    const after = tokens[i + 1];
+    if (
+      mode === "action" &&
+      t.normal === "which" &&
+      tokens[i - 1]?.pos === "NOUN" &&
+      (after?.pos === "ADV" || after?.pos === "VERB")
+    )
+      mode = "examples";
     // "…, as managing shifts has become hard", "…, ensuring proper coverage": an aside on the need,
     // not part of it (nor its purpose).
     const afterComma = tokens[i - 1]?.text === "," && tokens.slice(0, i).some((x) => x.pos === "VERB");

@@ -87,6 +87,17 @@ describe("the tree's stories and criteria", () => {
     );
   });
 
+  it("writes the purposes of a product named only for them as the needs", () => {
+    const stories = storiesOf([
+      interview(1, "business", [
+        "We need a system so that we can keep track of our orders and send invoices.",
+      ]),
+    ]);
+    expect(stories).toContain("As a business stakeholder, I want to keep track of my orders");
+    expect(stories).toContain("As a business stakeholder, I want to send invoices");
+    expect(stories.join("\n")).not.toMatch(/have a system/);
+  });
+
   it("gives a need said of anyone ('you want to …') to the product's user, not the speaker", () => {
     const stories = storiesOf([interview(1, "business", ["Things that you want to compare the gyms on."])]);
     expect(stories).toContain("As a user, I want to compare the gyms");

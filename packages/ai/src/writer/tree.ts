@@ -19,7 +19,14 @@ import { TO_WRITE_AS_STORY } from "../requirements/story";
 import { capitalise, infinitive, withArticle } from "../text/grammar";
 import { analyze, contentLemmas, tokensOf } from "../text/nlp";
 import { conditionCriterion, forbiddingCriterion, limitName } from "./limits";
-import { clausesOf, type FoundNeed, findNeeds, needOfImperative, needOfListedThing } from "./needs";
+import {
+  clausesOf,
+  type FoundNeed,
+  findNeeds,
+  needOfImperative,
+  needOfListedThing,
+  purposesOf,
+} from "./needs";
 import { LIFE_ROLES, PERSON_NOUNS } from "./people";
 import { draftStories, roleOf } from "./phrase";
 import { plainWords } from "./plain";
@@ -177,8 +184,9 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       if (item.readBack === "rejected" || item.readBack === "corrected") continue;
       if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity !== "wants") continue;
       const found = findNeeds(item.quote);
-      const needs =
-        found.length || !item.listed ? withRequests(found, item.quote) : requestsIn(item.quote, true);
+      const needs = (
+        found.length || !item.listed ? withRequests(found, item.quote) : requestsIn(item.quote, true)
+      ).flatMap((need) => purposesOf(need) ?? [need]);
       // Whether the item reached the tree, and what named it, for a need the rules cannot write well.
       let reached = false;
       let title: string | null = null;
@@ -231,9 +239,11 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
             return "text" in said ? [said.text] : [];
           });
           const ownWords = !draft.role || draft.role === speaker;
-          const whole = plainWords([own, ...conditions].join(" "), { means: true, ownWords });
+          // "keep track of our supplies": the speaker's business is theirs, said as the role says it.
+          const mine = ownWords ? own.replace(/\bour\b/g, "my") : own;
+          const whole = plainWords([mine, ...conditions].join(" "), { means: true, ownWords });
           const means =
-            "text" in whole || !conditions.length ? whole : plainWords(own, { means: true, ownWords });
+            "text" in whole || !conditions.length ? whole : plainWords(mine, { means: true, ownWords });
           if (!("text" in means)) {
             // Thanks, talk about the interview and goals with nothing to build are no need at all.
             if (means.refused === "talk" || means.refused === "goal") notANeed = true;

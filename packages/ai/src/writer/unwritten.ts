@@ -31,6 +31,8 @@ const inPhrase = (t: Token) =>
   t.text === "-" ||
   t.pos === "NUM" ||
   /^['’]s$/.test(t.text) ||
+  // "existing tools", "automated reminders"
+  (t.pos === "VERB" && /(?:ing|ed)$/.test(t.normal)) ||
   (t.pos === "ADV" && /^[A-Z][a-z]/.test(t.text));
 
 /**
