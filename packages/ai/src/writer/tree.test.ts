@@ -98,6 +98,17 @@ describe("the tree's stories and criteria", () => {
     expect(stories.join("\n")).not.toMatch(/have a system/);
   });
 
+  it("keeps the detailed story of a need first named in a list, not both", () => {
+    const stories = storiesOf([
+      interview(1, "business", [
+        "Key features include a parts catalogue and route planning.",
+        "Route planning should show the shortest route between jobs.",
+      ]),
+    ]);
+    expect(stories).toContain("As a business stakeholder, I want to see the shortest route between jobs");
+    expect(stories.join("\n")).not.toMatch(/I want to plan routes/);
+  });
+
   it("gives a need said of anyone ('you want to …') to the product's user, not the speaker", () => {
     const stories = storiesOf([interview(1, "business", ["Things that you want to compare the gyms on."])]);
     expect(stories).toContain("As a user, I want to compare the gyms");

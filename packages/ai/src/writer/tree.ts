@@ -176,6 +176,8 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
   };
 
   const written: Array<{ story: Story; feature: EvidenceFeature }> = [];
+  /** Stories of things named in a list ("Key features include …"), which a detailed need may say again. */
+  const listed = new Set<Story>();
   /** Rules a speaker lays on other people ("Pickers must scan every item"), which they may refuse. */
   const imposed: Array<{ item: ExtractedItem; speaker: string; lemmas: string[] }> = [];
   for (const extraction of extractions) {
@@ -300,6 +302,24 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           feature.stories.push(story);
           written.push({ story, feature });
           reached = true;
+          // "Key features include automated record management, …" and later "Automated record
+          // management should handle receipts, …": the listed name is this need, said in detail.
+          const about = new Set(topicLemmas(need.subject.map((t) => t.text).join(" ")));
+          const umbrella = written.findIndex(
+            (w) =>
+              listed.has(w.story) &&
+              w.story.evidence.some((e) => e.interviewId === item.interviewId) &&
+              topicLemmas(w.feature.name).length > 0 &&
+              topicLemmas(w.feature.name).every((l) => about.has(l)),
+          );
+          if (umbrella >= 0) {
+            const [{ story: general, feature: home }] = written.splice(umbrella, 1) as [
+              (typeof written)[number],
+            ];
+            home.stories.splice(home.stories.indexOf(general), 1);
+            story.evidence.push(...general.evidence.filter((e) => e.quote !== item.quote));
+          }
+          if (need.trigger === "list") listed.add(story);
           const checked =
             means === whole && conditions[0] && conditionCriterion(role, action, conditions.at(-1)!);
           if (checked) feature.acceptanceCriteria.push({ text: checked, evidence: [evidenceOf(item)] });
