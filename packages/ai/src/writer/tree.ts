@@ -16,22 +16,17 @@ import type {
 import { clean } from "../evidence/words";
 import { UNSTATED_BENEFIT } from "../quality/parse";
 import { TO_WRITE_AS_STORY } from "../requirements/story";
-import { capitalise, infinitive, withArticle } from "../text/grammar";
-import { analyze, contentLemmas, tokensOf } from "../text/nlp";
+import { capitalise, withArticle } from "../text/grammar";
+import { contentLemmas, tokensOf } from "../text/nlp";
 import { conditionCriterion, forbiddingCriterion, limitName } from "./limits";
-import {
-  clausesOf,
-  type FoundNeed,
-  findNeeds,
-  needOfImperative,
-  needOfListedThing,
-  purposesOf,
-} from "./needs";
-import { LIFE_ROLES, PERSON_NOUNS } from "./people";
+import { type FoundNeed, findNeeds, purposesOf } from "./needs";
 import { draftStories, roleOf } from "./phrase";
 import { plainWords } from "./plain";
+import { requestsIn, withRequests } from "./requests";
+import { plainRole, statedWorkRole } from "./roles";
+import { needWords, sameNeed } from "./same-need";
 import { needTitle } from "./unwritten";
-import { ABILITY_NOUNS, BROAD_VERBS, GENERIC_HEADS, RECEIVING_VERB } from "./vocabulary";
+import { ABILITY_NOUNS, GENERIC_HEADS, RECEIVING_VERB } from "./vocabulary";
 
 /** The ends of a story whose participant said nothing about why: said plainly, marked as an assumption. */
 export const UNSTATED_ENDS = UNSTATED_BENEFIT;
@@ -69,66 +64,6 @@ interface EpicDraft {
  * never the story again ("Given an owner, then they can book appointments" checks nothing).
  */
 export const UNWRITTEN_CRITERION = "To be written: the participant did not say how to tell this works.";
-
-/**
- * A role named in the need, as a product owner writes it: the person noun with at most one plain
- * modifier ("staff member", "client"), never a heading run into it ("rescheduling client").
- */
-function plainRole(role: string): string {
-  const words = role.split(/\s+/);
-  const head = knownPerson(words.at(-1)!);
-  if (words.length === 1) return head;
-  const modifier = words.at(-2)!;
-  return words.length === 2 && !/(?:ing|ed|s)$/.test(modifier) && !modifier.includes("-")
-    ? `${modifier} ${head}`
-    : head;
-}
-
-/** "costumer" meant as "customer": a role two letters from a person noun everyone uses is that noun. */
-function knownPerson(word: string): string {
-  if (PERSON_NOUNS.has(word)) return word;
-  const near = [...PERSON_NOUNS].find(
-    (known) => known[0] === word[0] && known.length === word.length && lettersApart(known, word) === 2,
-  );
-  return near ?? word;
-}
-
-/** How many letters differ, place by place, between two words of one length. */
-const lettersApart = (a: string, b: string) => [...a].filter((c, i) => c !== b[i]).length;
-
-/** The role a participant stated, when it is their role in the product ("I'm a student" is not a business one). */
-function statedWorkRole(extraction: Extraction): string | null {
-  const head = extraction.role?.split(/\s+/).at(-1);
-  if (!head) return null;
-  return extraction.stakeholderType !== "user" && LIFE_ROLES.has(head) ? null : extraction.role;
-}
-
-/** Two stories that say one need: the same things, with the same or a broad verb ("consider breaks", "handle breaks"). */
-function sameNeed(a: string, b: string): boolean {
-  const [verbA, ...thingsA] = needWords(a);
-  const [verbB, ...thingsB] = needWords(b);
-  // "book" said alone is the same need as "book appointments".
-  if (!thingsA.length || !thingsB.length) return verbA === verbB;
-  const [fewer, more] = thingsA.length <= thingsB.length ? [thingsA, thingsB] : [thingsB, thingsA];
-  // One says the other's things and a few more ("sync the digital diary for staff scheduling"),
-  // not a whole clause of its own that happens to name them.
-  const nested = fewer.every((l) => more.includes(l)) && more.length - fewer.length <= 3;
-  if (verbA === verbB) return nested;
-  // Two verbs, one saying nothing of its own ("consider breaks", "handle breaks"): about the same
-  // thing first, with at most two more ("track receipts", "handle receipts, expenses and wages").
-  const broad = BROAD_VERBS.has(verbA ?? "") || BROAD_VERBS.has(verbB ?? "");
-  return broad && nested && thingsA[0] === thingsB[0] && more.length - fewer.length <= 2;
-}
-
-/** A means' words that say the need: "have the option to select a stylist" is "select a stylist". */
-const needWords = (text: string) => {
-  // The verb by its own form ("make" is a stop word, yet it is the act), then the things.
-  const [verb = "", ...rest] = text
-    .replace(/^have (?:the |an? )?(?:option|ability|possibility|way) to /, "")
-    .split(/\s+/);
-  const things = contentLemmas(rest.join(" ")).filter((l) => !ABILITY_NOUNS.has(l));
-  return ABILITY_NOUNS.has(verb) ? things : [infinitive(verb.toLowerCase()), ...things];
-};
 
 export interface WriterOptions {
   /** The persona for every story when the caller knows it (the documented call's `role`). */
@@ -454,37 +389,4 @@ function onlyHaving(means: string): boolean {
     thing.every((t) => ["DET", "ADJ", "NOUN", "PROPN"].includes(t.pos)) &&
     !thing.some((t) => ABILITY_NOUNS.has(t.lemma))
   );
-}
-
-/** Each clause of a quote read as a request ("Keep track of supplies") or, if `things`, a thing wanted. */
-function requestsIn(quote: string, things = false): FoundNeed[] {
-  return analyze(quote).flatMap((sentence) =>
-    clausesOf(sentence).flatMap((clause) => {
-      const need =
-        needOfImperative(clause, sentence) ?? (things ? needOfListedThing(clause, sentence) : null);
-      return need ? [need] : [];
-    }),
-  );
-}
-
-/**
- * A list of requests pasted as one sentence ("Keep track of records … Keep track of supplies and
- * notify me …"): each request is a need, in place of what the grammar read across them.
- */
-function withRequests(found: FoundNeed[], quote: string): FoundNeed[] {
-  const requests = requestsIn(quote);
-  const asked = new Set(requests.flatMap((r) => r.clause.map((t) => t.start)));
-  const across = found.filter((need) => need.clause.some((t) => asked.has(t.start)));
-  // One request is read as one only where the grammar read an obligation across it
-  // ("Keep track of supplies and notify me … and should be ordered").
-  if (requests.length < 2 && !across.some(runsOn)) return found;
-  return [...found.filter((need) => !across.includes(need)), ...requests];
-}
-
-/** "… and should be ordered": an obligation joined on by "and", with no subject of its own. */
-function runsOn(need: FoundNeed): boolean {
-  if (need.trigger !== "obligation") return false;
-  let at = need.clause.indexOf(need.action[0]!) - 1;
-  while (at >= 0 && ["AUX", "PART", "ADV"].includes(need.clause[at]!.pos)) at -= 1;
-  return need.clause[at]?.pos === "CCONJ";
 }
