@@ -7,12 +7,14 @@
  * ../shared/JUDGING.md in NAME.labels.json beside it; the figures below count those labels.
  *
  *   npx tsx bench/relay-writing.ts [--relay-dir /tmp/parley-relay] [--out /tmp/parley-writing]
- *                                  [--save-fixtures]
+ *                                  [--save-fixtures] [--offline]
  *
  * Requests the relay has no answer for wait in RELAY_DIR/requests: an assistant model answers them
  * (from the requests alone) in RELAY_DIR/answers, and the bench is run again until nothing waits.
  * With --save-fixtures, the answers to our own eval projects are written to
  * packages/ai/evals/model-answers.json (answers about ../shared/data never leave /tmp).
+ * With --offline, only the transcripts and the offline trees are written (and their judged figures
+ * printed, where labels exist): no relay, no server.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -122,6 +124,27 @@ for (const unit of units) {
     path.join(OUT, "offline", `${unit.name}.md`),
     treeMarkdown(`${unit.title}: requirements (offline rules)`, offline),
   );
+}
+
+const judgedFigures = (folders: ReadonlyArray<readonly ["model" | "offline", boolean]>) => {
+  for (const [folder, offline] of folders) {
+    for (const kind of ["real", "ours", "all"] as const) {
+      const entries = units
+        .filter((u) => kind === "all" || u.kind === kind)
+        .map((u) => ({ name: u.name, labels: readLabels(path.join(OUT, folder, `${u.name}.labels.json`)) }));
+      const t = tally(entries);
+      const title = `${folder === "model" ? "Capable model (relay)" : "Offline rules"}, ${{ real: "real interviews (salon, driving school)", ours: "our own eval projects", all: "the whole dev set" }[kind]}`;
+      for (const line of judgedLines(title, t, offline)) console.log(line);
+      if (kind !== "all")
+        for (const w of t.worst.slice(0, 10)) console.log(`    worst: ${w.tree} ${w.n} ${w.label}: ${w.why}`);
+    }
+  }
+};
+
+if (process.argv.includes("--offline")) {
+  console.log(`Offline trees written to ${OUT}/offline, transcripts to ${OUT}/transcripts`);
+  judgedFigures([["offline", true]]);
+  process.exit(0);
 }
 
 // The model path through the relay.
@@ -243,21 +266,10 @@ console.log(
 }
 
 // ─── Judged by reading ───────────────────────────────────────────────────────────────────────
-for (const [folder, offline] of [
+judgedFigures([
   ["model", false],
   ["offline", true],
-] as const) {
-  for (const kind of ["real", "ours", "all"] as const) {
-    const entries = units
-      .filter((u) => kind === "all" || u.kind === kind)
-      .map((u) => ({ name: u.name, labels: readLabels(path.join(OUT, folder, `${u.name}.labels.json`)) }));
-    const t = tally(entries);
-    const title = `${folder === "model" ? "Capable model (relay)" : "Offline rules"}, ${{ real: "real interviews (salon, driving school)", ours: "our own eval projects", all: "the whole dev set" }[kind]}`;
-    for (const line of judgedLines(title, t, offline)) console.log(line);
-    if (kind !== "all")
-      for (const w of t.worst.slice(0, 10)) console.log(`    worst: ${w.tree} ${w.n} ${w.label}: ${w.why}`);
-  }
-}
+]);
 
 // ─── Fixtures: the answers to our own eval projects, for the test command ────────────────────
 if (process.argv.includes("--save-fixtures")) {

@@ -1,9 +1,11 @@
 /** The figures the evals print and hold to targets, for one project's analysis. */
 import type { ProjectAnalysis } from "../src/evidence/pipeline";
+import { statedIn } from "../src/evidence/requirements";
 import { isNegated, normalizeQuote } from "../src/evidence/text";
 import type { Turn } from "../src/evidence/turns";
-import { evidenceHolds, originalQuote } from "../src/evidence/verify";
+import { evidenceHolds } from "../src/evidence/verify";
 import { contentWords, stem, words } from "../src/evidence/words";
+import { isToWrite } from "../src/requirements/story";
 import type { EvalProject } from "./types";
 
 export interface Figures {
@@ -82,7 +84,9 @@ export function measure(
   ).length;
 
   const unmarkedBenefits = stories
-    .filter((s) => !s.assumption && !s.evidence.some((e) => originalQuote(s.benefit, e.quote)))
+    .filter(
+      (s) => !s.assumption && !isToWrite(s.benefit) && !s.evidence.some((e) => statedIn(s.benefit, e.quote)),
+    )
     .map((s) => `${s.action} so that ${s.benefit}`);
 
   return {

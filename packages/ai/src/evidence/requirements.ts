@@ -1,5 +1,7 @@
 /** Requirements from extractions: every story and criterion rests on verified quotes, or is dropped. */
 import { type GateReport, gateModelTree, gateTree } from "../quality/gate";
+import { isToWrite } from "../requirements/story";
+import { contentLemmas } from "../text/nlp";
 import { PERSONA, writeTree } from "../writer/tree";
 import type { Turn } from "./turns";
 import type { Criterion, Evidence, EvidenceTree, Extraction, StakeholderType, Story } from "./types";
@@ -59,6 +61,17 @@ export function buildRequirements(
 }
 
 /**
+ * A reason the participant stated: their words, or every content word of it in their quote ("so that
+ * I remember to come" for "so that they remember to come", "I can run the business" for "to run the business").
+ */
+export function statedIn(benefit: string, quote: string): boolean {
+  if (originalQuote(benefit, quote)) return true;
+  const said = new Set(contentLemmas(quote));
+  const words = contentLemmas(benefit);
+  return words.length > 0 && words.every((l) => said.has(l));
+}
+
+/**
  * The tree with only what verifies: every piece of evidence stands in its interview's participant
  * turns, every unmarked benefit stands in a quote; the rest is dropped or marked as an assumption.
  */
@@ -80,7 +93,10 @@ export function verifyTree(
           stories: feature.stories
             .filter((s: Story) => holds(s.evidence))
             .map((s: Story) =>
-              s.assumption || benefitsNamed || s.evidence.some((e) => originalQuote(s.benefit, e.quote))
+              s.assumption ||
+              benefitsNamed ||
+              isToWrite(s.benefit) ||
+              s.evidence.some((e) => statedIn(s.benefit, e.quote))
                 ? s
                 : { ...s, assumption: true },
             ),

@@ -55,7 +55,7 @@ describe("offline summaries and requirements (evals)", () => {
     expect(prompt).toContain("# Build: Clinic");
     expect(prompt).toContain("Fewer no-shows");
     expect(prompt).toContain(
-      "As a patient, I want to get reminders by text so that they do not forget their visit",
+      "As a patient, I want to get reminders by text so that I do not forget my visit",
     );
     expect(prompt).toContain("- [ ] ");
   });

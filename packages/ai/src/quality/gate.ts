@@ -14,6 +14,7 @@ import type {
   Story,
 } from "../evidence/types";
 import { evidenceHolds } from "../evidence/verify";
+import { isToWrite } from "../requirements/story";
 import { capitalise, contentLemmas, nounPhrases, tokensOf } from "../text";
 import { checkCriterion, checkEpicName, checkFeatureName, checkStory, uniqueKey } from "./check";
 import { repairStory } from "./repair";
@@ -96,6 +97,8 @@ export function gateTree(
       count("dropped", "inverted negation");
       return [];
     }
+    // A need still to be written is a title beside the participant's words: no story to check.
+    if (isToWrite(story.benefit)) return [{ ...story, evidence }];
     let current: Story = { ...story, evidence };
     // A repair can uncover another defect ("inventory management, of course" is a noun phrase once
     // the aside is gone), so repairs run until the story passes or stops changing.
@@ -149,10 +152,11 @@ export function gateTree(
 
   const gateFeature = (feature: EvidenceFeature): EvidenceFeature[] => {
     const stories = feature.stories.flatMap(gateStory);
-    // "Still to write" is said of stories: with none left, it says nothing.
+    // "Still to write" is said of stories: with none left, it says nothing, unless it says what a
+    // participant does not want (a conflict to settle, a refusal whose test is still to write).
     const acceptanceCriteria = feature.acceptanceCriteria
       .flatMap(gateCriterion)
-      .filter((c) => stories.length || !STILL_TO_WRITE.test(c.text));
+      .filter((c) => stories.length || !STILL_TO_WRITE.test(c.text) || / does not want /.test(c.text));
     if (!stories.length && !acceptanceCriteria.length) return [];
     let name = feature.name.trim();
     const defects = checkFeatureName(name);

@@ -27,7 +27,7 @@ export interface StoryParts {
 /** What Parley shows when nobody said what a need is for: the story keeps its assumption mark. */
 export { UNSTATED_BENEFIT } from "../requirements/story";
 
-import { UNSTATED_BENEFIT } from "../requirements/story";
+import { isToWrite, storySentence, UNSTATED_BENEFIT } from "../requirements/story";
 
 const FRAME =
   /^\s*As\s+(?:(an?|the)\s+)?(.+?)\s*,?\s+I\s+(want|need|would like|'d like|wish|should be able|am able|can)\b\s*(to\b)?\s*/i;
@@ -87,6 +87,7 @@ const ARTICLE = /^(an?|the)\s+/i;
 
 /** The story as Parley writes it, with the article the role takes: "As an owner, I want to …, so that …." */
 export function renderStory(story: Pick<Story, "userType" | "action" | "benefit">): string {
+  if (isToWrite(story.benefit)) return `${storySentence(story)}.`;
   const role = story.userType.trim();
   const who = ARTICLE.test(role) ? role : `${articleFor(role)} ${role}`;
   const ends = story.benefit.trim() === UNSTATED_BENEFIT ? "" : `, so that ${story.benefit.trim()}`;

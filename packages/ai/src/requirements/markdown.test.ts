@@ -139,6 +139,19 @@ describe("requirements markdown", () => {
     ]);
   });
 
+  it("reads a need still to be written as a story back as that need", () => {
+    const tree = parseRequirements(
+      '# Epic: Queue\n\n## Feature: Queue length\n\n### User Stories\n- To be written as a story (user): Queue length\n  > "I want to see the queue length"',
+    );
+    expect(tree.epics[0]!.features[0]!.stories[0]).toMatchObject({
+      userType: "user",
+      action: "Queue length",
+      benefit: "still to be written as a story",
+      quote: "I want to see the queue length",
+    });
+    expect(renderRequirements(tree)).toContain("- To be written as a story (user): Queue length");
+  });
+
   it("renders an empty tree as empty text", () => {
     expect(renderRequirements({ epics: [] })).toBe("");
     expect(parseRequirements("")).toEqual({ epics: [] });

@@ -1,4 +1,4 @@
-import { storySentence, UNSTATED_BENEFIT } from "./story";
+import { storySentence, TO_WRITE_AS_STORY, UNSTATED_BENEFIT } from "./story";
 import type { AcceptanceCriterion, Epic, Feature, RequirementsTree, UserStory } from "./types";
 
 /**
@@ -27,6 +27,8 @@ const FEATURE = "## Feature: ";
 const CRITERIA = "### Acceptance Criteria";
 const STORIES = "### User Stories";
 const STORY = /^As an? (.+?), I want to (.+?)(?: so that (.+))?$/s;
+/** A need still to be written as a story: "To be written as a story (salon owner): Anonymous feedback". */
+const TO_WRITE = /^To be written as a story \((.+?)\): (.+)$/s;
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ").trim();
 
@@ -135,8 +137,18 @@ export function parseRequirements(markdown: string): RequirementsTree {
     if ((section === "criteria" || section === "stories") && feature) {
       if (line.startsWith("- ")) {
         const { text, assumption } = parseBullet(line);
+        const toWrite = section === "stories" ? TO_WRITE.exec(text) : null;
         const story = section === "stories" ? STORY.exec(text) : null;
-        if (story) {
+        if (toWrite) {
+          last = {
+            userType: toWrite[1]!.trim(),
+            action: toWrite[2]!.trim(),
+            benefit: TO_WRITE_AS_STORY,
+            quote: null,
+            assumption,
+          };
+          feature.stories.push(last);
+        } else if (story) {
           last = {
             userType: story[1]!.trim(),
             action: story[2]!.trim(),

@@ -1,6 +1,11 @@
-/** Refusals as criteria: "I don't want …" and "must never …" keep their negation, never a story. */
+/**
+ * Criteria from rules the participant stated: refusals ("I don't want …", "must never …") keep their
+ * negation and are never a story; a condition ("when supplies run low") says when to check the need.
+ */
 import { clean, thirdPerson } from "../evidence/words";
-import { capitalise, withArticle } from "../text/grammar";
+import { capitalise, infinitive, isVerb, singular, withArticle } from "../text/grammar";
+import { tokensOf } from "../text/nlp";
+import { isPersonNoun } from "./people";
 
 const a = withArticle;
 const SMALL_TAIL =
@@ -13,8 +18,7 @@ export function forbiddingCriterion(clause: string, persona: string): string {
   if (toVerb?.[1])
     return `Given ${a(persona)}, then the ${persona} never has to ${thirdPerson(toVerb[1], persona)}`;
   const object = /^(?:I|we)\s+(?:really\s+)?(?:don't|do not|never)\s+want\s+(.+)$/i.exec(text);
-  if (object?.[1])
-    return `Given ${a(persona)}, then the product never leads to ${thirdPerson(object[1], persona)}`;
+  if (object?.[1]) return notWanted(thirdPerson(object[1], persona), persona);
   const modal =
     /^(.+?)\s+(must not|mustn't|must never|should never|should not|shouldn't|cannot|can't|may not|never|no longer)\s+(.+)$/i.exec(
       text,
@@ -47,4 +51,54 @@ export function limitName(clause: string): string | null {
   );
   while (SMALL_TAIL.test(name)) name = clean(name.replace(SMALL_TAIL, ""));
   return name ? capitalise(name.split(/\s+/).slice(0, 5).join(" ")) : null;
+}
+
+/**
+ * "I don't want the receptionist typing things twice": the receptionist never has to type them;
+ * "… the app tracking my location after my shift": the app does not track it; "… a subscription":
+ * the product has none. Anything else is said plainly to be still to write, never half a sentence.
+ */
+function notWanted(said: string, persona: string): string {
+  const tokens = tokensOf(said);
+  const at = tokens.findIndex(
+    (t, i) =>
+      i > 0 &&
+      /ing$/.test(t.normal) &&
+      ["NOUN", "PROPN"].includes(tokens[i - 1]!.pos) &&
+      isVerb(infinitive(t.normal)),
+  );
+  if (at > 0) {
+    const who = said.slice(0, tokens[at]!.start).trim();
+    const rest = said.slice(tokens[at]!.end).trim();
+    const verb = [infinitive(tokens[at]!.normal), rest].filter(Boolean).join(" ");
+    const doer = tokens[at - 1]!;
+    if (isPersonNoun(doer)) return `Given ${a(persona)}, then ${who} never has to ${verb}`;
+    const many = singular(doer.normal) !== doer.normal;
+    return `Given ${a(persona)}, then ${who} ${many ? "do" : "does"} not ${verb}`;
+  }
+  const thing = /^(?:a|an|any)\s+([\w\s-]+)$/i.exec(said);
+  if (thing?.[1]) return `Given ${a(persona)}, then the product has no ${thing[1]}`;
+  return `To be written: ${a(persona)} does not want ${said}; how to test that is still to be decided.`;
+}
+
+const OUTCOME: Record<string, string> = { get: "gets", see: "sees", receive: "receives" };
+
+/**
+ * "get notified when supplies are running out" → "Given a salon owner, when supplies are running
+ * out, then the salon owner gets notified"; "have the routes update automatically when traffic
+ * changes" → "…, then the routes update automatically". Null when the means says no outcome a
+ * tester could see by these words alone.
+ */
+export function conditionCriterion(role: string, means: string, condition: string): string | null {
+  const when = /^(?:when|whenever|if|once|in case)\s+(.+)$/i.exec(condition.trim())?.[1];
+  if (!when || !means.endsWith(condition.trim())) return null;
+  const act = means.slice(0, -condition.trim().length).trim();
+  const [verb = "", ...rest] = act.split(/\s+/);
+  const thing = /^have (the [\w\s-]+?s) ([a-z]+ .+)$/.exec(act);
+  const outcome = OUTCOME[verb]
+    ? `the ${role} ${OUTCOME[verb]} ${rest.join(" ")}`
+    : thing
+      ? `${thing[1]} ${thing[2]}`
+      : null;
+  return outcome ? `Given ${a(role)}, when ${when}, then ${outcome}` : null;
 }

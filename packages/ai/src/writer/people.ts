@@ -1,7 +1,6 @@
 /** Whether a noun names people ("clients", "front-desk staff") or things ("calendar", "records"). */
 import { singular } from "../text/grammar";
 import type { Token } from "../text/nlp";
-import { PERSON_NOUNS, THING_NOUNS_LIKE_PEOPLE } from "./vocabulary";
 
 const AGENT = /(?:er|or|ist|ian|ant|[^m]ent)s?$/;
 
@@ -12,3 +11,92 @@ export function isPersonNoun(token: Token): boolean {
   if (PERSON_NOUNS.has(lemma)) return true;
   return AGENT.test(lemma) && !THING_NOUNS_LIKE_PEOPLE.has(lemma) && token.pos === "NOUN";
 }
+
+/** Nouns for people, beyond the agent endings (-er, -or, -ist, -ian, -ant, -ent) the grammar sees. */
+export const PERSON_NOUNS = new Set([
+  "staff",
+  "client",
+  "customer",
+  "guest",
+  "patient",
+  "student",
+  "parent",
+  "child",
+  "family",
+  "employee",
+  "owner",
+  "member",
+  "stakeholder",
+  "admin",
+  "administrator",
+  "user",
+  "team",
+  "people",
+  "person",
+  "colleague",
+  "nurse",
+  "doctor",
+  "clerk",
+  "chef",
+  "stylist",
+  "cashier",
+  "agent",
+  "assistant",
+  "receptionist",
+  "accountant",
+  "coach",
+  "tenant",
+  "resident",
+  "visitor",
+  "volunteer",
+  "pupil",
+  "school",
+  "instructor",
+]);
+
+/** Nouns that look like people by their ending but name things: "computer", "calendar". */
+export const THING_NOUNS_LIKE_PEOPLE = new Set([
+  "computer",
+  "calendar",
+  "number",
+  "order",
+  "paper",
+  "folder",
+  "filter",
+  "error",
+  "center",
+  "register",
+  "reminder",
+  "letter",
+  "counter",
+  "monitor",
+  "printer",
+  "scanner",
+  "sensor",
+  "browser",
+  "server",
+  "header",
+  "footer",
+  "layer",
+  "roster",
+  "water",
+  "matter",
+  "content",
+  "event",
+]);
+
+/** Who someone is outside work: "I'm a student" is not a business stakeholder's role in the product. */
+export const LIFE_ROLES = new Set([
+  "student",
+  "pupil",
+  "child",
+  "kid",
+  "retiree",
+  "pensioner",
+  "parent",
+  "mum",
+  "mom",
+  "dad",
+  "mother",
+  "father",
+]);

@@ -8,14 +8,8 @@ import { articleFor, infinitive, singular } from "../text/grammar";
 import { lexnamesOf, looksMisspelt } from "../text/lexicon";
 import { type Token, tokensOf } from "../text/nlp";
 import { isPersonNoun } from "./people";
-import {
-  BUSINESS_ITSELF,
-  GENERIC_HEADS,
-  GOAL_NOUNS,
-  LIGHT_VERBS,
-  POINTING_WORDS,
-  TALK_VERBS,
-} from "./vocabulary";
+import { BUSINESS_ITSELF, GOAL_NOUNS, POINTING_WORDS, PRODUCT_VERBS, TALK_VERBS } from "./refusals";
+import { GENERIC_HEADS, LIGHT_VERBS } from "./vocabulary";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -99,9 +93,13 @@ export type PlainWords =
  * A story's means (or ends) in plain words, slips of the keyboard put right, or why it cannot be
  * written: a pronoun or pointing word ("us", "it", "those changes"), talk about the interview
  * ("thank you for your time"), a goal with nothing to build ("run the business more efficiently"),
- * or a word nobody can tell the meaning of.
+ * or a word nobody can tell the meaning of. With `ownWords`, the story is the speaker's own, so
+ * "me" is its role.
  */
-export function plainWords(text: string, { means }: { means: boolean }): PlainWords {
+export function plainWords(
+  text: string,
+  { means, ownWords = false }: { means: boolean; ownWords?: boolean },
+): PlainWords {
   // Read in the sentence it will stand in, so "book" after "to" is a verb.
   const frame = means ? "I want to " : "so that ";
   const tokens = tokensOf(frame + text)
@@ -114,6 +112,8 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
     const onOwn = tokens[i - 1]?.normal === "on" && tokens[i + 1]?.normal === "own";
     if (means && t.normal === "their") return !onOwn && !tokens.slice(0, i).some(isPersonNoun);
     if (!POINTING_WORDS.has(t.normal)) return false;
+    // "tracking that alerts me": in the speaker's own story, "me" is the one who wants it.
+    if (ownWords && t.normal === "me") return false;
     // In the reason or a rule, "they" and "we" are the role itself: "so that they do not forget".
     if (!means && PEOPLE_SPEAKING.has(t.normal)) return false;
     // "… how many appointments we are expecting": in a clause of its own, "we" is the business.
@@ -162,11 +162,16 @@ export function plainWords(text: string, { means }: { means: boolean }): PlainWo
     if (
       /^(?:have|get)$/.test(tokens[0]?.normal ?? "") &&
       second?.pos === "VERB" &&
-      !/ed$/.test(second.normal)
+      !/ed$/.test(second.normal) &&
+      // ("get reporting on staffing" names a thing)
+      !(/ing$/.test(second.normal) && ["ADP", undefined].includes(tokens[tokens.indexOf(second) + 1]?.pos))
     )
       return { refused: "fragment" };
     const verb = tokens[0];
     if (verb && TALK_VERBS.has(verb.lemma)) return { refused: "talk" };
+    // "reflect any changes made by the admin", "allow for adjustments": what the product does, which
+    // no person does, so "I want to …" would name the wrong actor.
+    if (verb && PRODUCT_VERBS.has(verb.lemma)) return { refused: "fragment" };
     // "do Fast Accounts": a name done, which says nothing of what is wanted of it.
     if (verb?.lemma === "do" && /^[A-Z]/.test(tokens[1]?.text ?? "")) return { refused: "fragment" };
     // "have the system coordinate between staff", "have the scheduling feature simplify …": what

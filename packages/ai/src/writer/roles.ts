@@ -1,10 +1,12 @@
 /**
  * The participant's stated role, as a noun phrase a product owner would write: "I'm the owner of the
- * salon" → "salon owner", "I work as a front-desk receptionist" → "front-desk receptionist".
+ * salon" → "salon owner", "I work as a front-desk receptionist" → "front-desk receptionist"; and a
+ * role named in a need, as a product owner writes it.
  */
+import type { Extraction } from "../evidence/types";
 import { singular } from "../text/grammar";
 import { analyze, type Token } from "../text/nlp";
-import { isPersonNoun } from "./people";
+import { isPersonNoun, LIFE_ROLES, PERSON_NOUNS } from "./people";
 
 const SELF = new Set(["i", "i'm", "me"]);
 
@@ -82,4 +84,37 @@ export function statedRole(said: string | string[]): string | null {
     }
   }
   return null;
+}
+
+/**
+ * A role named in the need, as a product owner writes it: the person noun with at most one plain
+ * modifier ("staff member", "client"), never a heading run into it ("rescheduling client").
+ */
+export function plainRole(role: string): string {
+  const words = role.split(/\s+/);
+  const head = knownPerson(words.at(-1)!);
+  if (words.length === 1) return head;
+  const modifier = words.at(-2)!;
+  return words.length === 2 && !/(?:ing|ed|s)$/.test(modifier) && !modifier.includes("-")
+    ? `${modifier} ${head}`
+    : head;
+}
+
+/** "costumer" meant as "customer": a role two letters from a person noun everyone uses is that noun. */
+function knownPerson(word: string): string {
+  if (PERSON_NOUNS.has(word)) return word;
+  const near = [...PERSON_NOUNS].find(
+    (known) => known[0] === word[0] && known.length === word.length && lettersApart(known, word) === 2,
+  );
+  return near ?? word;
+}
+
+/** How many letters differ, place by place, between two words of one length. */
+const lettersApart = (a: string, b: string) => [...a].filter((c, i) => c !== b[i]).length;
+
+/** The role a participant stated, when it is their role in the product ("I'm a student" is not a business one). */
+export function statedWorkRole(extraction: Extraction): string | null {
+  const head = extraction.role?.split(/\s+/).at(-1);
+  if (!head) return null;
+  return extraction.stakeholderType !== "user" && LIFE_ROLES.has(head) ? null : extraction.role;
 }

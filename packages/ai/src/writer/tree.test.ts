@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeProject, renderEvidenceTree } from "../evidence/pipeline";
 import type { InterviewSource } from "../evidence/types";
+import { TO_WRITE_AS_STORY } from "../requirements/story";
 
 const interview = (
   interviewId: number,
@@ -59,6 +60,60 @@ describe("the tree's stories and criteria", () => {
     expect(markdown).not.toMatch(/never leads to a service charge/);
   });
 
+  it("flags a rule one participant lays on others that another refuses as a conflict to settle", () => {
+    const { requirements } = analyzeProject([
+      interview(1, "business", ["Drivers must photograph every parcel so that claims are easy to check."]),
+      interview(2, "user", ["I don't want to photograph every parcel when ten go to one door."]),
+    ]);
+    const markdown = renderEvidenceTree(requirements);
+    expect(markdown).toContain(
+      "a business stakeholder requires this and a user does not want it; the participants must settle it first",
+    );
+    expect(markdown).not.toMatch(/never has to photograph every parcel/);
+  });
+
+  it("keeps the words that limit a need, and turns its condition into a Given/When/Then criterion", () => {
+    const { requirements } = analyzeProject([
+      interview(1, "business", [
+        "I want to enter my address once so that every form has it.",
+        "The system should keep track of the stock and notify me when the flour is running low.",
+      ]),
+    ]);
+    const markdown = renderEvidenceTree(requirements);
+    expect(markdown).toContain("I want to enter my address once");
+    expect(markdown).toContain("I want to get notified when the flour is running low");
+    expect(markdown).toContain(
+      "Given a business stakeholder, when the flour is running low, then the business stakeholder gets notified",
+    );
+  });
+
+  it("writes the purposes of a product named only for them as the needs", () => {
+    const stories = storiesOf([
+      interview(1, "business", [
+        "We need a system so that we can keep track of our orders and send invoices.",
+      ]),
+    ]);
+    expect(stories).toContain("As a business stakeholder, I want to keep track of my orders");
+    expect(stories).toContain("As a business stakeholder, I want to send invoices");
+    expect(stories.join("\n")).not.toMatch(/have a system/);
+  });
+
+  it("keeps the detailed story of a need first named in a list, not both", () => {
+    const stories = storiesOf([
+      interview(1, "business", [
+        "Key features include a parts catalogue and route planning.",
+        "Route planning should show the shortest route between jobs.",
+      ]),
+    ]);
+    expect(stories).toContain("As a business stakeholder, I want to see the shortest route between jobs");
+    expect(stories.join("\n")).not.toMatch(/I want to plan routes/);
+  });
+
+  it("gives a need said of anyone ('you want to …') to the product's user, not the speaker", () => {
+    const stories = storiesOf([interview(1, "business", ["Things that you want to compare the gyms on."])]);
+    expect(stories).toContain("As a user, I want to compare the gyms");
+  });
+
   it("writes no story that only names a thing to have, unless they said what it is for", () => {
     const stories = storiesOf([
       interview(1, "business", [
@@ -68,5 +123,28 @@ describe("the tree's stories and criteria", () => {
     ]);
     expect(stories.join("\n")).not.toMatch(/have a mobile app/);
     expect(stories).toContain("As a business stakeholder, I want to have a noticeboard");
+  });
+
+  it("shows a need it cannot write as a story by its title and the participant's words, marked to write", () => {
+    const { requirements } = analyzeProject([
+      interview(1, "user", [
+        "I want to see the queue length before I join one, because waiting outside is the worst.",
+      ]),
+    ]);
+    const stories = requirements.epics.flatMap((e) => e.features.flatMap((f) => f.stories));
+    expect(stories).toHaveLength(1);
+    expect(stories[0]).toMatchObject({ action: "Queue length", benefit: TO_WRITE_AS_STORY });
+    expect(stories[0]!.evidence[0]!.quote).toMatch(/^I want to see the queue length before I join one/);
+    expect(renderEvidenceTree(requirements)).toContain("- To be written as a story (user): Queue length");
+  });
+
+  it("writes no need at all from thanks or a goal with nothing to build", () => {
+    const stories = storiesOf([
+      interview(1, "business", [
+        "Thank you for your guidance today.",
+        "I want to make sure it is a solid investment.",
+      ]),
+    ]);
+    expect(stories).toEqual([]);
   });
 });

@@ -15,20 +15,18 @@ import type {
 } from "../evidence/types";
 import { clean } from "../evidence/words";
 import { UNSTATED_BENEFIT } from "../quality/parse";
-import { capitalise, infinitive, withArticle } from "../text/grammar";
-import { analyze, contentLemmas, tokensOf } from "../text/nlp";
-import { forbiddingCriterion, limitName } from "./limits";
-import { clausesOf, type FoundNeed, findNeeds, needOfImperative, needOfListedThing } from "./needs";
+import { TO_WRITE_AS_STORY } from "../requirements/story";
+import { capitalise, withArticle } from "../text/grammar";
+import { contentLemmas, tokensOf } from "../text/nlp";
+import { conditionCriterion, forbiddingCriterion, limitName } from "./limits";
+import { type FoundNeed, findNeeds, purposesOf } from "./needs";
 import { draftStories, roleOf } from "./phrase";
 import { plainWords } from "./plain";
-import {
-  ABILITY_NOUNS,
-  BROAD_VERBS,
-  GENERIC_HEADS,
-  LIFE_ROLES,
-  PERSON_NOUNS,
-  RECEIVING_VERB,
-} from "./vocabulary";
+import { requestsIn, withRequests } from "./requests";
+import { plainRole, statedWorkRole } from "./roles";
+import { needWords, sameNeed } from "./same-need";
+import { needTitle } from "./unwritten";
+import { ABILITY_NOUNS, GENERIC_HEADS, RECEIVING_VERB } from "./vocabulary";
 
 /** The ends of a story whose participant said nothing about why: said plainly, marked as an assumption. */
 export const UNSTATED_ENDS = UNSTATED_BENEFIT;
@@ -66,66 +64,6 @@ interface EpicDraft {
  * never the story again ("Given an owner, then they can book appointments" checks nothing).
  */
 export const UNWRITTEN_CRITERION = "To be written: the participant did not say how to tell this works.";
-
-/**
- * A role named in the need, as a product owner writes it: the person noun with at most one plain
- * modifier ("staff member", "client"), never a heading run into it ("rescheduling client").
- */
-function plainRole(role: string): string {
-  const words = role.split(/\s+/);
-  const head = knownPerson(words.at(-1)!);
-  if (words.length === 1) return head;
-  const modifier = words.at(-2)!;
-  return words.length === 2 && !/(?:ing|ed|s)$/.test(modifier) && !modifier.includes("-")
-    ? `${modifier} ${head}`
-    : head;
-}
-
-/** "costumer" meant as "customer": a role two letters from a person noun everyone uses is that noun. */
-function knownPerson(word: string): string {
-  if (PERSON_NOUNS.has(word)) return word;
-  const near = [...PERSON_NOUNS].find(
-    (known) => known[0] === word[0] && known.length === word.length && lettersApart(known, word) === 2,
-  );
-  return near ?? word;
-}
-
-/** How many letters differ, place by place, between two words of one length. */
-const lettersApart = (a: string, b: string) => [...a].filter((c, i) => c !== b[i]).length;
-
-/** The role a participant stated, when it is their role in the product ("I'm a student" is not a business one). */
-function statedWorkRole(extraction: Extraction): string | null {
-  const head = extraction.role?.split(/\s+/).at(-1);
-  if (!head) return null;
-  return extraction.stakeholderType !== "user" && LIFE_ROLES.has(head) ? null : extraction.role;
-}
-
-/** Two stories that say one need: the same things, with the same or a broad verb ("consider breaks", "handle breaks"). */
-function sameNeed(a: string, b: string): boolean {
-  const [verbA, ...thingsA] = needWords(a);
-  const [verbB, ...thingsB] = needWords(b);
-  // "book" said alone is the same need as "book appointments".
-  if (!thingsA.length || !thingsB.length) return verbA === verbB;
-  const [fewer, more] = thingsA.length <= thingsB.length ? [thingsA, thingsB] : [thingsB, thingsA];
-  // One says the other's things and a few more ("sync the digital diary for staff scheduling"),
-  // not a whole clause of its own that happens to name them.
-  const nested = fewer.every((l) => more.includes(l)) && more.length - fewer.length <= 3;
-  if (verbA === verbB) return nested;
-  // Two verbs, one saying nothing of its own ("consider breaks", "handle breaks"): about the same
-  // thing first, with at most two more ("track receipts", "handle receipts, expenses and wages").
-  const broad = BROAD_VERBS.has(verbA ?? "") || BROAD_VERBS.has(verbB ?? "");
-  return broad && nested && thingsA[0] === thingsB[0] && more.length - fewer.length <= 2;
-}
-
-/** A means' words that say the need: "have the option to select a stylist" is "select a stylist". */
-const needWords = (text: string) => {
-  // The verb by its own form ("make" is a stop word, yet it is the act), then the things.
-  const [verb = "", ...rest] = text
-    .replace(/^have (?:the |an? )?(?:option|ability|possibility|way) to /, "")
-    .split(/\s+/);
-  const things = contentLemmas(rest.join(" ")).filter((l) => !ABILITY_NOUNS.has(l));
-  return ABILITY_NOUNS.has(verb) ? things : [infinitive(verb.toLowerCase()), ...things];
-};
 
 export interface WriterOptions {
   /** The persona for every story when the caller knows it (the documented call's `role`). */
@@ -173,17 +111,31 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
   };
 
   const written: Array<{ story: Story; feature: EvidenceFeature }> = [];
+  /** Stories of things named in a list ("Key features include …"), which a detailed need may say again. */
+  const listed = new Set<Story>();
+  /** Rules a speaker lays on other people ("Pickers must scan every item"), which they may refuse. */
+  const imposed: Array<{ item: ExtractedItem; speaker: string; lemmas: string[] }> = [];
   for (const extraction of extractions) {
     const speaker = options.role?.trim() || statedWorkRole(extraction) || PERSONA[extraction.stakeholderType];
     for (const item of extraction.items) {
       if (item.readBack === "rejected" || item.readBack === "corrected") continue;
       if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity !== "wants") continue;
       const found = findNeeds(item.quote);
-      const needs =
-        found.length || !item.listed ? withRequests(found, item.quote) : requestsIn(item.quote, true);
+      const needs = (
+        found.length || !item.listed ? withRequests(found, item.quote) : requestsIn(item.quote, true)
+      ).flatMap((need) => purposesOf(need) ?? [need]);
+      // Whether the item reached the tree, and what named it, for a need the rules cannot write well.
+      let reached = false;
+      let title: string | null = null;
+      let notANeed = false;
       for (const need of needs) {
-        if (need.negated || imposedOnOthers(need)) continue;
+        if (need.negated || imposedOnOthers(need)) {
+          if (!need.negated) imposed.push({ item, speaker, lemmas: topicLemmas(item.quote) });
+          notANeed = true;
+          continue;
+        }
         const drafts = draftStories(need, speaker, { whole: true });
+        title ??= needTitle(need);
         // "Everything must comply with privacy rules": a rule the product keeps, as a criterion.
         const speakerSubject = need.subject.some((t) => /^(?:i|we|you)$/.test(t.normal));
         if (
@@ -202,6 +154,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
             text: `Given ${withArticle(speaker)}, then ${said.text.replace(/^(?!I\b)./, (c) => c.toLowerCase())}`,
             evidence: [evidenceOf(item)],
           });
+          reached = true;
           break;
         }
         // What one sentence asks for stays together: its stories share the first one's epic.
@@ -213,9 +166,26 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           const own = draft.action
             .replace(/\b(?:him\s*\/?\s*her|her\s*\/?\s*him)\b/g, "me")
             .replace(/\b(?:her\s*\/?\s*his|his\s*\/?\s*her)\b/g, "my")
-            .replace(/^(\w+) (.+?) and (\w+) (?:it|them)$/, "$1 and $3 $2");
-          const means = plainWords(own, { means: true });
-          if (!("text" in means)) continue;
+            .replace(/^(\w+) (.+?) and (\w+) (?:it|them)$/, "$1 and $3 $2")
+            // "notify me when supplies run out": the speaker gets notified.
+            .replace(/^(notify|remind|alert) me\b/, (_, verb: string) => RECEIVING_VERB[verb]!);
+          // "when traffic changes", "if a client cancels": the need holds only then, so it is said
+          // ("get notified when supplies run out" names what it is about by its condition).
+          const conditions = draft.conditions.flatMap((c) => {
+            const said = plainWords(c, { means: false });
+            return "text" in said ? [said.text] : [];
+          });
+          const ownWords = !draft.role || draft.role === speaker;
+          // "keep track of our supplies": the speaker's business is theirs, said as the role says it.
+          const mine = ownWords ? own.replace(/\bour\b/g, "my") : own;
+          const whole = plainWords([mine, ...conditions].join(" "), { means: true, ownWords });
+          const means =
+            "text" in whole || !conditions.length ? whole : plainWords(mine, { means: true, ownWords });
+          if (!("text" in means)) {
+            // Thanks, talk about the interview and goals with nothing to build are no need at all.
+            if (means.refused === "talk" || means.refused === "goal") notANeed = true;
+            continue;
+          }
           // A reason said after a list of actions is the last one's ("… and provides reports to run
           // the business"): the others' reasons were not stated.
           const ends =
@@ -224,9 +194,12 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           // ("Screen reader support is required by our school customers" says whose it is.)
           const saidWhose = draft.role && draft.role !== speaker;
           if (!benefit && !saidWhose && onlyHaving(means.text)) continue;
+          // "Things that you want to filter the schools on": the general "you" is the product's user.
+          const generic = need.trigger === "desire" && need.subject.some((t) => t.normal === "you");
           const role =
-            options.role?.trim() || (draft.role && draft.role !== speaker ? plainRole(draft.role) : speaker);
-          const action = means.text;
+            options.role?.trim() ||
+            (draft.role && draft.role !== speaker ? plainRole(draft.role) : generic ? PERSONA.user : speaker);
+          const action = means === whole ? means.text : [means.text, ...conditions].join(" ");
           // One participant's need said twice is one story; two stakeholders' needs stay theirs.
           const same = written.find(
             (w) =>
@@ -246,6 +219,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
               story.benefit = benefit ?? UNSTATED_ENDS;
               story.assumption = !benefit;
             }
+            reached = true;
             continue;
           }
           const { feature } = featureFor(draft.feature, () => {
@@ -262,7 +236,47 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           };
           feature.stories.push(story);
           written.push({ story, feature });
+          reached = true;
+          // "Key features include automated record management, …" and later "Automated record
+          // management should handle receipts, …": the listed name is this need, said in detail.
+          const about = new Set(topicLemmas(need.subject.map((t) => t.text).join(" ")));
+          const umbrella = written.findIndex(
+            (w) =>
+              listed.has(w.story) &&
+              w.story.evidence.some((e) => e.interviewId === item.interviewId) &&
+              topicLemmas(w.feature.name).length > 0 &&
+              topicLemmas(w.feature.name).every((l) => about.has(l)),
+          );
+          if (umbrella >= 0) {
+            const [{ story: general, feature: home }] = written.splice(umbrella, 1) as [
+              (typeof written)[number],
+            ];
+            home.stories.splice(home.stories.indexOf(general), 1);
+            story.evidence.push(...general.evidence.filter((e) => e.quote !== item.quote));
+          }
+          if (need.trigger === "list") listed.add(story);
+          const checked =
+            means === whole && conditions[0] && conditionCriterion(role, action, conditions.at(-1)!);
+          if (checked) feature.acceptanceCriteria.push({ text: checked, evidence: [evidenceOf(item)] });
         }
+      }
+      // A need the rules could not write as a clean story is shown as it is: a title and the
+      // participant's own words, marked as still to be written.
+      if (!reached && !notANeed && title) {
+        const named = title;
+        const known = featureByKey.get(key(named) || named.toLowerCase());
+        if (known?.feature.stories.length) continue;
+        const { feature } = featureFor(named, () => epicFor(named, named));
+        const story: Story = {
+          userType: options.role?.trim() || speaker,
+          action: named,
+          benefit: TO_WRITE_AS_STORY,
+          assumption: false,
+          priority: item.priority,
+          evidence: [evidenceOf(item)],
+        };
+        feature.stories.push(story);
+        written.push({ story, feature });
       }
     }
   }
@@ -305,6 +319,17 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
         if (!name) continue;
         feature = featureFor(name, () => epicFor(name, name)).feature;
       }
+      // One participant lays down a rule another refuses: a conflict to settle, not a test.
+      const rule = imposed.find(
+        (r) => r.item.interviewId !== item.interviewId && r.lemmas.filter((l) => lemmas.has(l)).length >= 2,
+      );
+      if (rule) {
+        feature.acceptanceCriteria.push({
+          text: `To be written: ${withArticle(rule.speaker)} requires this and ${withArticle(speaker)} does not want it; the participants must settle it first.`,
+          evidence: [evidenceOf(rule.item), evidenceOf(item)],
+        });
+        continue;
+      }
       if (!feature.acceptanceCriteria.some((c) => c.text === text))
         feature.acceptanceCriteria.push({ text, evidence: [evidenceOf(item)] });
     }
@@ -313,7 +338,8 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
   // Whatever the participant left a tester nothing to check by is said to be still to write.
   for (const { feature } of features()) {
     const first = feature.stories[0]?.evidence[0];
-    if (first) feature.acceptanceCriteria.push({ text: UNWRITTEN_CRITERION, evidence: [first] });
+    if (first && !feature.acceptanceCriteria.length)
+      feature.acceptanceCriteria.push({ text: UNWRITTEN_CRITERION, evidence: [first] });
   }
 
   const tree: EvidenceEpic[] = epics
@@ -363,37 +389,4 @@ function onlyHaving(means: string): boolean {
     thing.every((t) => ["DET", "ADJ", "NOUN", "PROPN"].includes(t.pos)) &&
     !thing.some((t) => ABILITY_NOUNS.has(t.lemma))
   );
-}
-
-/** Each clause of a quote read as a request ("Keep track of supplies") or, if `things`, a thing wanted. */
-function requestsIn(quote: string, things = false): FoundNeed[] {
-  return analyze(quote).flatMap((sentence) =>
-    clausesOf(sentence).flatMap((clause) => {
-      const need =
-        needOfImperative(clause, sentence) ?? (things ? needOfListedThing(clause, sentence) : null);
-      return need ? [need] : [];
-    }),
-  );
-}
-
-/**
- * A list of requests pasted as one sentence ("Keep track of records … Keep track of supplies and
- * notify me …"): each request is a need, in place of what the grammar read across them.
- */
-function withRequests(found: FoundNeed[], quote: string): FoundNeed[] {
-  const requests = requestsIn(quote);
-  const asked = new Set(requests.flatMap((r) => r.clause.map((t) => t.start)));
-  const across = found.filter((need) => need.clause.some((t) => asked.has(t.start)));
-  // One request is read as one only where the grammar read an obligation across it
-  // ("Keep track of supplies and notify me … and should be ordered").
-  if (requests.length < 2 && !across.some(runsOn)) return found;
-  return [...found.filter((need) => !across.includes(need)), ...requests];
-}
-
-/** "… and should be ordered": an obligation joined on by "and", with no subject of its own. */
-function runsOn(need: FoundNeed): boolean {
-  if (need.trigger !== "obligation") return false;
-  let at = need.clause.indexOf(need.action[0]!) - 1;
-  while (at >= 0 && ["AUX", "PART", "ADV"].includes(need.clause[at]!.pos)) at -= 1;
-  return need.clause[at]?.pos === "CCONJ";
 }

@@ -1,3 +1,4 @@
+import { isToWrite, storySentence } from "@parley/ai/requirements/story";
 import { z } from "zod";
 import type { Caller } from "../root";
 import { fenceQuotes, type InterviewNames, named, QUOTES_ARE_DATA, ZQuotedEvidence } from "./format";
@@ -76,7 +77,10 @@ export async function loadRequirements(
         })),
         stories: feature.stories.map((story) => ({
           id: story.id,
-          story: `As a ${story.userType}, I want to ${story.action} so that ${story.benefit}`,
+          // A need the offline rules could not write as a story says so, never "I want to <title>".
+          story: isToWrite(story.benefit)
+            ? storySentence(story)
+            : `As a ${story.userType}, I want to ${story.action} so that ${story.benefit}`,
           userType: story.userType,
           action: story.action,
           benefit: story.benefit,

@@ -12,7 +12,7 @@ import {
   TextInput,
   Tooltip,
 } from "@mantine/core";
-import { isUnstated, roleWithArticle, storySentence } from "@parley/ai/requirements/story";
+import { isToWrite, isUnstated, roleWithArticle, storySentence } from "@parley/ai/requirements/story";
 import type { RouterOutputs } from "@parley/api";
 import { IconPlus, IconPointFilled, IconX } from "@tabler/icons-react";
 import { useState } from "react";
@@ -135,29 +135,40 @@ function StoryCard({
   const unstated = isUnstated(benefit);
   // "As an owner" / "As a user": the article the role takes, as every export writes it.
   const article = roleWithArticle(userType).slice(0, -userType.trim().length).trim() || "a";
+  // A need the offline rules could not write as a story: its title, said plainly to be still to write.
+  const toWrite = isToWrite(benefit);
   return (
     <Card withBorder p="xs" radius="sm" data-story={story.id}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Text size="sm">
-          As {article} {who}, I want to {what}
-          {unstated ? (
-            <>
-              {" "}
-              <Text span size="sm" c="dimmed" fs="italic">
-                <InlineEdit
-                  label="So that (benefit)"
-                  value=""
-                  placeholder="(no reason given: add why)"
-                  onSave={(value) =>
-                    actions.updateStory.mutate({ id: story.id, userType, action, benefit: value })
-                  }
-                />
-              </Text>
-            </>
-          ) : (
-            <> so that {why}</>
-          )}
-        </Text>
+        {toWrite ? (
+          <Text size="sm">
+            {part("action", "Need")}{" "}
+            <Text span size="sm" c="dimmed" fs="italic">
+              (said by {article} {userType}: still to be written as a story)
+            </Text>
+          </Text>
+        ) : (
+          <Text size="sm">
+            As {article} {who}, I want to {what}
+            {unstated ? (
+              <>
+                {" "}
+                <Text span size="sm" c="dimmed" fs="italic">
+                  <InlineEdit
+                    label="So that (benefit)"
+                    value=""
+                    placeholder="(no reason given: add why)"
+                    onSave={(value) =>
+                      actions.updateStory.mutate({ id: story.id, userType, action, benefit: value })
+                    }
+                  />
+                </Text>
+              </>
+            ) : (
+              <> so that {why}</>
+            )}
+          </Text>
+        )}
         <ItemMenu
           kind="user story"
           label={`Actions for user story: ${story.action}`}
