@@ -21,6 +21,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One migrated template per run, copied by each test file's database (packages/db/src/testing.ts).
+          globalSetup: ["packages/db/src/testing-setup.ts"],
           pool: "forks",
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
