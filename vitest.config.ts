@@ -27,6 +27,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One migrated template per run, copied by each test file's database (packages/db/src/testing.ts).
           globalSetup: ["packages/db/src/testing-setup.ts"],
+          // Files share a worker's module graph (the API, the language models, PGlite's compiled wasm)
+          // instead of a fresh process each: every file already makes its own database and server.
+          isolate: false,
           pool: "forks",
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
