@@ -15,6 +15,8 @@ export default defineConfig({
           // file re-imported the language models: 49 s of CPU for the project, 9 s without). The
           // one file that mocks modules (speechQueue) is safe: vitest releases a file's mocks at its end.
           isolate: false,
+          // Every core (vitest's default leaves one free: a single worker on two cores).
+          maxWorkers: "100%",
           sequence: { groupOrder: 0 },
         },
       },
