@@ -13,6 +13,11 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; "memory://" for a throw-away database. */
   dataDir?: string | undefined;
+  /**
+   * A PGlite data directory dumped by `dumpDataDir` (a tar) to start from instead of a new cluster:
+   * tests start from a migrated template rather than running initdb and the migrations each time.
+   */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
   migrate?: boolean;
   /**
@@ -95,7 +100,9 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   } else {
     const dataDir = options.dataDir ?? "./data/pglite";
     if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
-    const pglite = new PGlite(dataDir);
+    const pglite = options.loadDataDir
+      ? new PGlite(dataDir, { loadDataDir: options.loadDataDir })
+      : new PGlite(dataDir);
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     handle = { db, kind: "pglite", close: () => db.destroy() };

@@ -1,32 +1,55 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { createDb, type DbHandle, type DbOptions } from "./client";
 
 /**
+ * Where the integration project's global setup (`testing-setup.ts`) left a migrated template: a
+ * PGlite data directory dumped to a tar file, or the name of a database on DATABASE_URL's server.
+ * Unset (a test file run some other way), each test database is migrated from scratch.
+ */
+export const TEMPLATE_ENV = {
+  pglite: "PARLEY_TEST_PGLITE_TEMPLATE",
+  postgres: "PARLEY_TEST_PG_TEMPLATE",
+} as const;
+
+/**
  * A fresh, migrated database for one test file: a new database on DATABASE_URL's server when it is
- * set (dropped again by `close`), else an in-memory PGlite.
+ * set (dropped again by `close`), else an in-memory PGlite. Both start as a copy of the run's migrated
+ * template when there is one (the migrations still run, and find nothing pending).
  */
 export async function createTestDb(options: Pick<DbOptions, "pooling"> = {}): Promise<DbHandle> {
-  if (!process.env.DATABASE_URL) return createDb({ dataDir: "memory://" });
-  const empty = await createEmptyDatabase();
-  const handle = await createDb({ databaseUrl: empty.url, poolSize: 4, ...options });
+  if (!process.env.DATABASE_URL) {
+    const template = process.env[TEMPLATE_ENV.pglite];
+    const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
+    return createDb({ dataDir: "memory://", loadDataDir });
+  }
+  const created = await createDatabase(process.env[TEMPLATE_ENV.postgres]);
+  const handle = await createDb({ databaseUrl: created.url, poolSize: 4, ...options });
   return {
     ...handle,
     async close() {
       await handle.close();
-      await empty.drop();
+      await created.drop();
     },
   };
 }
 
 /** A new, empty database on DATABASE_URL's server (which must be set), and a way to drop it. */
-export async function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  return createDatabase(undefined);
+}
+
+/** A new database on DATABASE_URL's server, a copy of `template` when given, and a way to drop it. */
+export async function createDatabase(
+  template: string | undefined,
+  name = `parley_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error("createEmptyDatabase needs DATABASE_URL");
-  const name = `parley_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  if (!serverUrl) throw new Error("createDatabase needs DATABASE_URL");
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
