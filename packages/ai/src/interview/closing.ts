@@ -28,6 +28,24 @@ const KEPT = [
 ];
 const OPENERS = ["", "Thank you.", "Thanks.", "All right."];
 
+/**
+ * Asked, each once, when an answer at or after the closing brings a new need: they are still
+ * giving needs, so more is asked for rather than the way to end said.
+ */
+const MORE = [
+  "Is there anything more you'd add?",
+  "What else would you add?",
+  "Is there anything else the team should hear?",
+  "Is there anything more you'd want it to do?",
+  "Is there more you'd like the team to know?",
+  "What else should I note for the team?",
+];
+
+/** The first way to ask for more not said before, or null when each has been. */
+export function askMore(said: string[]): string | null {
+  return MORE.find((q) => !said.some((s) => s.includes(normalise(q)))) ?? null;
+}
+
 /** The first opener and body not said together before, or null when every pairing was. */
 function unsaid(said: string[], lead: string, bodies: string[]): string | null {
   for (const opener of lead ? [""] : OPENERS) {

@@ -167,7 +167,7 @@ describe("closing when the participant is done", () => {
     "Oh, and we need a way to refund a cancelled order.",
   ];
 
-  it("after the read-back, says a new need back and keeps listening, closes when they take their leave, and never repeats a closing line", async () => {
+  it("after the read-back, says a new need back and keeps listening, closes when they take their leave, asks for more when a need comes after the closing, and never repeats a closing line", async () => {
     const turns = await run(answers);
     const readBack = turns.findIndex((t) => t.decision.action === "read_back");
     expect(readBack).toBeGreaterThan(0);
@@ -183,6 +183,9 @@ describe("closing when the participant is done", () => {
     const refund = turns.at(-1)!;
     expect(refund.final).toBe(true);
     expect(refund.text).toMatch(/refund a cancelled order/);
+    // Still giving needs after the closing: asked for more, not pointed at 'End Interview'.
+    expect(refund.text).toMatch(/\?$/);
+    expect(refund.text).not.toMatch(/End Interview/);
     expect(refund.review!.points).toContain(answers[12]);
     const texts = after.map((t) => t.text);
     expect(new Set(texts).size).toBe(texts.length);

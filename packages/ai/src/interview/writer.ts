@@ -3,7 +3,7 @@ import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
 import { withArticle } from "../text";
 import { answerTo, participantAsk } from "./asks";
-import { afterClosing } from "./closing";
+import { afterClosing, askMore } from "./closing";
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
 import { answeredBy, type FocusKind, followUpFor, followUpOn } from "./focus";
 import { askedFrames, namedProbe } from "./naming";
@@ -207,6 +207,19 @@ function writeFor(
       decision: { action: "follow_up", topicId: onTopic, reason: "listening" },
     };
   }
+  // Offline, an answer after the read-back that brings a new need is neither closed on nor read
+  // back over: said back (or noted), and more asked for while a way to ask is left.
+  const wrapUp = decision.action === "close" || (decision.action === "read_back" && !decision.asked);
+  if (offline && wrapUp && state.readBackAt >= 0 && !DONE.test(added) && !FAREWELL.test(added)) {
+    const heard = sayBack(added);
+    const further = heard || statedNeeds(added).length ? askMore(said) : null;
+    if (further) {
+      const onTopic = state.currentTopic ?? decision.topicId;
+      const listening = { action: "follow_up", topicId: onTopic, reason: "listening" } as const;
+      const text = withAnswer(`${heard || noted(said, offline)} ${further}`);
+      return { text, ...(state.closed ? {} : { decision: listening }) };
+    }
+  }
   switch (decision.action) {
     case "close": {
       const answer = state.lastAnswer ?? "";
@@ -220,9 +233,9 @@ function writeFor(
         return { text: afterClosing(said, lead, substantive, offline && done) };
       }
       const corrected = reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
-      const noted = heard || (corrected || substantive ? "I've noted that." : "");
+      const kept = heard || (corrected || substantive ? "I've noted that." : "");
       return {
-        text: [summary || answerFirst, noted, CLOSING].filter(Boolean).join(" ").replace(/\n /g, "\n"),
+        text: [summary || answerFirst, kept, CLOSING].filter(Boolean).join(" ").replace(/\n /g, "\n"),
       };
     }
     case "read_back": {
