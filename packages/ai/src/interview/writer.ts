@@ -207,16 +207,21 @@ function writeFor(
       decision: { action: "follow_up", topicId: onTopic, reason: "listening" },
     };
   }
-  // Offline, an answer after the read-back that brings a new need is neither closed on nor read
-  // back over: said back (or noted), and more asked for while a way to ask is left.
+  // Offline, an answer after the read-back that brings a new need (or, in words the rules cannot
+  // read, anything of substance) is neither closed on nor read back over: said back (or noted), and
+  // more asked for while a way to ask is left.
   const wrapUp = decision.action === "close" || (decision.action === "read_back" && !decision.asked);
   if (offline && wrapUp && state.readBackAt >= 0 && !DONE.test(added) && !FAREWELL.test(added)) {
     const heard = sayBack(added);
-    const further = heard || statedNeeds(added).length ? askMore(said) : null;
+    const giving = heard || statedNeeds(added).length || keywords(added).length >= 5;
+    const further = giving ? askMore(said) : null;
     if (further) {
       const onTopic = state.currentTopic ?? decision.topicId;
       const listening = { action: "follow_up", topicId: onTopic, reason: "listening" } as const;
-      const text = withAnswer(`${heard || noted(said, offline)} ${further}`);
+      // Their question answered says they were heard: no "noted" after its "thank you".
+      const text = withAnswer(
+        [heard || (answerFirst ? "" : noted(said, offline)), further].filter(Boolean).join(" "),
+      );
       return { text, ...(state.closed ? {} : { decision: listening }) };
     }
   }
