@@ -320,6 +320,25 @@ describe("model path: the model's message is checked after the model", () => {
     for (const t of turns.slice(1, 5)) expect(t.text).toMatch(/\?$/);
   });
 
+  it("offline, with no need it can put in short points, asks a plain wrap-up question instead of reading back nothing", async () => {
+    const german = [
+      "Ich backe seit zwanzig Jahren Torten und nehme die meisten Bestellungen am Telefon an.",
+      "Am Samstag klingelt das Telefon fast ohne Pause, und manchmal vergesse ich eine Bestellung.",
+      "Kunden sollen ihre Torte am Vortag online bestellen und eine Abholzeit auswählen können.",
+      "Die Allergene stehen bisher nur auf einem Zettel an der Theke, das kostet jedes Mal Zeit.",
+      "Das alte Tablet an der Kasse ist sehr langsam und stürzt manchmal ab.",
+      "Jeden Montag möchte ich sehen, welche Torten sich am besten verkauft haben.",
+      "Doppelte Bestellungen für dieselbe Torte dürfen nicht mehr passieren.",
+      "Die Mitarbeiter sollen morgens um sechs die Bestellungen des Tages sehen.",
+      "Rabatte möchte ich später auswerten können, das ist aber nicht so dringend.",
+      "Rückerstattungen für stornierte Bestellungen brauchen wir auch.",
+    ];
+    const turns = await run(german);
+    const readBack = turns.find((t) => t.decision.action === "read_back")!;
+    expect(readBack.text).not.toMatch(/Here is what I heard: *[^\n-]/);
+    expect(readBack.text).toMatch(/what matters most to you\?$/);
+  });
+
   it("replaces a closing line written where the rules did not close", async () => {
     const model = careless(() => "Thanks, that's all I need! Press 'End Interview' now.");
     const turns = await run(["We want customers to order cakes online the day before."], model);

@@ -11,7 +11,7 @@ import { pointOf, readBackPoints, readsWhole } from "./readback";
 import { sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
 import { acknowledgement, statedNeeds } from "./sayback";
-import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
+import { READ_BACK_OPENING, READ_BACK_QUESTION, readState, WRAP_UP_QUESTION } from "./state";
 import { keywords, normalise } from "./text";
 import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
 import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, UNSURE } from "./vocabulary";
@@ -54,11 +54,6 @@ const UNREAD =
   "I can't sum up your answers in short points here; the team will read them in full as you wrote them.";
 /** Asked once when they keep adding after the read-back, before the interview closes. */
 const LAST_CALL = "Is there anything you'd like to add before we finish?";
-/**
- * The read-back with nothing to read: it asks for more rather than for a check of nothing, and
- * keeps its opening, which marks it as the read-back.
- */
-const NOTHING_TO_READ = `${READ_BACK_OPENING} nothing I can put in short points; the team will read your answers in full, as you wrote them. ${LAST_CALL}`;
 
 export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
   // "as a business stakeholder"; a participant of no named role is asked without one.
@@ -261,10 +256,10 @@ function writeFor(
           decision: { ...decision, action: "follow_up", reason: "listening" },
         };
       }
-      // Nothing that can be said in short points: no check of nothing is asked for, but more.
+      // Nothing that can be said in short points: no read-back of nothing, but a plain wrap-up question.
       const text = points.length
         ? `${READ_BACK_OPENING}\n${points.map((p) => `- ${p}`).join("\n")}\n${READ_BACK_QUESTION}`
-        : NOTHING_TO_READ;
+        : WRAP_UP_QUESTION;
       return { text: [first, text].filter(Boolean).join("\n"), readBack: { points } };
     }
     case "follow_up": {
