@@ -32,7 +32,7 @@ const OPENERS = ["", "Thank you.", "Thanks.", "All right."];
  * Asked, each once, when an answer at or after the closing brings a new need: they are still
  * giving needs, so more is asked for rather than the way to end said.
  */
-const MORE = [
+export const ASK_MORE = [
   "Is there anything more you'd add?",
   "What else would you add?",
   "Is there anything else the team should hear?",
@@ -43,7 +43,7 @@ const MORE = [
 
 /** The first way to ask for more not said before, or null when each has been. */
 export function askMore(said: string[]): string | null {
-  return MORE.find((q) => !said.some((s) => s.includes(normalise(q)))) ?? null;
+  return ASK_MORE.find((q) => !said.some((s) => s.includes(normalise(q)))) ?? null;
 }
 
 /** The first opener and body not said together before, or null when every pairing was. */
