@@ -34,11 +34,11 @@ const OPENERS = ["", "Thank you.", "Thanks.", "All right."];
  */
 export const ASK_MORE = [
   "Is there anything more you'd add?",
-  "What else would you add?",
-  "Is there anything else the team should hear?",
-  "Is there anything more you'd want it to do?",
-  "Is there more you'd like the team to know?",
-  "What else should I note for the team?",
+  "Anything else on your list?",
+  "What other needs come to mind?",
+  "Is there more the system should do for you?",
+  "Does anything else matter to you here?",
+  "What else would help you day to day?",
 ];
 
 /** The first way to ask for more not said before, or null when each has been. */
