@@ -299,14 +299,22 @@ const AMOUNT =
 /**
  * Questions an answer has already answered: how often, when it said how often; what it costs, when
  * it said how much; what it would change, when it said what it would help with; how they manage
- * today, when it said how it is done now; what the problem is or what it would change, when it
- * said why. The plan's questions are held to the same.
+ * today, when it said how it is done now; where it stands today, when it gave a figure; the
+ * hardest part, when it said a figure, a feeling or the worst of it; what the problem is or what it
+ * would change, when it said why. The plan's questions are held to the same.
  */
 const ANSWERED: Array<[question: RegExp, answer: RegExp]> = [
   [/^How often\b/, new RegExp(`${FREQUENCY.source}|\\b\\d+ (?:out )?of \\d+\\b|\\btimes\\b`, "i")],
   [/\bcost you\b|^How much time\b/, AMOUNT],
   [/\bchange for\b|\btime or money\b|\bworth to\b|\bmake a difference\b/, BENEFIT],
   [/\btoday\b|\bget by without\b|\bmanage without\b/, TODAY],
+  // A figure is where it stands today ("41 days on average"), and "that" of a statistic has no hardest part.
+  [/\bstand today\b|\bhardest part\b/, AMOUNT],
+  // The hard part said ("I hate it", "the worst is …"): asking for the hardest part reads as not listening.
+  [
+    /\bhardest part\b/,
+    new RegExp(`${FEELING.source}|\\b(?:hardest|worst|biggest|main (?:problem|issue|challenge))\\b`, "i"),
+  ],
   // A reason given ("…, so the app has to queue updates") says what it would change, and what the problem is.
   [/\bproblem with that\b|\bchange for\b/, /\b(?:because|since|otherwise|'cause)\b|, so (?!far\b)/i],
 ];

@@ -115,7 +115,7 @@ describe("follow-ups a good interviewer would ask", () => {
     expect(goal?.kind).toBe("goal");
   });
 
-  it("never asks how often or how much when the answer has just said it", () => {
+  it("never asks how often, how much or the hardest part when the answer has just said it", () => {
     const asked = ["What's the hardest part of that?"];
     const often = followUpFor("We spend ages chasing invoices, in 7 out of 10 accounts.", asked);
     expect(often?.focus.kind).toBe("pain");
@@ -136,6 +136,16 @@ describe("follow-ups a good interviewer would ask", () => {
       "What would that change for you?",
     ]);
     expect(today?.question ?? "").not.toMatch(/today/);
+    // The hard part said (a feeling, the worst of it) or a figure: not asked for the hardest part.
+    for (const said of [
+      "Chasing invoices takes three hours a week, and I hate it because it feels like begging.",
+      "Ringing patients back is slow, and the worst is the Monday rush.",
+      "Chasing invoices comes up in 7 out of 10 exit calls.",
+    ])
+      expect(followUpFor(said, [])?.question ?? "", said).not.toMatch(/hardest part/);
+    expect(followUpFor("Ringing patients back is slow and the line is busy.", [])?.question).toBe(
+      "What's the hardest part of that?",
+    );
     // "can wait for a second release" is a plan, not a trouble.
     expect(focusesOf("The waitlist can wait for a second release.").map((f) => f.kind)).not.toContain("pain");
   });
