@@ -25,10 +25,12 @@ import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, UNSURE } from "./v
  * participant's review of the read-back (review.ts).
  */
 
-/** What they added, noted when it cannot be said back: each way once before any is said again. */
+/** What they added, noted when it cannot be said back: offline, each way in turn. */
 const NOTED = ["Thank you, I've noted that.", "I've written that down too.", "Noted, thank you."];
 const noted = (said: string[], offline: boolean) =>
-  (offline && NOTED.find((n) => !said.some((s) => s.includes(normalise(n))))) || NOTED[0]!;
+  offline
+    ? NOTED[said.filter((s) => NOTED.some((n) => s.includes(normalise(n)))).length % NOTED.length]!
+    : NOTED[0]!;
 
 /**
  * Offline, the ways to ask for more after the read-back (each once), so a participant still giving
