@@ -210,7 +210,8 @@ function writeFor(
   const wrapUp = decision.action === "close" || (decision.action === "read_back" && !decision.asked);
   if (offline && wrapUp && state.readBackAt >= 0 && !DONE.test(added) && !FAREWELL.test(added)) {
     const heard = sayBack(added);
-    const giving = heard || statedNeeds(added).length || keywords(added).length >= 5;
+    // Unread, only a long answer counts: a short one may be a remark or a goodbye ("und jetzt …").
+    const giving = heard || statedNeeds(added).length || keywords(added).length >= 7;
     const further = giving ? askMore(said) : null;
     if (further) {
       const onTopic = state.currentTopic ?? decision.topicId;
