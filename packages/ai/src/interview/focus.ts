@@ -299,25 +299,32 @@ const AMOUNT =
 /**
  * Questions an answer has already answered: how often, when it said how often; what it costs, when
  * it said how much; what it would change, when it said what it would help with; how they manage
- * today, when it said how it is done now; where it stands today, when it gave a figure; the
- * hardest part, when it said a figure, a feeling or the worst of it; what the problem is or what it
- * would change, when it said why. The plan's questions are held to the same.
+ * today, when it said how it is done now; what the problem is or what it would change, when it
+ * said why. The plan's questions are held to the same.
  */
 const ANSWERED: Array<[question: RegExp, answer: RegExp]> = [
   [/^How often\b/, new RegExp(`${FREQUENCY.source}|\\b\\d+ (?:out )?of \\d+\\b|\\btimes\\b`, "i")],
   [/\bcost you\b|^How much time\b/, AMOUNT],
   [/\bchange for\b|\btime or money\b|\bworth to\b|\bmake a difference\b/, BENEFIT],
   [/\btoday\b|\bget by without\b|\bmanage without\b/, TODAY],
-  // A figure is where it stands today ("41 days on average"), and "that" of a statistic has no hardest part.
-  [/\bstand today\b|\bhardest part\b/, AMOUNT],
-  // The hard part said ("I hate it", "the worst is …"): asking for the hardest part reads as not listening.
-  [
-    /\bhardest part\b/,
-    new RegExp(`${FEELING.source}|\\b(?:hardest|worst|biggest|main (?:problem|issue|challenge))\\b`, "i"),
-  ],
   // A reason given ("…, so the app has to queue updates") says what it would change, and what the problem is.
   [/\bproblem with that\b|\bchange for\b/, /\b(?:because|since|otherwise|'cause)\b|, so (?!far\b)/i],
 ];
+
+/** The hard part said: a feeling ("I hate it") or the worst of it. */
+const HARD_SAID = new RegExp(
+  `${FEELING.source}|\\b(?:hardest|worst|biggest|main (?:problem|issue|challenge))\\b`,
+  "i",
+);
+
+/**
+ * Offline only, beyond `answeredBy` (the model path's checks keep to that): the hardest part, once
+ * the answer said a figure (a statistic has none), a feeling or the worst of it; where it stands
+ * today, once any answer (`told`) gave a figure ("41 days on average").
+ */
+export const saidAlready = (question: string, answer: string, told: string) =>
+  (/\bhardest part\b/.test(question) && (AMOUNT.test(answer) || HARD_SAID.test(answer))) ||
+  (/\bstand today\b/.test(question) && AMOUNT.test(told));
 
 /** Whether the answer already answered this question (by the kinds above). */
 export const answeredBy = (question: string, answer: string) =>

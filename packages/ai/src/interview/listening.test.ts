@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerTo, participantAsk } from "./asks";
 import { endsSentence } from "./check";
-import { focusesOf, followUpFor, followUpOn, PROBES } from "./focus";
+import { focusesOf, followUpFor, followUpOn, PROBES, saidAlready } from "./focus";
 import { makePlan } from "./plan";
 import { needsSaidBack } from "./sayback";
 import { collect, type InterviewProvider, interviewTurn } from "./turn";
@@ -136,16 +136,17 @@ describe("follow-ups a good interviewer would ask", () => {
       "What would that change for you?",
     ]);
     expect(today?.question ?? "").not.toMatch(/today/);
-    // The hard part said (a feeling, the worst of it) or a figure: not asked for the hardest part.
+    // Offline, the hard part said (a feeling, the worst of it) or a figure: not asked for the hardest part.
+    const hardest = "What's the hardest part of that?";
     for (const said of [
       "Chasing invoices takes three hours a week, and I hate it because it feels like begging.",
       "Ringing patients back is slow, and the worst is the Monday rush.",
       "Chasing invoices comes up in 7 out of 10 exit calls.",
     ])
-      expect(followUpFor(said, [])?.question ?? "", said).not.toMatch(/hardest part/);
-    expect(followUpFor("Ringing patients back is slow and the line is busy.", [])?.question).toBe(
-      "What's the hardest part of that?",
-    );
+      expect(saidAlready(hardest, said, said), said).toBe(true);
+    expect(saidAlready(hardest, "Ringing patients back is slow and the line is busy.", "")).toBe(false);
+    // Nor where it stands today, once any answer gave a figure.
+    expect(saidAlready("Where does that stand today?", "We want it faster.", "It takes 41 days.")).toBe(true);
     // "can wait for a second release" is a plan, not a trouble.
     expect(focusesOf("The waitlist can wait for a second release.").map((f) => f.kind)).not.toContain("pain");
   });

@@ -5,7 +5,7 @@ import { withArticle } from "../text";
 import { answerTo, participantAsk } from "./asks";
 import { afterClosing, askMore } from "./closing";
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
-import { answeredBy, type FocusKind, followUpFor, followUpOn } from "./focus";
+import { answeredBy, type FocusKind, followUpFor, followUpOn, saidAlready } from "./focus";
 import { askedFrames, namedProbe } from "./naming";
 import { pointOf, readBackPoints, readsWhole } from "./readback";
 import { sayable } from "./readback-said";
@@ -56,6 +56,8 @@ const UNREAD =
   "I can't sum up your answers in short points here; the team will read them in full as you wrote them.";
 /** Asked once when they keep adding after the read-back, before the interview closes. */
 const LAST_CALL = "Is there anything you'd like to add before we finish?";
+/** The model path's fallback read-back with nothing to read (offline asks `WRAP_UP_QUESTION`). */
+const NOTHING_TO_READ = `${READ_BACK_OPENING} nothing I can put in short points; the team will read your answers in full, as you wrote them. ${LAST_CALL}`;
 
 export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
   // "as a business stakeholder"; a participant of no named role is asked without one.
@@ -91,10 +93,16 @@ const DONE_TODAY = /\bmanual\b|\b(?:uses|using)\b/i;
 const REQUIREMENT = /\b(?:has to|have to|must|needs to)\b/i;
 
 /** The first follow-up of a kind not asked before and not answered by anything said. */
-function untold(kind: FocusKind, asked: string[], answer: string, told: string): string | null {
+function untold(
+  kind: FocusKind,
+  asked: string[],
+  answer: string,
+  told: string,
+  offline: boolean,
+): string | null {
   const passed = [...asked];
   let probed = followUpOn(kind, passed, answer);
-  while (probed && toldBefore(probed, told, answer)) {
+  while (probed && (toldBefore(probed, told, answer) || (offline && saidAlready(probed, answer, told)))) {
     passed.push(probed);
     probed = followUpOn(kind, passed, answer);
   }
@@ -262,7 +270,9 @@ function writeFor(
       // Nothing that can be said in short points: no read-back of nothing, but a plain wrap-up question.
       const text = points.length
         ? `${READ_BACK_OPENING}\n${points.map((p) => `- ${p}`).join("\n")}\n${READ_BACK_QUESTION}`
-        : WRAP_UP_QUESTION;
+        : offline
+          ? WRAP_UP_QUESTION
+          : NOTHING_TO_READ;
       return { text: [first, text].filter(Boolean).join("\n"), readBack: { points } };
     }
     case "follow_up": {
@@ -280,14 +290,16 @@ function writeFor(
       // After a read-back, what they add is listened to: its probe, else a plain request for more.
       // A probe an earlier answer already answered is passed over for the next of its kind; the
       // probe names what they said where that reads right.
-      const stock = kind ? untold(kind, asked, answer, allTold(ctx)) : null;
+      const stock = kind ? untold(kind, asked, answer, allTold(ctx), offline) : null;
       // Its kind's probes all asked (some in named form): the answer's next focus with one free.
       const other = offline && kind && !stock ? followUpFor(answer, asked) : null;
       const probed =
         stock && offline
           ? namedProbe(stock, kind!, decision.reflect, answer)
           : (stock ??
-            (other && !toldBefore(other.question, allTold(ctx), answer)
+            (other &&
+            !toldBefore(other.question, allTold(ctx), answer) &&
+            !saidAlready(other.question, answer, allTold(ctx))
               ? namedProbe(other.question, other.focus.kind, other.focus.phrase, answer)
               : null));
       const question = probed ?? (listening || state.readBackAt >= 0 ? (asks.find(fresh) ?? null) : null);
@@ -345,7 +357,9 @@ function writeFor(
           // A bare "yes" confirmed what was said before: that is taken further, on the same topic.
           const asked = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
           const further =
-            AFFIRM.test(last) && keywords(last).length < 3 ? untold("need", asked, last, told) : null;
+            AFFIRM.test(last) && keywords(last).length < 3
+              ? untold("need", asked, last, told, offline)
+              : null;
           if (further) return { text: withAnswer(further) };
           const other = ctx.plan.topics.find(
             (t) =>
