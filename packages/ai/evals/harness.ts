@@ -1,3 +1,4 @@
+import { ASK_MORE } from "../src/interview/closing";
 import { ANYTHING_ELSE, LISTENING } from "../src/interview/decide";
 import { PROBES } from "../src/interview/focus";
 import { makePlan } from "../src/interview/plan";
@@ -128,7 +129,7 @@ function heard(point: string, said: string[]): boolean {
 
 /** The follow-ups the offline interviewer writes once and asks as written. */
 const WRITTEN = new Set(
-  [...Object.values(PROBES).flat(), ANYTHING_ELSE, ...LISTENING].map((q) => normalise(q)),
+  [...Object.values(PROBES).flat(), ANYTHING_ELSE, ...LISTENING, ...ASK_MORE].map((q) => normalise(q)),
 );
 
 /**

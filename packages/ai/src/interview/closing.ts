@@ -28,6 +28,24 @@ const KEPT = [
 ];
 const OPENERS = ["", "Thank you.", "Thanks.", "All right."];
 
+/**
+ * Asked, each once, when an answer at or after the closing brings a new need: they are still
+ * giving needs, so more is asked for rather than the way to end said.
+ */
+export const ASK_MORE = [
+  "Is there anything more you'd add?",
+  "Anything else on your list?",
+  "What other needs come to mind?",
+  "Is there more the system should do for you?",
+  "Does anything else matter to you here?",
+  "What else would help you day to day?",
+];
+
+/** The first way to ask for more not said before, or null when each has been. */
+export function askMore(said: string[]): string | null {
+  return ASK_MORE.find((q) => !said.some((s) => s.includes(normalise(q)))) ?? null;
+}
+
 /** The first opener and body not said together before, or null when every pairing was. */
 function unsaid(said: string[], lead: string, bodies: string[]): string | null {
   for (const opener of lead ? [""] : OPENERS) {

@@ -311,6 +311,21 @@ const ANSWERED: Array<[question: RegExp, answer: RegExp]> = [
   [/\bproblem with that\b|\bchange for\b/, /\b(?:because|since|otherwise|'cause)\b|, so (?!far\b)/i],
 ];
 
+/** The hard part said: a feeling ("I hate it") or the worst of it. */
+const HARD_SAID = new RegExp(
+  `${FEELING.source}|\\b(?:hardest|worst|biggest|main (?:problem|issue|challenge))\\b`,
+  "i",
+);
+
+/**
+ * Offline only, beyond `answeredBy` (the model path's checks keep to that): the hardest part, once
+ * the answer said a figure (a statistic has none), a feeling or the worst of it; where it stands
+ * today, once any answer (`told`) gave a figure ("41 days on average").
+ */
+export const saidAlready = (question: string, answer: string, told: string) =>
+  (/\bhardest part\b/.test(question) && (AMOUNT.test(answer) || HARD_SAID.test(answer))) ||
+  (/\bstand today\b/.test(question) && AMOUNT.test(told));
+
 /** Whether the answer already answered this question (by the kinds above). */
 export const answeredBy = (question: string, answer: string) =>
   ANSWERED.some(([asks, told]) => asks.test(question) && told.test(answer));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerTo, participantAsk } from "./asks";
 import { endsSentence } from "./check";
-import { focusesOf, followUpFor, followUpOn, PROBES } from "./focus";
+import { focusesOf, followUpFor, followUpOn, PROBES, saidAlready } from "./focus";
 import { makePlan } from "./plan";
 import { needsSaidBack } from "./sayback";
 import { collect, type InterviewProvider, interviewTurn } from "./turn";
@@ -115,7 +115,7 @@ describe("follow-ups a good interviewer would ask", () => {
     expect(goal?.kind).toBe("goal");
   });
 
-  it("never asks how often or how much when the answer has just said it", () => {
+  it("never asks how often, how much or the hardest part when the answer has just said it", () => {
     const asked = ["What's the hardest part of that?"];
     const often = followUpFor("We spend ages chasing invoices, in 7 out of 10 accounts.", asked);
     expect(often?.focus.kind).toBe("pain");
@@ -136,6 +136,17 @@ describe("follow-ups a good interviewer would ask", () => {
       "What would that change for you?",
     ]);
     expect(today?.question ?? "").not.toMatch(/today/);
+    // Offline, the hard part said (a feeling, the worst of it) or a figure: not asked for the hardest part.
+    const hardest = "What's the hardest part of that?";
+    for (const said of [
+      "Chasing invoices takes three hours a week, and I hate it because it feels like begging.",
+      "Ringing patients back is slow, and the worst is the Monday rush.",
+      "Chasing invoices comes up in 7 out of 10 exit calls.",
+    ])
+      expect(saidAlready(hardest, said, said), said).toBe(true);
+    expect(saidAlready(hardest, "Ringing patients back is slow and the line is busy.", "")).toBe(false);
+    // Nor where it stands today, once any answer gave a figure.
+    expect(saidAlready("Where does that stand today?", "We want it faster.", "It takes 41 days.")).toBe(true);
     // "can wait for a second release" is a plan, not a trouble.
     expect(focusesOf("The waitlist can wait for a second release.").map((f) => f.kind)).not.toContain("pain");
   });
@@ -167,7 +178,7 @@ describe("closing when the participant is done", () => {
     "Oh, and we need a way to refund a cancelled order.",
   ];
 
-  it("after the read-back, says a new need back and keeps listening, closes when they take their leave, and never repeats a closing line", async () => {
+  it("after the read-back, says a new need back and keeps listening, closes when they take their leave, asks for more when a need comes after the closing, and never repeats a closing line", async () => {
     const turns = await run(answers);
     const readBack = turns.findIndex((t) => t.decision.action === "read_back");
     expect(readBack).toBeGreaterThan(0);
@@ -183,6 +194,9 @@ describe("closing when the participant is done", () => {
     const refund = turns.at(-1)!;
     expect(refund.final).toBe(true);
     expect(refund.text).toMatch(/refund a cancelled order/);
+    // Still giving needs after the closing: asked for more, not pointed at 'End Interview'.
+    expect(refund.text).toMatch(/\?$/);
+    expect(refund.text).not.toMatch(/End Interview/);
     expect(refund.review!.points).toContain(answers[12]);
     const texts = after.map((t) => t.text);
     expect(new Set(texts).size).toBe(texts.length);
@@ -315,6 +329,25 @@ describe("model path: the model's message is checked after the model", () => {
     );
     expect(frame.length).toBeLessThanOrEqual(2);
     for (const t of turns.slice(1, 5)) expect(t.text).toMatch(/\?$/);
+  });
+
+  it("offline, with no need it can put in short points, asks a plain wrap-up question instead of reading back nothing", async () => {
+    const german = [
+      "Ich backe seit zwanzig Jahren Torten und nehme die meisten Bestellungen am Telefon an.",
+      "Am Samstag klingelt das Telefon fast ohne Pause, und manchmal vergesse ich eine Bestellung.",
+      "Kunden sollen ihre Torte am Vortag online bestellen und eine Abholzeit auswählen können.",
+      "Die Allergene stehen bisher nur auf einem Zettel an der Theke, das kostet jedes Mal Zeit.",
+      "Das alte Tablet an der Kasse ist sehr langsam und stürzt manchmal ab.",
+      "Jeden Montag möchte ich sehen, welche Torten sich am besten verkauft haben.",
+      "Doppelte Bestellungen für dieselbe Torte dürfen nicht mehr passieren.",
+      "Die Mitarbeiter sollen morgens um sechs die Bestellungen des Tages sehen.",
+      "Rabatte möchte ich später auswerten können, das ist aber nicht so dringend.",
+      "Rückerstattungen für stornierte Bestellungen brauchen wir auch.",
+    ];
+    const turns = await run(german);
+    const readBack = turns.find((t) => t.decision.action === "read_back")!;
+    expect(readBack.text).not.toMatch(/Here is what I heard: *[^\n-]/);
+    expect(readBack.text).toMatch(/what matters most to you\?$/);
   });
 
   it("replaces a closing line written where the rules did not close", async () => {

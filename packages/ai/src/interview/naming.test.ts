@@ -28,11 +28,19 @@ describe("follow-ups that name what was said", () => {
       "What's the problem with reminders by email?",
     ],
     [
-      "Who else would that help?",
+      "What would that change for you?",
       "need",
       "automating the booking system",
       "I want to automate the booking system.",
-      "Who else would automating the booking system help?",
+      "What would automating the booking system change for you?",
+    ],
+    // An action as the subject of "Who else would … help?" reads garbled: the frame keeps "that".
+    [
+      "Who else would that help?",
+      "need",
+      "giving recommendations",
+      "I want to be giving recommendations.",
+      "Who else would that help?",
     ],
     // A gerund from a verb they did not say reads as Parley's words, not theirs.
     [

@@ -38,8 +38,11 @@ export function nameable(kind: FocusKind, phrase: string, answer: string): strin
   return said && last && ["NOUN", "PROPN", "ADV"].includes(last.pos) ? phrase : null;
 }
 
-/** The need probes an action reads well in: "What would automating the diary change for you?" */
-const ACTION_FRAME = /^(?:What would that change|Who else would that help)\b/;
+/**
+ * The need probe an action reads well in: "What would automating the diary change for you?". As the
+ * subject of "Who else would … help?" a gerund reads garbled, so that frame keeps "that".
+ */
+const ACTION_FRAME = /^What would that change\b/;
 
 /** "the spreadsheets" take "do", not "does". */
 const plural = (name: string) => /[^s]s$/.test(name.split(/\s+/).at(-1)!);

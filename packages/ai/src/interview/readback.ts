@@ -297,7 +297,14 @@ export function readBackPoints(
   // Few needs heard: the problems they described fill the read-back to three.
   // Offline, a problem said in passing ("you have, like, …") is not read back: only plain ones.
   const plain = (s: string) => !offline || !(SECOND_PERSON.test(s) || SPOKEN_FILLER.test(s));
-  for (const problem of problemSentences(answers, offline).filter(plain)) {
+  // Offline, the latest problems first, and a figure or frequency alone (a fact about them, "You
+  // book about 12 appointments a week") after any problem felt, worked around or said as a lack.
+  const problems = problemSentences(answers, offline).filter(plain);
+  const felt = (s: string) => FEELING.test(s) || WORKAROUND.test(s) || isNegative(s);
+  const ordered = offline
+    ? [...problems.filter(felt).reverse(), ...problems.filter((s) => !felt(s)).reverse()]
+    : problems;
+  for (const problem of ordered) {
     if (points.length >= 3) break;
     const point = pointOf(problem);
     if (sayable(point) && !points.includes(point)) points.push(point);

@@ -22,6 +22,11 @@ const topicMarks = new WeakMap<Topic, ReadonlySet<string>>();
 
 export const READ_BACK_OPENING = "Here is what I heard:";
 export const READ_BACK_QUESTION = "Did I get that right, or is anything missing?";
+/**
+ * Asked in the read-back's place when no need can be said back in short points: a plain wrap-up
+ * question, not a read-back of nothing. It marks the read-back all the same.
+ */
+export const WRAP_UP_QUESTION = "Before we finish: of everything you've told me, what matters most to you?";
 
 /** Every closing line tells the participant how to end the interview. */
 const END_INTERVIEW = /\bEnd Interview\b/;
@@ -39,7 +44,7 @@ export interface MessageInfo {
 }
 
 function isReadBack(content: string, participantSentences: Set<string>): boolean {
-  if (content.includes(READ_BACK_OPENING)) return true;
+  if (content.includes(READ_BACK_OPENING) || content.includes(WRAP_UP_QUESTION)) return true;
   // In another language, a read-back still quotes the participant's own sentences.
   let quoted = 0;
   for (const s of participantSentences) if (s.length > 20 && content.includes(s)) quoted += 1;

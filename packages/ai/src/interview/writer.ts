@@ -3,15 +3,15 @@ import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
 import { withArticle } from "../text";
 import { answerTo, participantAsk } from "./asks";
-import { afterClosing } from "./closing";
+import { afterClosing, askMore } from "./closing";
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
-import { answeredBy, type FocusKind, followUpFor, followUpOn } from "./focus";
+import { answeredBy, type FocusKind, followUpFor, followUpOn, saidAlready } from "./focus";
 import { askedFrames, namedProbe } from "./naming";
 import { pointOf, readBackPoints, readsWhole } from "./readback";
 import { sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
 import { acknowledgement, statedNeeds } from "./sayback";
-import { READ_BACK_OPENING, READ_BACK_QUESTION, readState } from "./state";
+import { READ_BACK_OPENING, READ_BACK_QUESTION, readState, WRAP_UP_QUESTION } from "./state";
 import { keywords, normalise } from "./text";
 import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
 import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, UNSURE } from "./vocabulary";
@@ -25,10 +25,12 @@ import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, UNSURE } from "./v
  * participant's review of the read-back (review.ts).
  */
 
-/** What they added, noted when it cannot be said back: each way once before any is said again. */
+/** What they added, noted when it cannot be said back: offline, each way in turn. */
 const NOTED = ["Thank you, I've noted that.", "I've written that down too.", "Noted, thank you."];
 const noted = (said: string[], offline: boolean) =>
-  (offline && NOTED.find((n) => !said.some((s) => s.includes(normalise(n))))) || NOTED[0]!;
+  offline
+    ? NOTED[said.filter((s) => NOTED.some((n) => s.includes(normalise(n)))).length % NOTED.length]!
+    : NOTED[0]!;
 
 /**
  * Offline, the ways to ask for more after the read-back (each once), so a participant still giving
@@ -54,10 +56,7 @@ const UNREAD =
   "I can't sum up your answers in short points here; the team will read them in full as you wrote them.";
 /** Asked once when they keep adding after the read-back, before the interview closes. */
 const LAST_CALL = "Is there anything you'd like to add before we finish?";
-/**
- * The read-back with nothing to read: it asks for more rather than for a check of nothing, and
- * keeps its opening, which marks it as the read-back.
- */
+/** The model path's fallback read-back with nothing to read (offline asks `WRAP_UP_QUESTION`). */
 const NOTHING_TO_READ = `${READ_BACK_OPENING} nothing I can put in short points; the team will read your answers in full, as you wrote them. ${LAST_CALL}`;
 
 export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
@@ -94,10 +93,16 @@ const DONE_TODAY = /\bmanual\b|\b(?:uses|using)\b/i;
 const REQUIREMENT = /\b(?:has to|have to|must|needs to)\b/i;
 
 /** The first follow-up of a kind not asked before and not answered by anything said. */
-function untold(kind: FocusKind, asked: string[], answer: string, told: string): string | null {
+function untold(
+  kind: FocusKind,
+  asked: string[],
+  answer: string,
+  told: string,
+  offline: boolean,
+): string | null {
   const passed = [...asked];
   let probed = followUpOn(kind, passed, answer);
-  while (probed && toldBefore(probed, told, answer)) {
+  while (probed && (toldBefore(probed, told, answer) || (offline && saidAlready(probed, answer, told)))) {
     passed.push(probed);
     probed = followUpOn(kind, passed, answer);
   }
@@ -207,6 +212,25 @@ function writeFor(
       decision: { action: "follow_up", topicId: onTopic, reason: "listening" },
     };
   }
+  // Offline, an answer after the read-back that brings a new need (or, in words the rules cannot
+  // read, anything of substance) is neither closed on nor read back over: said back (or noted), and
+  // more asked for while a way to ask is left.
+  const wrapUp = decision.action === "close" || (decision.action === "read_back" && !decision.asked);
+  if (offline && wrapUp && state.readBackAt >= 0 && !DONE.test(added) && !FAREWELL.test(added)) {
+    const heard = sayBack(added);
+    // Unread, only a long answer counts: a short one may be a remark or a goodbye ("und jetzt …").
+    const giving = heard || statedNeeds(added).length || keywords(added).length >= 7;
+    const further = giving ? askMore(said) : null;
+    if (further) {
+      const onTopic = state.currentTopic ?? decision.topicId;
+      const listening = { action: "follow_up", topicId: onTopic, reason: "listening" } as const;
+      // Their question answered says they were heard: no "noted" after its "thank you".
+      const text = withAnswer(
+        [heard || (answerFirst ? "" : noted(said, offline)), further].filter(Boolean).join(" "),
+      );
+      return { text, ...(state.closed ? {} : { decision: listening }) };
+    }
+  }
   switch (decision.action) {
     case "close": {
       const answer = state.lastAnswer ?? "";
@@ -220,9 +244,9 @@ function writeFor(
         return { text: afterClosing(said, lead, substantive, offline && done) };
       }
       const corrected = reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
-      const noted = heard || (corrected || substantive ? "I've noted that." : "");
+      const kept = heard || (corrected || substantive ? "I've noted that." : "");
       return {
-        text: [summary || answerFirst, noted, CLOSING].filter(Boolean).join(" ").replace(/\n /g, "\n"),
+        text: [summary || answerFirst, kept, CLOSING].filter(Boolean).join(" ").replace(/\n /g, "\n"),
       };
     }
     case "read_back": {
@@ -243,10 +267,12 @@ function writeFor(
           decision: { ...decision, action: "follow_up", reason: "listening" },
         };
       }
-      // Nothing that can be said in short points: no check of nothing is asked for, but more.
+      // Nothing that can be said in short points: no read-back of nothing, but a plain wrap-up question.
       const text = points.length
         ? `${READ_BACK_OPENING}\n${points.map((p) => `- ${p}`).join("\n")}\n${READ_BACK_QUESTION}`
-        : NOTHING_TO_READ;
+        : offline
+          ? WRAP_UP_QUESTION
+          : NOTHING_TO_READ;
       return { text: [first, text].filter(Boolean).join("\n"), readBack: { points } };
     }
     case "follow_up": {
@@ -264,14 +290,16 @@ function writeFor(
       // After a read-back, what they add is listened to: its probe, else a plain request for more.
       // A probe an earlier answer already answered is passed over for the next of its kind; the
       // probe names what they said where that reads right.
-      const stock = kind ? untold(kind, asked, answer, allTold(ctx)) : null;
+      const stock = kind ? untold(kind, asked, answer, allTold(ctx), offline) : null;
       // Its kind's probes all asked (some in named form): the answer's next focus with one free.
       const other = offline && kind && !stock ? followUpFor(answer, asked) : null;
       const probed =
         stock && offline
           ? namedProbe(stock, kind!, decision.reflect, answer)
           : (stock ??
-            (other && !toldBefore(other.question, allTold(ctx), answer)
+            (other &&
+            !toldBefore(other.question, allTold(ctx), answer) &&
+            !saidAlready(other.question, answer, allTold(ctx))
               ? namedProbe(other.question, other.focus.kind, other.focus.phrase, answer)
               : null));
       const question = probed ?? (listening || state.readBackAt >= 0 ? (asks.find(fresh) ?? null) : null);
@@ -329,7 +357,9 @@ function writeFor(
           // A bare "yes" confirmed what was said before: that is taken further, on the same topic.
           const asked = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
           const further =
-            AFFIRM.test(last) && keywords(last).length < 3 ? untold("need", asked, last, told) : null;
+            AFFIRM.test(last) && keywords(last).length < 3
+              ? untold("need", asked, last, told, offline)
+              : null;
           if (further) return { text: withAnswer(further) };
           const other = ctx.plan.topics.find(
             (t) =>
