@@ -20,6 +20,7 @@ import { capitalise, withArticle } from "../text/grammar";
 import { contentLemmas, tokensOf } from "../text/nlp";
 import { conditionCriterion, forbiddingCriterion, limitName } from "./limits";
 import { type FoundNeed, findNeeds, purposesOf } from "./needs";
+import { painStories } from "./pains";
 import { draftStories, roleOf } from "./phrase";
 import { plainWords } from "./plain";
 import { requestsIn, withRequests } from "./requests";
@@ -110,13 +111,15 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
     return entry;
   };
 
+  const speakerOf = (e: Extraction) =>
+    options.role?.trim() || statedWorkRole(e) || PERSONA[e.stakeholderType];
   const written: Array<{ story: Story; feature: EvidenceFeature }> = [];
   /** Stories of things named in a list ("Key features include …"), which a detailed need may say again. */
   const listed = new Set<Story>();
   /** Rules a speaker lays on other people ("Pickers must scan every item"), which they may refuse. */
   const imposed: Array<{ item: ExtractedItem; speaker: string; lemmas: string[] }> = [];
   for (const extraction of extractions) {
-    const speaker = options.role?.trim() || statedWorkRole(extraction) || PERSONA[extraction.stakeholderType];
+    const speaker = speakerOf(extraction);
     for (const item of extraction.items) {
       if (item.readBack === "rejected" || item.readBack === "corrected") continue;
       if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity !== "wants") continue;
@@ -283,7 +286,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
   // Refusals ("I don't want …", "must never …") forbid, on the feature they are about.
   const features = () => [...featureByKey.values()];
   for (const extraction of extractions) {
-    const speaker = options.role?.trim() || statedWorkRole(extraction) || PERSONA[extraction.stakeholderType];
+    const speaker = speakerOf(extraction);
     for (const item of extraction.items) {
       if (item.readBack === "rejected" || item.readBack === "corrected") continue;
       if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity === "wants") continue;
@@ -335,6 +338,10 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
     }
   }
 
+  // A pain no one asked to end in words of their own: the participant's words, still to be written.
+  const pains = extractions.flatMap((e) => painStories(e, extractions, speakerOf(e)));
+  if (pains.length)
+    featureFor("Pain points", () => epicFor("Pain points", "")).feature.stories.push(...pains);
   // Whatever the participant left a tester nothing to check by is said to be still to write.
   for (const { feature } of features()) {
     const first = feature.stories[0]?.evidence[0];
