@@ -76,15 +76,26 @@ describe("the tree's stories and criteria", () => {
     const { requirements } = analyzeProject([
       interview(1, "business", [
         "I want to enter my address once so that every form has it.",
-        "The system should keep track of the stock and notify me when the flour is running low.",
+        "The system should keep track of the stock and notify me when a delivery is cancelled.",
       ]),
     ]);
     const markdown = renderEvidenceTree(requirements);
     expect(markdown).toContain("I want to enter my address once");
-    expect(markdown).toContain("I want to get notified when the flour is running low");
+    expect(markdown).toContain("I want to get notified when a delivery is cancelled");
     expect(markdown).toContain(
-      "Given a business stakeholder, when the flour is running low, then the business stakeholder gets notified",
+      "Given a business stakeholder, when a delivery is cancelled, then the business stakeholder gets notified",
     );
+  });
+
+  it("leaves a condition that comes by degrees to be written until someone names its level", () => {
+    const markdown = renderEvidenceTree(
+      analyzeProject([
+        interview(1, "business", ["The system should notify me when the flour is running low."]),
+      ]).requirements,
+    );
+    expect(markdown).toContain("I want to get notified when the flour is running low");
+    expect(markdown).toContain('did not say how much counts as "the flour is running low"');
+    expect(markdown).not.toMatch(/Given .*, when the flour is running low, then/);
   });
 
   it("writes the purposes of a product named only for them as the needs", () => {
