@@ -13,7 +13,7 @@ const PAIN =
 const GOAL =
   /\b(?:goal|success|succeed|aim|target|objective|reduce|increase|improve|grow|cut down|bring down|get (?:it|that) (?:down|up))\b/i;
 const METRIC =
-  /\b\d[\d,.]*\s*(?:%|(?:percent|per ?cent|minutes?|hours?|seconds?|days?|weeks?|months?|dollars?|euros?|pounds?|times|calls|orders|customers|patients|no-shows|tickets|people|users|km|miles)\b)|[$€£]\s?\d/i;
+  /\b(?:\d[\d,.]*|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|a hundred)\s*(?:%|(?:percent|per ?cent|minutes?|hours?|seconds?|days?|weeks?|months?|dollars?|euros?|pounds?|times|calls|orders|customers|patients|no-shows|tickets|people|users|km|miles)\b)|[$€£]\s?\d/i;
 const OPEN =
   /\b(?:not sure (?:whether|if|how|who|what|when|yet)|(?:haven't|have not|hasn't|has not) (?:decided|figured|worked out|agreed)|(?:don't|do not) know (?:yet|whether|if|how|who|what)|nobody knows|no one knows|still (?:unclear|open|undecided|figuring|debating|deciding)|(?:is|it's|remains) unclear|an open question|to be decided|tbd|(?:need|have) to (?:decide|figure out|work out)|undecided|depends on whether)\b/i;
 // "I have to call each technician" describes today's chore, not a wish.

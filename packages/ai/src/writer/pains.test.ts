@@ -29,6 +29,10 @@ describe("pains still to be written as stories", () => {
       "Guests phone the front desk all day asking about parking",
     ],
     [
+      "Every evening I copy the orders into a spreadsheet, which takes two hours.",
+      "Every evening I copy the orders into a spreadsheet, which takes two hours",
+    ],
+    [
       "Invoices are typed in by hand from the supplier's letter.",
       "Invoices are typed in by hand from the supplier's letter",
     ],
