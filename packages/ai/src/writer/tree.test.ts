@@ -72,6 +72,28 @@ describe("the tree's stories and criteria", () => {
     expect(markdown).not.toMatch(/never has to photograph every parcel/);
   });
 
+  it("flags a refusal of the one thing another's rule asks for, said in other words", () => {
+    const markdown = renderEvidenceTree(
+      analyzeProject([
+        interview(1, "business", ["Every visitor must have a badge so that security knows who is inside."]),
+        interview(2, "user", ["I don't want to wear a badge just to drop off a letter."]),
+      ]).requirements,
+    );
+    expect(markdown).toContain(
+      "requires this and a user does not want it; the participants must settle it first",
+    );
+  });
+
+  it("flags a rule forbidding most of what another participant asked for", () => {
+    const markdown = renderEvidenceTree(
+      analyzeProject([
+        interview(1, "user", ["I want to download my invoices as PDF so that I can file them."]),
+        interview(2, "business", ["Users must never download invoices to personal devices."]),
+      ]).requirements,
+    );
+    expect(markdown).toContain("does not want this; the participants must settle it first");
+  });
+
   it("keeps the words that limit a need, and turns its condition into a Given/When/Then criterion", () => {
     const { requirements } = analyzeProject([
       interview(1, "business", [

@@ -18,8 +18,9 @@ import { UNSTATED_BENEFIT } from "../quality/parse";
 import { TO_WRITE_AS_STORY } from "../requirements/story";
 import { capitalise, withArticle } from "../text/grammar";
 import { contentLemmas, tokensOf } from "../text/nlp";
+import { imposedOnOthers, mostOf } from "./conflicts";
 import { conditionCriterion, forbiddingCriterion, limitName } from "./limits";
-import { type FoundNeed, findNeeds, purposesOf } from "./needs";
+import { findNeeds, purposesOf } from "./needs";
 import { painStories } from "./pains";
 import { draftStories, roleOf } from "./phrase";
 import { plainWords } from "./plain";
@@ -117,7 +118,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
   /** Stories of things named in a list ("Key features include …"), which a detailed need may say again. */
   const listed = new Set<Story>();
   /** Rules a speaker lays on other people ("Pickers must scan every item"), which they may refuse. */
-  const imposed: Array<{ item: ExtractedItem; speaker: string; lemmas: string[] }> = [];
+  const imposed: Array<{ item: ExtractedItem; speaker: string; lemmas: string[]; things: string[] }> = [];
   for (const extraction of extractions) {
     const speaker = speakerOf(extraction);
     for (const item of extraction.items) {
@@ -133,7 +134,8 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       let notANeed = false;
       for (const need of needs) {
         if (need.negated || imposedOnOthers(need)) {
-          if (!need.negated) imposed.push({ item, speaker, lemmas: topicLemmas(item.quote) });
+          const things = need.action.filter((t) => t.pos === "NOUN").map((t) => t.lemma);
+          if (!need.negated) imposed.push({ item, speaker, lemmas: topicLemmas(item.quote), things });
           notANeed = true;
           continue;
         }
@@ -304,7 +306,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       const disputed = feature?.stories.some(
         (s) =>
           s.evidence.every((e) => e.interviewId !== item.interviewId) &&
-          topicLemmas(s.action).every((l) => lemmas.has(l)),
+          mostOf(topicLemmas(s.action), lemmas),
       );
       if (feature && disputed) {
         const conflict = `To be written: ${withArticle(speaker)} does not want this; the participants must settle it first.`;
@@ -324,7 +326,9 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       }
       // One participant lays down a rule another refuses: a conflict to settle, not a test.
       const rule = imposed.find(
-        (r) => r.item.interviewId !== item.interviewId && r.lemmas.filter((l) => lemmas.has(l)).length >= 2,
+        (r) =>
+          r.item.interviewId !== item.interviewId &&
+          (r.lemmas.filter((l) => lemmas.has(l)).length >= 2 || mostOf(r.things, lemmas)),
       );
       if (rule) {
         feature.acceptanceCriteria.push({
@@ -367,22 +371,6 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
  * a reason is the role itself: "so that they do not forget their visit").
  */
 const PRONOUN = /\b(?:we|us|our)\b/i;
-
-/**
- * "Pickers must scan every item", "Every rider must have an account": a rule the speaker lays on
- * other people, who may well not want it, so no story of theirs ("clients should be able to book"
- * and "patients should get a reminder" are theirs to want).
- */
-function imposedOnOthers(need: FoundNeed): boolean {
-  if (need.trigger !== "obligation" || need.actor.length || !roleOf(need.subject)) return false;
-  const verb = need.action[0];
-  const received = ["get", "receive", "see", ...Object.keys(RECEIVING_VERB)];
-  if (!verb || received.includes(verb.lemma)) return false;
-  const before = need.clause.slice(0, need.clause.indexOf(verb)).map((t) => t.normal);
-  // "should have the option to prepay" is offered to them, as "be able to" and "can" are.
-  const offered = need.action.slice(1, 4).some((t) => ABILITY_NOUNS.has(t.lemma));
-  return !offered && !before.some((w) => /^(?:able|can|allowed|free)$/.test(w));
-}
 
 /**
  * "have an app", "have the digital diary": a thing named with nothing it is for nor how it is used,
