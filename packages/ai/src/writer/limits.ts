@@ -110,3 +110,10 @@ export function conditionCriterion(role: string, means: string, condition: strin
       : null;
   return outcome ? `Given ${a(role)}, when ${when}, then ${outcome}` : null;
 }
+
+/** Words that make a rule checkable: a figure, how often, how soon, in which order or colour. */
+export const SPECIFIC =
+  /\b(?:\d|daily|weekly|monthly|hourly|every|each|within|the day before|a day before|in (?:the )?order|in (?:red|green|bold)|on (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))\b/i;
+
+/** Where a rule's reason starts: the reason is why, not what a tester checks. */
+export const REASON = /,?\s+(?:so that|so|because|in order to)\s+/i;

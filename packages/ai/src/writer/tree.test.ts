@@ -109,6 +109,21 @@ describe("the tree's stories and criteria", () => {
     );
   });
 
+  it("checks a story by the rule it came from when the rule says how often or how it shows", () => {
+    const markdown = renderEvidenceTree(
+      analyzeProject([
+        interview(1, "user", [
+          "Price changes must be shown in bold on every shelf label.",
+          "Stock reports should be sent weekly, not monthly.",
+          "Orders have to reach the warehouse on their own.",
+        ]),
+      ]).requirements,
+    );
+    expect(markdown).toContain("Given a user, then price changes must be shown in bold on every shelf label");
+    expect(markdown).toContain("Given a user, then stock reports should be sent weekly, not monthly");
+    expect(markdown).not.toMatch(/Given a user, then orders have to reach/);
+  });
+
   it("leaves a condition that comes by degrees to be written until someone names its level", () => {
     const markdown = renderEvidenceTree(
       analyzeProject([

@@ -19,7 +19,7 @@ import { TO_WRITE_AS_STORY } from "../requirements/story";
 import { capitalise, withArticle } from "../text/grammar";
 import { contentLemmas, tokensOf } from "../text/nlp";
 import { imposedOnOthers, mostOf } from "./conflicts";
-import { conditionCriterion, forbiddingCriterion, limitName } from "./limits";
+import { conditionCriterion, forbiddingCriterion, limitName, REASON, SPECIFIC } from "./limits";
 import { findNeeds, purposesOf } from "./needs";
 import { painStories } from "./pains";
 import { draftStories, roleOf } from "./phrase";
@@ -143,15 +143,13 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
         title ??= needTitle(need);
         // "Everything must comply with privacy rules": a rule the product keeps, as a criterion.
         const speakerSubject = need.subject.some((t) => /^(?:i|we|you)$/.test(t.normal));
-        if (
-          item.kind === "constraint" &&
+        const aRule =
           need.trigger === "obligation" &&
           !speakerSubject &&
           !roleOf(need.subject) &&
           !need.actor.length &&
-          !RECEIVING_VERB[need.action[0]?.lemma ?? ""] &&
-          drafts[0]
-        ) {
+          !RECEIVING_VERB[need.action[0]?.lemma ?? ""];
+        if (item.kind === "constraint" && aRule && drafts[0]) {
           const said = plainWords(clean(item.quote), { means: false });
           if (!("text" in said)) break;
           const entry = featureFor(drafts[0].feature, () => epicFor(drafts[0]!.topic, drafts[0]!.feature));
@@ -263,6 +261,15 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           const checked =
             means === whole && conditions[0] && conditionCriterion(role, action, conditions.at(-1)!);
           if (checked) feature.acceptanceCriteria.push({ text: checked, evidence: [evidenceOf(item)] });
+          // "Allergy notes must be printed in red on every ticket": a rule that says how often, how
+          // soon or how it shows is the story's check.
+          const rule = aRule && !checked && at === 0 && SPECIFIC.test(item.quote);
+          const said = rule && plainWords(clean(item.quote).split(REASON)[0]!, { means: false });
+          if (said && "text" in said)
+            feature.acceptanceCriteria.push({
+              text: `Given ${withArticle(role)}, then ${said.text.replace(/^./, (c) => c.toLowerCase())}`,
+              evidence: [evidenceOf(item)],
+            });
         }
       }
       // A need the rules could not write as a clean story is shown as it is: a title and the
