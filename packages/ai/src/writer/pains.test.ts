@@ -32,6 +32,7 @@ describe("pains still to be written as stories", () => {
       "Every evening I copy the orders into a spreadsheet, which takes two hours.",
       "Every evening I copy the orders into a spreadsheet, which takes two hours",
     ],
+    ["I always forget my PIN.", "I always forget my PIN"],
     [
       "Invoices are typed in by hand from the supplier's letter.",
       "Invoices are typed in by hand from the supplier's letter",

@@ -18,6 +18,8 @@ const PAIN_TOLD = [
   /\btakes? (?:me |us |them )?(?:about |around |roughly |nearly |almost |over |up to )?(?:\d[\d.,]*|an?|one|two|three|four|five|six|half an?) (?:minutes?|hours?|days?|weeks?)\b/i,
   // Something that stops working.
   /\b(?:dies|died|crash(?:es|ed)?|freezes|fails|stops working|runs out|logs (?:me|us|them) out)\b/i,
+  // "I forget my password": what people cannot keep in their heads.
+  /^(?:i|we) (?:always |often |keep )?(?:forget|forgot)\b/i,
   // Work done by hand, or over and over.
   /\bby hand\b/i,
   /\b(?:all day|all the time|every single time|every time)\b/i,
