@@ -9,18 +9,18 @@ export type ItemKind = "need" | "pain" | "goal" | "constraint" | "metric" | "ope
 const NEED =
   /\b(?:need|needs|needed|want|wants|wish|would like|'d like|would love|'d love|should|must|mustn't|have to|has to|got to|expect|it would be great|would help|looking for|require|requires|required|important|matters? (?:a lot|most)|comes? first|is key|can't have|cannot have|don't want|do not want|doesn't want|never want)\b/i;
 const PAIN =
-  /\b(?:problem|hard|slow|frustrat\w*|annoy\w*|difficult|manual\w*|by hand|waste\w*|error\w*|mistake\w*|can't|cannot|struggle\w*|pain|painful|broken|confus\w*|late|forget|forgot|lost|delay\w*|tedious|hate|worst|nightmare|complain\w*|costs? us|miss(?:ed|es)?|quit\w*|dies|died|crash\w*|fails?|failed|breaks?|stops? working|runs? out|drop(?:s|ped)? off|give up|gave up|abandon\w*|churn\w*|hurts?|out of stock|overs\w+)\b/i;
+  /\b(?:problem|hard|slow|frustrat\w*|annoy\w*|difficult|manual\w*|by hand|waste\w*|error\w*|mistake\w*|can't|cannot|struggle\w*|pain|painful|broken|confus\w*|late|forget|forgot|lost|delay\w*|tedious|hate|worst|nightmare|complain\w*|costs? us|miss(?:ed|es)?|quit\w*|dies|died|crash\w*|fails?|failed|breaks?|stops? working|runs? out|drop(?:s|ped)? off|give up|gave up|abandon\w*|churn\w*|hurts?|out of stock|overs\w+|all day|every time)\b/i;
 const GOAL =
   /\b(?:goal|success|succeed|aim|target|objective|reduce|increase|improve|grow|cut down|bring down|get (?:it|that) (?:down|up))\b/i;
 const METRIC =
-  /\b\d[\d,.]*\s*(?:%|(?:percent|per ?cent|minutes?|hours?|seconds?|days?|weeks?|months?|dollars?|euros?|pounds?|times|calls|orders|customers|patients|no-shows|tickets|people|users|km|miles)\b)|[$€£]\s?\d/i;
+  /\b(?:\d[\d,.]*|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|a hundred)\s*(?:%|(?:percent|per ?cent|minutes?|hours?|seconds?|days?|weeks?|months?|dollars?|euros?|pounds?|times|calls|orders|customers|patients|no-shows|tickets|people|users|km|miles)\b)|[$€£]\s?\d/i;
 const OPEN =
   /\b(?:not sure (?:whether|if|how|who|what|when|yet)|(?:haven't|have not|hasn't|has not) (?:decided|figured|worked out|agreed)|(?:don't|do not) know (?:yet|whether|if|how|who|what)|nobody knows|no one knows|still (?:unclear|open|undecided|figuring|debating|deciding)|(?:is|it's|remains) unclear|an open question|to be decided|tbd|(?:need|have) to (?:decide|figure out|work out)|undecided|depends on whether)\b/i;
 // "I have to call each technician" describes today's chore, not a wish.
 const CHORE =
   /\b(?:i|we)\s+(?:always\s+|still\s+|usually\s+|then\s+)?(?:have to|has to|had to|need to go|must go)\b/i;
 const OFF_TOPIC =
-  /\b(?:football|soccer|basketball|baseball|cricket|the match|the game last|weather|weekend|holiday|vacation|lunch|coffee|my kids|birthday|tv show|netflix)\b/i;
+  /\b(?:football|soccer|basketball|baseball|cricket|the match|the game last|weather|weekend|holiday|vacation|(?<!(?:before|after|until|by|till) )lunch|coffee|my kids|birthday|tv show|netflix)\b/i;
 const SMALL_TALK =
   /^(?:yes|yeah|no|nope|ok|okay|sure|thanks|thank you|right|hmm|um|uh|well|great|good)\b[\s,.!]*$/i;
 

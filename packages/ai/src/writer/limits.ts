@@ -81,17 +81,25 @@ function notWanted(said: string, persona: string): string {
   return `To be written: ${a(persona)} does not want ${said}; how to test that is still to be decided.`;
 }
 
+/** Conditions that come by degrees, so hold only past a level someone has to name. */
+const GRADUAL =
+  /\b(?:run(?:s|ning)? (?:out|low|short)|low|high|full|empty|busy|quiet|slow|chang(?:e|es|ed|ing)|drops?|dropping|rises?|rising|almost|nearly|too (?:many|few|much|little))\b/i;
+
 const OUTCOME: Record<string, string> = { get: "gets", see: "sees", receive: "receives" };
 
 /**
- * "get notified when supplies are running out" → "Given a salon owner, when supplies are running
- * out, then the salon owner gets notified"; "have the routes update automatically when traffic
- * changes" → "…, then the routes update automatically". Null when the means says no outcome a
+ * "get notified when a client cancels" → "Given a salon owner, when a client cancels, then the salon
+ * owner gets notified"; "have the routes update automatically when traffic
+ * changes" is still to be written: a condition that comes by degrees holds only past a level nobody
+ * named ("when a client cancels" is an event a tester can make). Null when the means says no outcome a
  * tester could see by these words alone.
  */
 export function conditionCriterion(role: string, means: string, condition: string): string | null {
   const when = /^(?:when|whenever|if|once|in case)\s+(.+)$/i.exec(condition.trim())?.[1];
   if (!when || !means.endsWith(condition.trim())) return null;
+  // "when supplies are running out", "when traffic changes": a level nobody named checks nothing.
+  if (GRADUAL.test(when) && !/\d/.test(when))
+    return `To be written: the participant did not say how much counts as "${when}" (a level a tester could set up).`;
   const act = means.slice(0, -condition.trim().length).trim();
   const [verb = "", ...rest] = act.split(/\s+/);
   const thing = /^have (the [\w\s-]+?s) ([a-z]+ .+)$/.exec(act);
@@ -102,3 +110,10 @@ export function conditionCriterion(role: string, means: string, condition: strin
       : null;
   return outcome ? `Given ${a(role)}, when ${when}, then ${outcome}` : null;
 }
+
+/** Words that make a rule checkable: a figure, how often, how soon, in which order or colour. */
+export const SPECIFIC =
+  /\b(?:\d|daily|weekly|monthly|hourly|every|each|within|the day before|a day before|in (?:the )?order|in (?:red|green|bold)|on (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))\b/i;
+
+/** Where a rule's reason starts: the reason is why, not what a tester checks. */
+export const REASON = /,?\s+(?:so that|so|because|in order to)\s+/i;

@@ -29,6 +29,8 @@ describe("a story's words", () => {
       "take card payments through our existing Square terminal",
       "take card payments through our existing Square terminal",
     ],
+    // "this year" dates; it points at nothing said before
+    ["print the price list again this year", "print the price list again this year"],
   ])("%s → %s", (said, written) => expect(means(said)).toEqual({ text: written }));
 
   it.each([
@@ -36,6 +38,7 @@ describe("a story's words", () => {
     ["email it to the bookkeeper", "pointing"],
     ["accommodate those changes", "pointing"],
     ["include that functionality", "pointing"],
+    ["finish this before the launch", "pointing"],
     ["have the percentage", "pointing"],
     ["thank you for your time", "pointing"],
     ["discuss the next steps", "talk"],

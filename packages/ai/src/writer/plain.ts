@@ -85,6 +85,9 @@ function meantWordOnce(token: Token): string | null {
   return near.length === 0 || word.length < 6 ? word : null;
 }
 
+/** Calendar words that "this" dates rather than points with ("this year"). */
+const CALENDAR = /^(?:year|month|week|quarter|season|summer|winter|spring|autumn|term|semester)$/;
+
 export type PlainWords =
   | { text: string }
   | { refused: "pointing" | "heading" | "fragment" | "talk" | "goal" | "spelling" };
@@ -123,6 +126,8 @@ export function plainWords(
     if (clause && t.normal === "we") return false;
 
     const next = tokens[i + 1];
+    // "this year", "next week": a time anyone can tell from the calendar.
+    if (/^(?:this|these)$/.test(t.normal) && next && CALENDAR.test(next.normal)) return false;
     // "a system that sends …" relates, "one map" counts; "that functionality", "do that", "assign one" point.
     if (t.normal === "that")
       return (

@@ -72,19 +72,67 @@ describe("the tree's stories and criteria", () => {
     expect(markdown).not.toMatch(/never has to photograph every parcel/);
   });
 
+  it("flags a refusal of the one thing another's rule asks for, said in other words", () => {
+    const markdown = renderEvidenceTree(
+      analyzeProject([
+        interview(1, "business", ["Every visitor must have a badge so that security knows who is inside."]),
+        interview(2, "user", ["I don't want to wear a badge just to drop off a letter."]),
+      ]).requirements,
+    );
+    expect(markdown).toContain(
+      "requires this and a user does not want it; the participants must settle it first",
+    );
+  });
+
+  it("flags a rule forbidding most of what another participant asked for", () => {
+    const markdown = renderEvidenceTree(
+      analyzeProject([
+        interview(1, "user", ["I want to download my invoices as PDF so that I can file them."]),
+        interview(2, "business", ["Users must never download invoices to personal devices."]),
+      ]).requirements,
+    );
+    expect(markdown).toContain("does not want this; the participants must settle it first");
+  });
+
   it("keeps the words that limit a need, and turns its condition into a Given/When/Then criterion", () => {
     const { requirements } = analyzeProject([
       interview(1, "business", [
         "I want to enter my address once so that every form has it.",
-        "The system should keep track of the stock and notify me when the flour is running low.",
+        "The system should keep track of the stock and notify me when a delivery is cancelled.",
       ]),
     ]);
     const markdown = renderEvidenceTree(requirements);
     expect(markdown).toContain("I want to enter my address once");
-    expect(markdown).toContain("I want to get notified when the flour is running low");
+    expect(markdown).toContain("I want to get notified when a delivery is cancelled");
     expect(markdown).toContain(
-      "Given a business stakeholder, when the flour is running low, then the business stakeholder gets notified",
+      "Given a business stakeholder, when a delivery is cancelled, then the business stakeholder gets notified",
     );
+  });
+
+  it("checks a story by the rule it came from when the rule says how often or how it shows", () => {
+    const markdown = renderEvidenceTree(
+      analyzeProject([
+        interview(1, "user", [
+          "Price changes must be shown in bold on every shelf label.",
+          "Stock reports should be sent weekly, not monthly.",
+          "Orders have to reach the warehouse on their own.",
+        ]),
+      ]).requirements,
+    );
+    expect(markdown).toContain("Given a user, then price changes must be shown in bold on every shelf label");
+    expect(markdown).toContain("Given a user, then stock reports should be sent weekly, not monthly");
+    expect(markdown).not.toMatch(/Given a user, then orders have to reach/);
+  });
+
+  it("leaves a condition that comes by degrees to be written until someone names its level", () => {
+    const markdown = renderEvidenceTree(
+      analyzeProject([
+        interview(1, "business", ["The system should notify me when the flour is running low."]),
+      ]).requirements,
+    );
+    expect(markdown).toContain("I want to get notified when the flour is running low");
+    expect(markdown).toContain('did not say how much counts as "the flour is running low"');
+    expect(markdown).not.toMatch(/Given .*, when the flour is running low, then/);
   });
 
   it("writes the purposes of a product named only for them as the needs", () => {

@@ -18,8 +18,10 @@ import { UNSTATED_BENEFIT } from "../quality/parse";
 import { TO_WRITE_AS_STORY } from "../requirements/story";
 import { capitalise, withArticle } from "../text/grammar";
 import { contentLemmas, tokensOf } from "../text/nlp";
-import { conditionCriterion, forbiddingCriterion, limitName } from "./limits";
-import { type FoundNeed, findNeeds, purposesOf } from "./needs";
+import { imposedOnOthers, mostOf } from "./conflicts";
+import { conditionCriterion, forbiddingCriterion, limitName, REASON, SPECIFIC } from "./limits";
+import { findNeeds, purposesOf } from "./needs";
+import { painStories } from "./pains";
 import { draftStories, roleOf } from "./phrase";
 import { plainWords } from "./plain";
 import { requestsIn, withRequests } from "./requests";
@@ -110,13 +112,15 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
     return entry;
   };
 
+  const speakerOf = (e: Extraction) =>
+    options.role?.trim() || statedWorkRole(e) || PERSONA[e.stakeholderType];
   const written: Array<{ story: Story; feature: EvidenceFeature }> = [];
   /** Stories of things named in a list ("Key features include …"), which a detailed need may say again. */
   const listed = new Set<Story>();
   /** Rules a speaker lays on other people ("Pickers must scan every item"), which they may refuse. */
-  const imposed: Array<{ item: ExtractedItem; speaker: string; lemmas: string[] }> = [];
+  const imposed: Array<{ item: ExtractedItem; speaker: string; lemmas: string[]; things: string[] }> = [];
   for (const extraction of extractions) {
-    const speaker = options.role?.trim() || statedWorkRole(extraction) || PERSONA[extraction.stakeholderType];
+    const speaker = speakerOf(extraction);
     for (const item of extraction.items) {
       if (item.readBack === "rejected" || item.readBack === "corrected") continue;
       if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity !== "wants") continue;
@@ -130,7 +134,8 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       let notANeed = false;
       for (const need of needs) {
         if (need.negated || imposedOnOthers(need)) {
-          if (!need.negated) imposed.push({ item, speaker, lemmas: topicLemmas(item.quote) });
+          const things = need.action.filter((t) => t.pos === "NOUN").map((t) => t.lemma);
+          if (!need.negated) imposed.push({ item, speaker, lemmas: topicLemmas(item.quote), things });
           notANeed = true;
           continue;
         }
@@ -138,15 +143,13 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
         title ??= needTitle(need);
         // "Everything must comply with privacy rules": a rule the product keeps, as a criterion.
         const speakerSubject = need.subject.some((t) => /^(?:i|we|you)$/.test(t.normal));
-        if (
-          item.kind === "constraint" &&
+        const aRule =
           need.trigger === "obligation" &&
           !speakerSubject &&
           !roleOf(need.subject) &&
           !need.actor.length &&
-          !RECEIVING_VERB[need.action[0]?.lemma ?? ""] &&
-          drafts[0]
-        ) {
+          !RECEIVING_VERB[need.action[0]?.lemma ?? ""];
+        if (item.kind === "constraint" && aRule && drafts[0]) {
           const said = plainWords(clean(item.quote), { means: false });
           if (!("text" in said)) break;
           const entry = featureFor(drafts[0].feature, () => epicFor(drafts[0]!.topic, drafts[0]!.feature));
@@ -258,6 +261,15 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
           const checked =
             means === whole && conditions[0] && conditionCriterion(role, action, conditions.at(-1)!);
           if (checked) feature.acceptanceCriteria.push({ text: checked, evidence: [evidenceOf(item)] });
+          // "Allergy notes must be printed in red on every ticket": a rule that says how often, how
+          // soon or how it shows is the story's check.
+          const rule = aRule && !checked && at === 0 && SPECIFIC.test(item.quote);
+          const said = rule && plainWords(clean(item.quote).split(REASON)[0]!, { means: false });
+          if (said && "text" in said)
+            feature.acceptanceCriteria.push({
+              text: `Given ${withArticle(role)}, then ${said.text.replace(/^./, (c) => c.toLowerCase())}`,
+              evidence: [evidenceOf(item)],
+            });
         }
       }
       // A need the rules could not write as a clean story is shown as it is: a title and the
@@ -283,7 +295,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
   // Refusals ("I don't want …", "must never …") forbid, on the feature they are about.
   const features = () => [...featureByKey.values()];
   for (const extraction of extractions) {
-    const speaker = options.role?.trim() || statedWorkRole(extraction) || PERSONA[extraction.stakeholderType];
+    const speaker = speakerOf(extraction);
     for (const item of extraction.items) {
       if (item.readBack === "rejected" || item.readBack === "corrected") continue;
       if ((item.kind !== "need" && item.kind !== "constraint") || item.polarity === "wants") continue;
@@ -301,7 +313,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       const disputed = feature?.stories.some(
         (s) =>
           s.evidence.every((e) => e.interviewId !== item.interviewId) &&
-          topicLemmas(s.action).every((l) => lemmas.has(l)),
+          mostOf(topicLemmas(s.action), lemmas),
       );
       if (feature && disputed) {
         const conflict = `To be written: ${withArticle(speaker)} does not want this; the participants must settle it first.`;
@@ -321,7 +333,9 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       }
       // One participant lays down a rule another refuses: a conflict to settle, not a test.
       const rule = imposed.find(
-        (r) => r.item.interviewId !== item.interviewId && r.lemmas.filter((l) => lemmas.has(l)).length >= 2,
+        (r) =>
+          r.item.interviewId !== item.interviewId &&
+          (r.lemmas.filter((l) => lemmas.has(l)).length >= 2 || mostOf(r.things, lemmas)),
       );
       if (rule) {
         feature.acceptanceCriteria.push({
@@ -335,6 +349,10 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
     }
   }
 
+  // A pain no one asked to end in words of their own: the participant's words, still to be written.
+  const pains = extractions.flatMap((e) => painStories(e, extractions, speakerOf(e)));
+  if (pains.length)
+    featureFor("Pain points", () => epicFor("Pain points", "")).feature.stories.push(...pains);
   // Whatever the participant left a tester nothing to check by is said to be still to write.
   for (const { feature } of features()) {
     const first = feature.stories[0]?.evidence[0];
@@ -360,22 +378,6 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
  * a reason is the role itself: "so that they do not forget their visit").
  */
 const PRONOUN = /\b(?:we|us|our)\b/i;
-
-/**
- * "Pickers must scan every item", "Every rider must have an account": a rule the speaker lays on
- * other people, who may well not want it, so no story of theirs ("clients should be able to book"
- * and "patients should get a reminder" are theirs to want).
- */
-function imposedOnOthers(need: FoundNeed): boolean {
-  if (need.trigger !== "obligation" || need.actor.length || !roleOf(need.subject)) return false;
-  const verb = need.action[0];
-  const received = ["get", "receive", "see", ...Object.keys(RECEIVING_VERB)];
-  if (!verb || received.includes(verb.lemma)) return false;
-  const before = need.clause.slice(0, need.clause.indexOf(verb)).map((t) => t.normal);
-  // "should have the option to prepay" is offered to them, as "be able to" and "can" are.
-  const offered = need.action.slice(1, 4).some((t) => ABILITY_NOUNS.has(t.lemma));
-  return !offered && !before.some((w) => /^(?:able|can|allowed|free)$/.test(w));
-}
 
 /**
  * "have an app", "have the digital diary": a thing named with nothing it is for nor how it is used,

@@ -1,0 +1,58 @@
+/** A pain told with no wish beside it is a need still to be written. Sentences are our own. */
+import { describe, expect, it } from "vitest";
+import { analyzeProject } from "../evidence/pipeline";
+import type { InterviewSource } from "../evidence/types";
+import { TO_WRITE_AS_STORY } from "../requirements/story";
+
+const interview = (said: string[]): InterviewSource => ({
+  interviewId: 1,
+  name: "Interview 1",
+  stakeholderType: "user",
+  transcript: said.map((s, i) => `AI: Question ${i + 1}?\nParticipant: ${s}`).join("\n"),
+});
+
+const toWrite = (said: string[]) =>
+  analyzeProject([interview(said)])
+    .requirements.epics.flatMap((e) => e.features.flatMap((f) => f.stories))
+    .filter((s) => s.benefit === TO_WRITE_AS_STORY)
+    .map((s) => s.action);
+
+describe("pains still to be written as stories", () => {
+  it.each([
+    [
+      "Filing the invoices takes me about 4 hours every Friday.",
+      "Filing the invoices takes about 4 hours every Friday",
+    ],
+    ["The barcode printer crashes twice a week.", "The barcode printer crashes twice a week"],
+    [
+      "Guests phone the front desk all day asking about parking.",
+      "Guests phone the front desk all day asking about parking",
+    ],
+    [
+      "Every evening I copy the orders into a spreadsheet, which takes two hours.",
+      "Every evening I copy the orders into a spreadsheet, which takes two hours",
+    ],
+    ["I always forget my PIN.", "I always forget my PIN"],
+    [
+      "Invoices are typed in by hand from the supplier's letter.",
+      "Invoices are typed in by hand from the supplier's letter",
+    ],
+  ])("shows %j in the participant's words", (said, title) => {
+    expect(toWrite([said])).toContain(title);
+  });
+
+  it.each([
+    // Only the conversation says what "it" and "them" are.
+    ["It crashes every time I print."],
+    ["I do them every week by hand."],
+    // The need beside it already says the same thing.
+    [
+      "Sorting the parcels takes me two hours a day.",
+      "I want the parcels sorted by postcode so that I save time.",
+    ],
+  ])("writes no pain story for %j", (...said) => {
+    expect(toWrite(said).filter((t) => !/^I want/.test(t))).toEqual(
+      toWrite(said.slice(1)).filter((t) => !/^I want/.test(t)),
+    );
+  });
+});
