@@ -257,3 +257,7 @@ export const FIRST_TO_SECOND: Readonly<Record<string, string>> = {
   ours: "yours",
   ourselves: "yourselves",
 };
+
+/** Nothing more to add, said another way: "I can't think of anything.", "No, that's all.". */
+export const NO_MORE =
+  /\b(?:can'?t|cannot) think of (?:any|some)thing\b|^\W*no\b[^.!?]*\b(?:that'?s (?:all|it|everything)|nothing)\b|\bnothing (?:else|more)\b/i;
