@@ -158,6 +158,8 @@ const HARD =
 const DOUBT =
   /\bleast (?:sure|certain|confident)\b|\briskiest\b|\bbiggest (?:risk|unknown|assumption)\b|\bnot sure (?:about|whether|if) that\b/i;
 // Asked in the plan's written words (focus.ts): what goes wrong, and what a doubt turns on.
+/** A hard part or a doubt named, in any sentence. */
+export const NAMES_PROBLEM = new RegExp(`${HARD.source}|${DOUBT.source}`, "i");
 const ON_HARD = "What goes wrong with that?";
 const ON_DOUBT = "What does it depend on?";
 

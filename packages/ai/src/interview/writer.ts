@@ -244,7 +244,8 @@ function writeFor(
         };
       }
       // Only needs that read as a short, clean phrase are said back: fewer points, each true.
-      const points = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline }), offline);
+      const heard = readBackPoints(ctx, { now: true, asSaid: false, offline });
+      const points = sayable(ctx, heard, offline, state.readBackAt < 0);
       const first = decision.asked === "summary" ? "" : answerFirst;
       const given = state.readBackAt >= 0 ? ctx.messages[state.readBackAt]!.content : null;
       // Read again only with something it did not say the first time: else, while they are still
