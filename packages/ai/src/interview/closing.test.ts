@@ -27,6 +27,7 @@ describe("after a question that invites more", () => {
     ["Got it: “a list.” Is there anything more you'd add?", "Yes.", true],
     ["What else would help you day to day?", "No, that's all.", false],
     ["How often does that happen?", "Yes.", false],
+    ["Thank you. What more would you like to add?", "Yeah.", false],
   ])("after %j, %j asks what they would add: %s", (asked, answer, expected) => {
     expect(yesToMore(asked, answer)).toBe(expected);
   });

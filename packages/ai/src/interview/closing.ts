@@ -78,14 +78,16 @@ export const THANKS = /^\W*(?:ok(?:ay)?,? )?(?:thanks|thank you)(?: (?:very|so) 
 
 /** A question a yes does not answer: "Is there anything …?", "Anything more …?", "Is there more …?". */
 export const INVITES_MORE =
-  /(?:^|[.!?]["'”’)]*\s+)(?:is there (?:anything|more)|anything (?:else|more|to add)|what (?:else|other)|does anything else|what would you like to add)\b[^.!?]*\?\s*$/i;
+  /(?:^|[.!?]["'”’)]*\s+)(?:is there (?:anything|more)|anything (?:else|more|to add)|what (?:else|other|more)|does anything else)\b[^.!?]*\?\s*$/i;
 export const WHAT_TO_ADD = "What would you like to add?";
+const ASKED_WHAT = /(?:^|[.!?]\s+)what (?:else |more )?would you like to add\?\s*$/i;
 /** Asked for what they would add, each once before any is said again. */
 const WHAT_ELSE = [WHAT_TO_ADD, "What else would you like to add?", "What more would you like to add?"];
 
 /** A yes, or a yes with a few words ("Yeah. So for now, that's it."), to a question that invites more. */
 export function yesToMore(lastAsked: string, answer: string): boolean {
-  if (!INVITES_MORE.test(lastAsked) || DONE.test(answer)) return false;
+  // To "What would you like to add?" a yes is no answer yet: they are thinking, not asked again.
+  if (!INVITES_MORE.test(lastAsked) || ASKED_WHAT.test(lastAsked) || DONE.test(answer)) return false;
   return CONFIRM.test(answer) || (/^\W*(?:yes|yeah|yep|yup|sure)\b/i.test(answer) && words(answer) <= 8);
 }
 
@@ -115,6 +117,7 @@ export const isDone = (answer: string) =>
 
 /** Acknowledgements of a remark after the closing that brings no need: no way out said. */
 const REMARKED = ["I've noted that.", ...KEPT];
+const WAIT = ["Take your time.", "No rush; I'm listening.", "All right."];
 const GO_ON = ["Go on, I'm listening.", "Please go on.", "Go ahead; I'm listening."];
 /** An answer that breaks off ("That's a minor issue, but..."): they are going on. */
 const TRAILING = /(?:\.\.\.|…|\b(?:but|and|so|because))\W*$/i;
@@ -142,6 +145,8 @@ export function offlineAfterClosing(
     );
   }
   if (TRAILING.test(answer.trim()) && !heard) return unsaid(said, lead, GO_ON) ?? join(lead, GO_ON[0]!);
+  // A bare "Yeah." brings nothing to note: they may be thinking.
+  if (!lead && !giving && CONFIRM.test(answer)) return unsaid(said, "", WAIT) ?? WAIT[0]!;
   // Their question answered is reply enough when nothing else came with it.
   if (lead && !heard && words(answer) < 4) return lead;
   const ack = heard || unsaid(said, "", REMARKED) || REMARKED[0]!;
