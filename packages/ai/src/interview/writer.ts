@@ -24,7 +24,7 @@ import { statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState, WRAP_UP_QUESTION } from "./state";
 import { keywords, normalise } from "./text";
 import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
-import { AFFIRM, DECLINE, DONE, FAREWELL, INJECTION, UNSURE } from "./vocabulary";
+import { AFFIRM, DECLINE, DONE, FAREWELL, INJECTION, ONE_MORE, UNSURE } from "./vocabulary";
 
 /**
  * The offline question writer: one question per turn, about the most informative thing in the last
@@ -200,7 +200,7 @@ function writeFor(
   if (offline && wrapUp && state.readBackAt >= 0 && !DONE.test(added) && !FAREWELL.test(added)) {
     const heard = sayBack(added);
     // Unread, only a long answer counts: a short one may be a remark or a goodbye ("und jetzt …").
-    const giving = heard || statedNeeds(added).length || keywords(added).length >= 7;
+    const giving = heard || statedNeeds(added).length || keywords(added).length >= 7 || ONE_MORE.test(added);
     const further = giving ? askMore(said) : null;
     if (further) {
       const onTopic = state.currentTopic ?? decision.topicId;
