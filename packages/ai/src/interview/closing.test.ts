@@ -38,6 +38,7 @@ describe("after a question that invites more", () => {
     ["Thanks, bye.", true],
     ["Thank you very much!", true],
     ["No.", true],
+    ["no thank you", true],
     [
       "Maybe you know you want lessons for the trailer licence too, so after I'm done I can stay with the same school.",
       false,

@@ -108,6 +108,7 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
  */
 export const isDone = (answer: string) =>
   FAREWELL.test(answer) ||
+  (words(answer) <= 4 && /^\W*(?:no|nope|nah)\b/i.test(answer)) ||
   (words(answer) <= 12 &&
     (DONE.test(answer) ||
       BYE.test(answer) ||
@@ -117,6 +118,7 @@ export const isDone = (answer: string) =>
 
 /** Acknowledgements of a remark after the closing that brings no need: no way out said. */
 const REMARKED = ["I've noted that.", ...KEPT];
+const BARE_OK = /^\W*(?:ok(?:ay)?|alright|all right|fine)\W*$/i;
 const WAIT = ["Take your time.", "No rush; I'm listening.", "All right."];
 const GO_ON = ["Go on, I'm listening.", "Please go on.", "Go ahead; I'm listening."];
 /** An answer that breaks off ("That's a minor issue, but..."): they are going on. */
@@ -146,7 +148,8 @@ export function offlineAfterClosing(
   }
   if (TRAILING.test(answer.trim()) && !heard) return unsaid(said, lead, GO_ON) ?? join(lead, GO_ON[0]!);
   // A bare "Yeah." brings nothing to note: they may be thinking.
-  if (!lead && !giving && CONFIRM.test(answer)) return unsaid(said, "", WAIT) ?? WAIT[0]!;
+  if (!lead && !giving && (CONFIRM.test(answer) || BARE_OK.test(answer)))
+    return unsaid(said, "", WAIT) ?? WAIT[0]!;
   // Their question answered is reply enough when nothing else came with it.
   if (lead && !heard && words(answer) < 4) return lead;
   const ack = heard || unsaid(said, "", REMARKED) || REMARKED[0]!;
