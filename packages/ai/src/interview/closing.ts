@@ -1,4 +1,6 @@
+import { BYE, CLOSING_MARGIN_MINUTES } from "./decide";
 import { normalise } from "./text";
+import { CONFIRM, DENY, DONE, FAREWELL, NO_MORE } from "./vocabulary";
 
 /**
  * What the offline interviewer says once the interview is closed and the participant goes on.
@@ -69,4 +71,118 @@ export function afterClosing(said: string[], lead: string, substantive: boolean,
   const options = substantive ? [...KEPT, ...tails] : tails;
   const bare = OPENERS.find((o) => o && !said.includes(normalise(o)));
   return unsaid(said, lead, options) ?? (lead || bare || OPENERS[1]!);
+}
+
+/** "Thanks", "Thank you very much!": nothing more to come. */
+export const THANKS = /^\W*(?:ok(?:ay)?,? )?(?:thanks|thank you)(?: (?:very|so) much)?\W*$/i;
+
+/** A question a yes does not answer: "Is there anything …?", "Anything more …?", "Is there more …?". */
+export const INVITES_MORE =
+  /(?:^|[.!?]["'”’)]*\s+)(?:is there (?:anything|more)|anything (?:else|more|to add)|what (?:else|other|more)|does anything else)\b[^.!?]*\?\s*$/i;
+export const WHAT_TO_ADD = "What would you like to add?";
+const ASKED_WHAT = /(?:^|[.!?]\s+)what (?:else |more )?would you like to add\?\s*$/i;
+/** Asked for what they would add, each once before any is said again. */
+const WHAT_ELSE = [WHAT_TO_ADD, "What else would you like to add?", "What more would you like to add?"];
+
+/** A yes, or a yes with a few words ("Yeah. So for now, that's it."), to a question that invites more. */
+export function yesToMore(lastAsked: string, answer: string): boolean {
+  // To "What would you like to add?" a yes is no answer yet: they are thinking, not asked again.
+  if (!INVITES_MORE.test(lastAsked) || ASKED_WHAT.test(lastAsked) || DONE.test(answer)) return false;
+  return CONFIRM.test(answer) || (/^\W*(?:yes|yeah|yep|yup|sure)\b/i.test(answer) && words(answer) <= 8);
+}
+
+/** The first way to ask what they would add not said yet (else the plain one). */
+/** Whether the interviewer's last message asked what they would add. */
+export const askedWhat = (text: string) => WHAT_ELSE.includes(text.trim());
+
+export const whatToAdd = (said: string[]) =>
+  WHAT_ELSE.find((q) => !said.some((s) => s.includes(normalise(q)))) ??
+  unsaid(said, "", WHAT_ELSE) ??
+  WHAT_TO_ADD;
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/**
+ * They are done: a goodbye, thanks, "no, that's all", "I can't think of anything"; a long answer
+ * only by its thanks for the conversation ("… after I'm done" in a long answer is not a goodbye).
+ */
+export const isDone = (answer: string) =>
+  FAREWELL.test(answer) ||
+  (words(answer) <= 4 && /^\W*(?:no|nope|nah)\b/i.test(answer)) ||
+  (words(answer) <= 12 &&
+    (DONE.test(answer) ||
+      BYE.test(answer) ||
+      THANKS.test(answer) ||
+      DENY.test(answer) ||
+      NO_MORE.test(answer)));
+
+/** Acknowledgements of a remark after the closing that brings no need: no way out said. */
+const REMARKED = ["I've noted that.", ...KEPT];
+const BARE_OK = /^\W*(?:ok(?:ay)?|alright|all right|fine)\W*$/i;
+const WAIT = ["Take your time.", "No rush; I'm listening.", "All right."];
+const GO_ON = ["Go on, I'm listening.", "Please go on.", "Go ahead; I'm listening."];
+/** An answer that breaks off ("That's a minor issue, but..."): they are going on. */
+const TRAILING = /(?:\.\.\.|…|\b(?:but|and|so|because))\W*$/i;
+
+/**
+ * Offline, the reply after the closing: to a yes to "anything more?", what they would add is asked;
+ * to a goodbye, thanks or "no, that's all", how to end said at most once more after the closing;
+ * to anything else, what they said acknowledged (said back where it reads right), and more invited
+ * while they seem to go on, never the way out.
+ */
+export function offlineAfterClosing(
+  said: string[],
+  reply: { lead: string; heard: string; answer: string; lastAsked: string; giving: boolean },
+): string {
+  const { lead, heard, answer, lastAsked, giving } = reply;
+  const join = (...parts: string[]) => parts.filter(Boolean).join(" ").replace(/\n /g, "\n");
+  if (yesToMore(lastAsked, answer)) return unsaid(said, lead, WHAT_ELSE) ?? join(lead, whatToAdd(said));
+  if (isDone(answer)) {
+    const hints = said.filter((s) => /\bend interview\b/.test(s)).length;
+    const tails = CLOSING_TAILS.filter((t) => !WAITING.test(t));
+    if (hints <= 1) return unsaid(said, lead || "Thank you.", tails) ?? join(lead || "Thank you.", tails[0]!);
+    return (
+      unsaid(said, lead, ["Thank you.", "Thanks again.", "Thank you for your time."]) ??
+      join(lead, "Thank you.")
+    );
+  }
+  if (TRAILING.test(answer.trim()) && !heard) return unsaid(said, lead, GO_ON) ?? join(lead, GO_ON[0]!);
+  // A bare "Yeah." brings nothing to note: they may be thinking.
+  if (!lead && !giving && (CONFIRM.test(answer) || BARE_OK.test(answer)))
+    return unsaid(said, "", WAIT) ?? WAIT[0]!;
+  // Their question answered is reply enough when nothing else came with it.
+  if (lead && !heard && words(answer) < 4) return lead;
+  const ack = heard || unsaid(said, "", REMARKED) || REMARKED[0]!;
+  const further = giving ? askMore(said) : null;
+  return join(lead, ack, further ?? "");
+}
+
+/**
+ * The problem or doubt they name just before the read-back ("keeping it in sync is the hard part",
+ * "we're least sure about that"): followed up once before anything is read back.
+ */
+const HARD =
+  /\b(?:the )?hard(?:est)? part\b|\bhardest\b|\b(?:most )?difficult part\b|\bbiggest (?:problem|challenge|pain|headache)\b|\btricky part\b/i;
+const DOUBT =
+  /\bleast (?:sure|certain|confident)\b|\briskiest\b|\bbiggest (?:risk|unknown|assumption)\b|\bnot sure (?:about|whether|if) that\b/i;
+// Asked in the plan's written words (focus.ts): what goes wrong, and what a doubt turns on.
+/** A hard part or a doubt named, in any sentence. */
+export const NAMES_PROBLEM = new RegExp(`${HARD.source}|${DOUBT.source}`, "i");
+const ON_HARD = "What goes wrong with that?";
+const ON_DOUBT = "What does it depend on?";
+
+/**
+ * The one follow-up on a problem or doubt named in the last answer, or null (asked, none named, or
+ * no room: the read-back still comes by the role's limit less the closing margin).
+ */
+export function probeOnHard(
+  state: { lastAnswer: string | null; elapsedMinutes: number; answers: number },
+  limitMinutes: number,
+  said: string[],
+): string | null {
+  const answer = state.lastAnswer ?? "";
+  const perExchange = state.answers > 0 ? state.elapsedMinutes / state.answers : 1;
+  if (state.elapsedMinutes + 2 * perExchange > limitMinutes - CLOSING_MARGIN_MINUTES) return null;
+  const question = DOUBT.test(answer) ? ON_DOUBT : HARD.test(answer) ? ON_HARD : null;
+  return question && !said.some((s) => s.includes(normalise(question))) ? question : null;
 }

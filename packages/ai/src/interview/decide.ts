@@ -138,7 +138,7 @@ export const LISTENING = [
 /** What keeps the interview open after a read-back: a new need or refusal. */
 const NEEDS: ReadonlyArray<FocusKind> = ["need", "refusal"];
 
-const BYE = /\b(?:bye|goodbye)\b/i;
+export const BYE = /\b(?:bye|goodbye)\b/i;
 
 /** "No, …", "Nein, …": the read-back missed something, said with more than the no. */
 const MISSED = /^\W*(?:no|nope|not quite|not really|nein|non|nee)\b/i;

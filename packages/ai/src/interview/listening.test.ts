@@ -4,6 +4,7 @@ import { endsSentence } from "./check";
 import { focusesOf, followUpFor, followUpOn, PROBES, saidAlready } from "./focus";
 import { makePlan } from "./plan";
 import { needsSaidBack } from "./sayback";
+import { READ_BACK_OPENING, READ_BACK_QUESTION } from "./state";
 import { collect, type InterviewProvider, interviewTurn } from "./turn";
 import type { InterviewMessage } from "./types";
 
@@ -214,6 +215,28 @@ describe("closing when the participant is done", () => {
       action: "read_back",
       reason: "The participant said they are done.",
     });
+  });
+
+  it("does not close on a confirmation that goes on with 'one more thing'", async () => {
+    const at = (minute: number) => new Date(START + minute * 60_000).toISOString();
+    const messages: InterviewMessage[] = [
+      { role: "ai", content: plan.topics[0]!.probes[0]!, timestamp: at(0) },
+      { role: "user", content: "We want customers to order cakes online the day before.", timestamp: at(1) },
+      {
+        role: "ai",
+        content: `${READ_BACK_OPENING}\n- You want customers to order cakes online the day before.\n${READ_BACK_QUESTION}`,
+        timestamp: at(9),
+      },
+      {
+        role: "user",
+        content: "Yes, that's right. One more thing: evenings are easier for calls than mornings.",
+        timestamp: at(10),
+      },
+    ];
+    const input = { plan, project: PROJECT, stakeholderType: "business" as const, timeLimitMinutes: 12 };
+    const turn = await interviewTurn({ ...input, messages, now: START + 10 * 60_000 });
+    expect(turn.final).toBe(false);
+    expect(await collect(turn.stream)).toMatch(/\?$/);
   });
 
   it("says back needs in their words", () => {

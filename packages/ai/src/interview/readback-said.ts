@@ -5,21 +5,79 @@
  * path's fallback (the checks after the model write the rules' message), the stated needs and
  * measure of success as before, else whatever reads whole.
  */
+import { tokensOf } from "../text/nlp";
+import { meantWord } from "../writer/plain";
+import { NAMES_PROBLEM } from "./closing";
 import { pointOf, readsWhole } from "./readback";
 import { statedNeeds } from "./sayback";
 import { sentences } from "./text";
 import type { TurnContext } from "./types";
 import { SUCCESS } from "./vocabulary";
 
-export function sayable(ctx: TurnContext, points: string[], offline: boolean): string[] {
+export function sayable(ctx: TurnContext, points: string[], offline: boolean, first = false): string[] {
   const whole = points.filter(readsWhole);
   if (!offline) {
     const needs = whole.filter(statedBy(ctx));
     return needs.length ? needs : whole;
   }
   const cut = cutNeeds(ctx);
-  return whole.filter((p) => !cut.has(p)).map((p) => p.replace(SYSTEM_IT, "The system "));
+  const kept = whole.filter((p) => !cut.has(p) && clean(p));
+  // A fact about them ("You have 8 employees") is no need: left out while two other points remain.
+  const told = kept.filter((p) => !FACT.test(p));
+  const shown = first ? withLatest(ctx, told, cut) : told;
+  return shown.map((p) => p.replace(SYSTEM_IT, "The system "));
 }
+
+/**
+ * A point the rules would say back with a slip in it: a word they do not know or would correct
+ * ("costumers", "teh"), or a grammar slip ("should be send"). Left out rather than carried.
+ */
+function clean(point: string): boolean {
+  if (BE_BASE.test(point) || BARE_CONTRACTION.test(point)) return false;
+  return tokensOf(point).every((t) => {
+    const meant = meantWord(t);
+    return t.pos === "PROPN" || meant === t.normal || meant === t.text.toLowerCase();
+  });
+}
+/** "be send", "be give": a base form where a participle belongs. */
+const BE_BASE =
+  /\b(?:be|been|being)\s+(?:send|give|make|take|write|show|do|keep|get|put|tell|bring|buy|pay|run|see|find|choose|know|build|pick|fill|speak)\b/i;
+/** A contraction written without its apostrophe: "havent", "dont". */
+const BARE_CONTRACTION =
+  /\b(?:havent|hasnt|hadnt|dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|shouldnt|wouldnt|couldnt|ive|youre|theyre)\b/i;
+/** "You have a busy salon", "Right now you have 8 employees", "At present the business is running manually". */
+const FACT =
+  /^(?:(?:right now|at present|at the moment|currently|today|now),? )?(?:you|we|the business|your business|the company|your company) (?:have|has|own|employ|run|are|is)\b(?! to\b)/i;
+
+/**
+ * The first read-back holds a point from the answer just before it (a need first, else a problem
+ * said plainly), when one reads whole and clean: what they just said is what they listen for.
+ */
+function withLatest(ctx: TurnContext, points: string[], cut: Set<string>): string[] {
+  const last = ctx.messages.findLast((m) => m.role === "user")?.content ?? "";
+  const needs = statedNeeds(last)
+    .filter((n) => !n.negated && !/\byou/i.test(n.sentence.text))
+    .map((n) => pointOf(n.sentence.text, true));
+  // Else the hard part or the doubt they name: its clause ("…, keeping it in step is the hard
+  // part"), or what the doubt is about ("We assume …, and we're least sure about that").
+  const plain = sentences(last)
+    .filter((x) => NAMES_PROBLEM.test(x) && !/\byou\b|\?\s*$/i.test(x))
+    .flatMap((x) => {
+      const clauses = x.split(/[,;]\s+/);
+      const named = clauses.filter((c) => NAMES_PROBLEM.test(c));
+      const own = named.filter((c) => !/\b(?:that|it|this)\W*$/i.test(c));
+      return own.length ? own : [clauses.filter((c) => !named.includes(c)).join(", ")];
+    })
+    .map((x) => pointOf(x));
+  const candidates = [...needs, ...plain].filter(
+    (p): p is string => p !== null && readsWhole(p) && clean(p) && !cut.has(p) && !FACT.test(p),
+  );
+  const [latest] = candidates;
+  if (!latest || candidates.some((p) => points.includes(p))) return points;
+  const room = points.length >= MOST_POINTS ? points.slice(0, MOST_POINTS - 1) : points;
+  return [...room, latest];
+}
+const MOST_POINTS = 5;
 
 /** "It should …", "It has to …": in a need, "it" is what is to be built. */
 const SYSTEM_IT = /^It (?=(?:should|must|has to|needs to|would need to|will need to)\b)/;

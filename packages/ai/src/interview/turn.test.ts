@@ -274,7 +274,7 @@ describe("offline interviewer turns", () => {
     expect(next).not.toMatch(/End Interview/);
   });
 
-  it("after the closing, answers 'that's all' with how to end, never with 'I'm still listening'", async () => {
+  it("after the closing, answers 'that's all' with how to end once more at most, never with 'I'm still listening'", async () => {
     const { turns } = await run(
       [
         "I book for my three kids, mostly by phone.",
@@ -289,8 +289,37 @@ describe("offline interviewer turns", () => {
     );
     const closing = turns.findIndex((t) => t.final);
     expect(closing).toBeGreaterThan(0);
-    expect(turns.at(-1)!.text).toMatch(/End Interview/);
-    expect(turns.at(-1)!.text).not.toMatch(/still listening|take your time/i);
+    const later = turns.slice(closing + 1).map((t) => t.text);
+    expect(later[0]).toMatch(/End Interview/);
+    expect(later.filter((t) => /End Interview/.test(t))).toHaveLength(1);
+    for (const text of later) expect(text).not.toMatch(/still listening|take your time|\?/i);
+  });
+
+  it("after the closing, asks what a yes to 'anything more?' would add, and acknowledges remarks without pointing at 'End Interview'", async () => {
+    const { turns } = await run(
+      [
+        "I book for my three kids, mostly by phone.",
+        "I'd like to see free slots on my phone.",
+        "That's all, thanks.",
+        "Yes, that's right.",
+        "The receptionist should also see who booked online, because the desk keeps a paper list.",
+        "Yes. Yeah.",
+        "Saturday slots matter most, but...",
+        "It only matters for parents who work during the week, I think.",
+        "Yeah.",
+        "No, that's all.",
+      ],
+      { pastClosing: true },
+    );
+    const closing = turns.findIndex((t) => t.final);
+    expect(closing).toBeGreaterThan(0);
+    const later = turns.slice(closing + 1).map((t) => t.text);
+    // Only the goodbye is answered with how to end.
+    expect(later.slice(0, -1).some((t) => /End Interview/.test(t))).toBe(false);
+    expect(later.at(-1)).toMatch(/End Interview/);
+    // "Yes. Yeah." to a question that invites more: what they would add is asked.
+    expect(later[1]).toMatch(/what .*add\?$/i);
+    expect(later[2]).toMatch(/go on/i);
   });
 
   it("never asks for a check of an empty read-back", async () => {

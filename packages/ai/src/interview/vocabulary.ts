@@ -257,3 +257,10 @@ export const FIRST_TO_SECOND: Readonly<Record<string, string>> = {
   ours: "yours",
   ourselves: "yourselves",
 };
+
+/** Nothing more to add, said another way: "I can't think of anything.", "No, that's all.". */
+export const NO_MORE =
+  /\b(?:can'?t|cannot) think of (?:any|some)thing\b|^\W*no\b[^.!?]*\b(?:that'?s (?:all|it|everything)|nothing)\b|\bnothing (?:else|more)\b/i;
+
+/** They say they are adding something: "One more thing: …", "Another thing is …". */
+export const ONE_MORE = /\b(?:one more thing|another thing|one other thing|something else)\b/i;

@@ -3,18 +3,28 @@ import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
 import { withArticle } from "../text";
 import { answerTo, participantAsk } from "./asks";
-import { afterClosing, askMore } from "./closing";
+import {
+  afterClosing,
+  askedWhat,
+  askMore,
+  offlineAfterClosing,
+  probeOnHard,
+  THANKS,
+  whatToAdd,
+  yesToMore,
+} from "./closing";
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
 import { answeredBy, type FocusKind, followUpFor, followUpOn, saidAlready } from "./focus";
+import { needHeard, noted, sayBack } from "./heard";
 import { askedFrames, namedProbe } from "./naming";
-import { pointOf, readBackPoints, readsWhole } from "./readback";
+import { pointOf, readBackPoints } from "./readback";
 import { sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
-import { acknowledgement, statedNeeds } from "./sayback";
+import { statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState, WRAP_UP_QUESTION } from "./state";
 import { keywords, normalise } from "./text";
 import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
-import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, UNSURE } from "./vocabulary";
+import { AFFIRM, DECLINE, DONE, FAREWELL, INJECTION, ONE_MORE, UNSURE } from "./vocabulary";
 
 /**
  * The offline question writer: one question per turn, about the most informative thing in the last
@@ -24,13 +34,6 @@ import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, UNSURE } from "./v
  * said (readback-said.ts), what is said once the interview has closed (closing.ts), and the
  * participant's review of the read-back (review.ts).
  */
-
-/** What they added, noted when it cannot be said back: offline, each way in turn. */
-const NOTED = ["Thank you, I've noted that.", "I've written that down too.", "Noted, thank you."];
-const noted = (said: string[], offline: boolean) =>
-  offline
-    ? NOTED[said.filter((s) => NOTED.some((n) => s.includes(normalise(n)))).length % NOTED.length]!
-    : NOTED[0]!;
 
 /**
  * Offline, the ways to ask for more after the read-back (each once), so a participant still giving
@@ -43,13 +46,6 @@ const OFFLINE_LISTENING = [
   "Is there anything else you'd want it to do?",
   "Is there anything more I should note before we finish?",
 ];
-
-/** "Thanks", "Thank you very much!": nothing more to come. */
-const THANKS = /^\W*(?:ok(?:ay)?,? )?(?:thanks|thank you)(?: (?:very|so) much)?\W*$/i;
-
-/** A closing question a yes does not answer: "Is there anything …?", "Anything more …?". */
-const INVITES_MORE = /(?:^|[.!?]\s+)(?:is there anything|anything (?:else|more)|what else)\b[^.!?]*\?\s*$/i;
-const WHAT_TO_ADD = "What would you like to add?";
 
 /** Said when no need can be put in a short phrase (or the rules cannot read the language). */
 const UNREAD =
@@ -126,28 +122,6 @@ function summaryNow(ctx: TurnContext, offline: boolean): string {
   return shown.length ? `${READ_BACK_OPENING}\n${shown.map((p) => `- ${p}`).join("\n")}\n` : UNREAD;
 }
 
-/**
- * A want someone is reported to have said ("you said that I want …", "she told me she'd like …")
- * is not the participant's own: said back as theirs it misreads them, so none is said back.
- */
-const REPORTED = /\b(?:said|says|told (?:me|us|you)|asked)(?: that)?,? (?:i|we|you|he|she|they)\b/i;
-const sayBack = (answer: string) => (REPORTED.test(answer) ? "" : acknowledgement(answer));
-
-/**
- * "So you'd like patients to get a text two days before.": one need, short, said as the read-back
- * says it, and only one they said they want themselves ("I'd like …", "we need …"): of "it has to
- * …" or "the percentage is more important", "you'd like" would say what they did not.
- */
-function needHeard(answer: string): string {
-  const [first] = statedNeeds(answer);
-  // Their own "you" ("you want the ones closer to you") would read as the participant once said back.
-  if (!first || REPORTED.test(answer) || /\byou/i.test(first.sentence.text)) return "";
-  const point = pointOf(first.sentence.text, true);
-  if (!point || !OWN_WANT.test(point) || !readsWhole(point)) return "";
-  return `So ${point[0]!.toLowerCase()}${point.slice(1)}`;
-}
-const OWN_WANT = /^You(?:'d| would)? (?:like|love|want|need|wish)\b/;
-
 /** The interviewer's message for a decision, written by rules. */
 export function writeTurn(
   ctx: TurnContext,
@@ -186,20 +160,27 @@ function writeFor(
   }
   // A yes to "Is there anything you'd like to add?" says they are about to add it: what is asked.
   const lastAsked = ctx.messages.findLast((m) => m.role === "ai")?.content ?? "";
-  const yesToMore = INVITES_MORE.test(lastAsked) && CONFIRM.test(state.lastAnswer ?? "");
-  if (offline && yesToMore && fresh(WHAT_TO_ADD)) {
+  const added = ask ? ask.rest : (state.lastAnswer ?? "");
+  // Offline, once closed: what they add acknowledged, the way out said only when they are done.
+  if (offline && state.closed) {
+    const heard = sayBack(added);
+    const giving = Boolean(heard) || statedNeeds(added).length > 0 || keywords(added).length >= 5;
+    const lead = (decision.asked === "summary" ? summaryNow(ctx, offline) : "") || answerFirst;
+    return { text: offlineAfterClosing(said, { lead, heard, answer: added, lastAsked, giving }) };
+  }
+  if (offline && yesToMore(lastAsked, state.lastAnswer ?? "")) {
     const onTopic = state.currentTopic ?? decision.topicId;
-    return { text: WHAT_TO_ADD, decision: { action: "follow_up", topicId: onTopic, reason: "go-on" } };
+    const text = whatToAdd(said);
+    return { text, decision: { action: "follow_up", topicId: onTopic, reason: "go-on" } };
   }
   // What they add once asked what is their addition, whatever it holds: noted, and more asked for
   // while a way to ask is left, rather than closed on.
-  const added = ask ? ask.rest : (state.lastAnswer ?? "");
   const asks = offline ? OFFLINE_LISTENING : LISTENING;
   const more = asks.find(fresh);
   const wrapping = decision.action === "close" || decision.action === "read_back";
   if (
     offline &&
-    lastAsked === WHAT_TO_ADD &&
+    askedWhat(lastAsked) &&
     wrapping &&
     more &&
     keywords(added).length >= 5 &&
@@ -219,7 +200,7 @@ function writeFor(
   if (offline && wrapUp && state.readBackAt >= 0 && !DONE.test(added) && !FAREWELL.test(added)) {
     const heard = sayBack(added);
     // Unread, only a long answer counts: a short one may be a remark or a goodbye ("und jetzt …").
-    const giving = heard || statedNeeds(added).length || keywords(added).length >= 7;
+    const giving = heard || statedNeeds(added).length || keywords(added).length >= 7 || ONE_MORE.test(added);
     const further = giving ? askMore(said) : null;
     if (further) {
       const onTopic = state.currentTopic ?? decision.topicId;
@@ -250,8 +231,21 @@ function writeFor(
       };
     }
     case "read_back": {
+      // The hard part or the doubt they just named: followed up once before the first read-back.
+      const hard =
+        offline && !decision.asked && state.readBackAt < 0
+          ? probeOnHard(state, ctx.timeLimitMinutes, said)
+          : null;
+      if (hard) {
+        const onTopic = state.currentTopic ?? decision.topicId;
+        return {
+          text: withAnswer(hard),
+          decision: { action: "follow_up", topicId: onTopic, reason: "hard" },
+        };
+      }
       // Only needs that read as a short, clean phrase are said back: fewer points, each true.
-      const points = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline }), offline);
+      const heard = readBackPoints(ctx, { now: true, asSaid: false, offline });
+      const points = sayable(ctx, heard, offline, state.readBackAt < 0);
       const first = decision.asked === "summary" ? "" : answerFirst;
       const given = state.readBackAt >= 0 ? ctx.messages[state.readBackAt]!.content : null;
       // Read again only with something it did not say the first time: else, while they are still

@@ -1,0 +1,34 @@
+import { pointOf, readsWhole } from "./readback";
+import { acknowledgement, statedNeeds } from "./sayback";
+import { normalise } from "./text";
+
+/** What the offline interviewer says back of an answer before it asks on: a need heard, in short. */
+
+/**
+ * A want someone is reported to have said ("you said that I want …", "she told me she'd like …")
+ * is not the participant's own: said back as theirs it misreads them, so none is said back.
+ */
+const REPORTED = /\b(?:said|says|told (?:me|us|you)|asked)(?: that)?,? (?:i|we|you|he|she|they)\b/i;
+export const sayBack = (answer: string) => (REPORTED.test(answer) ? "" : acknowledgement(answer));
+
+/**
+ * "So you'd like patients to get a text two days before.": one need, short, said as the read-back
+ * says it, and only one they said they want themselves ("I'd like …", "we need …"): of "it has to
+ * …" or "the percentage is more important", "you'd like" would say what they did not.
+ */
+export function needHeard(answer: string): string {
+  const [first] = statedNeeds(answer);
+  // Their own "you" ("you want the ones closer to you") would read as the participant once said back.
+  if (!first || REPORTED.test(answer) || /\byou/i.test(first.sentence.text)) return "";
+  const point = pointOf(first.sentence.text, true);
+  if (!point || !OWN_WANT.test(point) || !readsWhole(point)) return "";
+  return `So ${point[0]!.toLowerCase()}${point.slice(1)}`;
+}
+const OWN_WANT = /^You(?:'d| would)? (?:like|love|want|need|wish)\b/;
+
+/** What they added, noted when it cannot be said back: offline, each way in turn. */
+const NOTED = ["Thank you, I've noted that.", "I've written that down too.", "Noted, thank you."];
+export const noted = (said: string[], offline: boolean) =>
+  offline
+    ? NOTED[said.filter((s) => NOTED.some((n) => s.includes(normalise(n)))).length % NOTED.length]!
+    : NOTED[0]!;
