@@ -293,9 +293,11 @@ export function passiveAction(
   const participle = second.pos === "VERB" && (second.lemma !== second.normal || Boolean(thing));
   if (participle && thing) {
     if (thing.every((t) => t.pos === "PRON" || POINTING.test(t.normal))) return "rule";
-    const object = text(thing).replace(/^(?:The|A|An|My|Our|Any|All|Every|Each|Some)\b/, (w) =>
-      w.toLowerCase(),
-    );
+    // The sentence's capital is no part of the thing: "Payroll files must be archived" → "archive payroll files".
+    const common = thing[0]?.pos !== "PROPN" && !/^[A-Z]{2,}/.test(thing[0]?.text ?? "");
+    const object = text(thing)
+      .replace(/^(?:The|A|An|My|Our|Any|All|Every|Each|Some)\b/, (w) => w.toLowerCase())
+      .replace(/^[A-Z]/, (c) => (common ? c.toLowerCase() : c));
     // "kept" is done by "keep": the participle's lemma, never the participle with "-ing" ("kepting").
     const verb = second.lemma !== second.normal && isVerb(second.lemma) ? second.lemma : baseOf(second);
     const rest = text(tokens.slice(2));

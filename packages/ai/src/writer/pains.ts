@@ -102,8 +102,7 @@ export function toldOf(said: string, role: string): string | null {
     else if (t.normal === "we" && !named && tokens[i + 1]?.pos === "VERB") {
       put(t, `the ${plural(role)}`);
       named = true;
-    }
-    else if (/^(?:my|our)$/.test(t.normal)) put(t, "their");
+    } else if (/^(?:my|our)$/.test(t.normal)) put(t, "their");
     else if (/^(?:me|us)$/.test(t.normal)) put(t, "them");
     else if (/^(?:we|myself|ourselves|mine|i'm|i've|i'd|i'll)$/.test(t.normal)) return null;
   }
