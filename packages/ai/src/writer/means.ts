@@ -13,17 +13,7 @@ import { VAGUE_NOUNS } from "./refusals";
 import { ABILITY_NOUNS, LIGHT_VERB_NOUN, LIGHT_VERBS, MULTIWORD_VERBS } from "./vocabulary";
 
 /** Verbs whose -ing form reads garbled after a noun ("Dock seeing", "Price knowing"): the thing names the feature. */
-const UNNAMING_VERBS = new Set([
-  "see",
-  "know",
-  "find",
-  "check",
-  "tell",
-  "understand",
-  "want",
-  "need",
-  "like",
-]);
+const UNNAMING_VERBS = new Set(["see", "know", "tell", "understand", "want", "need", "like"]);
 
 const RECEIVED = new Set([
   "report",

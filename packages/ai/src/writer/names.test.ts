@@ -20,7 +20,7 @@ describe("feature names from a verb phrase", () => {
     ["have the ability to change the weekly rota", "Weekly rota changing"],
     ["have an option to export the invoices", "Invoice exporting"],
     // a short question stays whole, and an ordinary object keeps its -ing name
-    ["check which nurse is on call", "Checking which nurse is on call"],
+    ["see which nurse is on call", "Seeing which nurse is on call"],
     ["book appointments online", "Appointment booking"],
   ])("names %s as %s", (action, name) => {
     expect(named(action)).toBe(name);

@@ -5,6 +5,7 @@
  */
 import { isNegated } from "../evidence/text";
 import type { EvidenceFeature, Story } from "../evidence/types";
+import { checkFeatureName } from "../quality/check";
 import { TO_WRITE_AS_STORY } from "../requirements/story";
 import { capitalise } from "../text/grammar";
 
@@ -23,7 +24,8 @@ const NEGATIVE = /\b(?:not|never|no|cannot|nobody|nothing)\b|n['’]t\b/i;
 /** The stories still to write for features that hold only stated rules, added in place. */
 export function addRuleStories(features: EvidenceFeature[]): void {
   for (const feature of features) {
-    if (feature.stories.length) continue;
+    // A feature with no name of its own would be named from the rule's words ("Work"): left as a check.
+    if (feature.stories.length || checkFeatureName(feature.name).length) continue;
     for (const criterion of feature.acceptanceCriteria) {
       const [, role, rule] = STATED_RULE.exec(criterion.text) ?? [];
       if (!role || !rule || UNREADABLE.test(rule) || !criterion.evidence.length) continue;
