@@ -11,7 +11,10 @@ export const withArticle = (noun: string) => indefinite(noun.trim());
 /** The article a noun phrase takes, alone. */
 export const articleFor = (noun: string) => indefinite(noun.trim(), { articleOnly: true });
 
-/** "clients" → "client", "salon owners" → "salon owner", "staff" stays. */
+/** Plurals read as one mass, which have no singular a product owner writes. */
+const MASS_PLURALS = new Set(["data", "metadata", "media", "analytics", "news", "logistics", "feedback"]);
+
+/** "clients" → "client", "salon owners" → "salon owner", "staff" and "data" stay. */
 export function singular(phrase: string): string {
   const words = phrase.trim().split(/\s+/);
   const head = words.at(-1) ?? "";
@@ -19,6 +22,8 @@ export function singular(phrase: string): string {
   if (/^[A-Z]{2,}$/.test(head)) return phrase.trim();
   if (/^[A-Z]{2,}s$/.test(head)) return [...words.slice(0, -1), head.slice(0, -1)].join(" ");
   const lower = head.toLowerCase();
+  // "data", "media", "analytics" are read as one mass: "location data", never "location datum".
+  if (MASS_PLURALS.has(lower)) return phrase.trim();
   let lemma = lemmatizer.noun(lower);
   // Words the lemmatizer does not know ("waitlists") go to compromise's inflector.
   if ((!lemma || lemma === lower) && /s$/.test(lower)) lemma = singularNoun(lower);

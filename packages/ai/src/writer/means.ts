@@ -12,6 +12,9 @@ import { isPersonNoun } from "./people";
 import { VAGUE_NOUNS } from "./refusals";
 import { ABILITY_NOUNS, LIGHT_VERB_NOUN, LIGHT_VERBS, MULTIWORD_VERBS } from "./vocabulary";
 
+/** Verbs whose -ing form reads garbled after a noun ("Dock seeing", "Price knowing"): the thing names the feature. */
+const UNNAMING_VERBS = new Set(["see", "know", "tell", "understand", "want", "need", "like"]);
+
 const RECEIVED = new Set([
   "report",
   "alert",
@@ -127,8 +130,14 @@ export function baseOf(verb: Token): string {
 
 /** A feature name for a verb phrase: its object and the verb's -ing form ("Appointment booking"). */
 export function featureOfVerb(tokens: Token[]): string {
-  const [verb, ...rest] = tokens;
+  const [verb, ...said] = tokens;
   const lemma = baseOf(verb!);
+  // "track or predict how many …": the first verb names it, and the second leaves the object.
+  const joined =
+    said[0]?.pos === "CCONJ" &&
+    (said[1]?.pos === "VERB" ||
+      (isVerb(said[1]?.normal ?? "") && /^(?:DET|ADV|PRON)$/.test(said[2]?.pos ?? "")));
+  const rest = joined ? said.slice(2) : said;
   // "keep track of supplies" → "Supply tracking"
   for (const multi of MULTIWORD_VERBS) {
     const said = [lemma, ...rest.slice(0, multi.words.length - 1).map((t) => t.normal)];
@@ -157,12 +166,24 @@ export function featureOfVerb(tokens: Token[]): string {
     // "see which hours are busiest" names itself; a longer question is named by its first noun.
     const clause = rest.filter((t) => t.pos !== "PUNCT");
     if (clause.length <= 4) return capitalise([gerund(lemma), ...clause.map((t) => lower(t.text))].join(" "));
-    const head = clause.slice(1, 5).find((t) => t.pos === "NOUN");
-    return capitalise(head ? `${singular(head.normal)} ${gerund(lemma)}` : gerund(lemma));
+    const asked = askedThing(clause.slice(1));
+    // "see how many free docks are at the station" is about the free docks: "Free docks", never "Dock seeing".
+    if (UNNAMING_VERBS.has(lemma)) {
+      if (clause.length <= 6 || !asked.length)
+        return capitalise([gerund(lemma), ...clause.slice(0, 6).map((t) => lower(t.text))].join(" "));
+      return capitalise(lower(text(asked)));
+    }
+    return capitalise(asked.length ? `${singularPhrase(asked.slice(-2))} ${gerund(lemma)}` : gerund(lemma));
   }
+  // "have the ability to modify the master schedule" is named by what it lets one do.
+  const ability = rest.findIndex(
+    (t, i) => ABILITY_NOUNS.has(t.lemma) && rest[i + 1]?.normal === "to" && rest[i + 2]?.pos === "VERB",
+  );
+  if (ability >= 0 && rest.slice(0, ability).every((t) => t.pos === "DET" || t.pos === "ADJ"))
+    return featureOfVerb(rest.slice(ability + 2));
+  const after = rest.slice(objectTokens.length);
   if (LIGHT_VERBS.has(lemma) && object.length) {
     // "get insights into appointment trends" → "Appointment trend insights"
-    const after = rest.slice(objectTokens.length);
     const about =
       after[0]?.pos === "ADP" && /^(?:into|about|of|for)$/.test(after[0].normal)
         ? bareNounPhrase(after.slice(1, 4))
@@ -172,11 +193,30 @@ export function featureOfVerb(tokens: Token[]): string {
     const noun = LIGHT_VERB_NOUN[lemma];
     return capitalise(noun ? `${singularPhrase(object)} ${noun}` : lower(text(object)));
   }
+  // "know the prices" is named by what is known: "Prices", never "Price knowing".
+  if (object.length && UNNAMING_VERBS.has(lemma)) return capitalise(lower(text(object)));
   if (object.length) return capitalise(`${singularPhrase(object.slice(-3))} ${gerund(lemma)}`);
   // No object: the verb and what follows its preposition ("Syncing with the digital diary").
   const phrase = [gerund(lemma), ...rest.slice(0, 4).map((t) => lower(t.text))].join(" ");
   return capitalise(phrase.replace(/\s+(?:the|a|an|to|of|with|for|and|or)$/, ""));
 }
+
+/** The thing a question is about: "many free docks are at the station" → "free docks". */
+function askedThing(clause: Token[]): Token[] {
+  const start = clause.findIndex((t) => t.pos === "NOUN" || t.pos === "ADJ" || t.pos === "PROPN");
+  if (start < 0) return [];
+  const phrase: Token[] = [];
+  for (const t of clause.slice(start)) {
+    if (t.pos !== "NOUN" && t.pos !== "ADJ" && t.pos !== "PROPN") break;
+    phrase.push(t);
+  }
+  while (phrase.length && phrase.at(-1)!.pos === "ADJ") phrase.pop();
+  // "many", "much", "few" say how much, not what.
+  while (phrase.length && QUANTIFIERS.test(phrase[0]!.normal)) phrase.shift();
+  return phrase;
+}
+
+const QUANTIFIERS = /^(?:many|much|few|several|more|less|most|enough)$/;
 
 /** Whether a verb has an object ("send reminders", "show new bookings"); "arrive daily" has none. */
 export const actsOnSomething = (tokens: Token[]) => {
@@ -243,10 +283,13 @@ export function passiveAction(
   const participle = second.pos === "VERB" && (second.lemma !== second.normal || Boolean(thing));
   if (participle && thing) {
     if (thing.every((t) => t.pos === "PRON" || POINTING.test(t.normal))) return "rule";
-    const object = text(thing).replace(/^(?:The|A|An|My|Our|Any|All|Every|Each|Some)\b/, (w) =>
-      w.toLowerCase(),
-    );
-    const verb = baseOf(second);
+    // The sentence's capital is no part of the thing: "Payroll files must be archived" → "archive payroll files".
+    const common = thing[0]?.pos !== "PROPN" && !/^[A-Z]{2,}/.test(thing[0]?.text ?? "");
+    const object = text(thing)
+      .replace(/^(?:The|A|An|My|Our|Any|All|Every|Each|Some)\b/, (w) => w.toLowerCase())
+      .replace(/^[A-Z]/, (c) => (common ? c.toLowerCase() : c));
+    // "kept" is done by "keep": the participle's lemma, never the participle with "-ing" ("kepting").
+    const verb = second.lemma !== second.normal && isVerb(second.lemma) ? second.lemma : baseOf(second);
     const rest = text(tokens.slice(2));
     const named = bareNounPhrase(thing);
     return {

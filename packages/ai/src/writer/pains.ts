@@ -7,10 +7,11 @@
 import type { Extraction, Story } from "../evidence/types";
 import { clean } from "../evidence/words";
 import { TO_WRITE_AS_STORY } from "../requirements/story";
-import { capitalise } from "../text/grammar";
+import { capitalise, infinitive, isVerb } from "../text/grammar";
+import { plural, thirdPersonPresent } from "../text/inflect";
 import { detectLanguage, isEnglish } from "../text/language";
 import { looksMisspelt } from "../text/lexicon";
-import { contentStems, tokensOf } from "../text/nlp";
+import { contentStems, type Token, tokensOf } from "../text/nlp";
 
 /** How people tell a pain by what it costs or how it fails, in the words they use for it. */
 const PAIN_TOLD = [
@@ -57,7 +58,8 @@ export function painStories(extraction: Extraction, project: Extraction[], role:
     const stems = contentStems(said);
     if (askedStems.some((other) => stems.filter((s) => other.has(s)).length >= 2)) continue;
     // "takes me about 3 hours": the time is the chore's, said without the speaker.
-    const action = capitalise(said.replace(/\b(takes?) (?:me|us|them) /i, "$1 "));
+    const action = toldOf(said.replace(/\b(takes?) (?:me|us|them) /i, "$1 "), role);
+    if (!action) continue;
     const { priority } = item;
     stories.push({
       userType: role,
@@ -70,3 +72,43 @@ export function painStories(extraction: Extraction, project: Extraction[], role:
   }
   return stories;
 }
+
+/**
+ * The pain as the owner reads it, in the third person: "I forget my password" → "The user forgets
+ * their password"; null when the speaker's own words cannot be turned plainly ("I'm", "I have to").
+ */
+export function toldOf(said: string, role: string): string | null {
+  const tokens = tokensOf(said);
+  if (!FIRST_PERSON_TEXT.test(said)) return capitalise(said);
+  const out: string[] = [];
+  let cut = 0;
+  let named = false;
+  const put = (token: Token, word: string) => {
+    out.push(said.slice(cut, token.start), word);
+    cut = token.end;
+  };
+  let verb: Token | undefined;
+  for (const [i, t] of tokens.entries()) {
+    if (t.normal === "i") {
+      verb = tokens[i + 1]?.pos === "ADV" ? tokens[i + 2] : tokens[i + 1];
+      // Only "I" with a plain present verb after it: "I copy", "I always forget".
+      const plain =
+        verb && (verb.pos === "VERB" || isVerb(verb.normal)) && infinitive(verb.normal) === verb.normal;
+      if (!plain || verb!.text !== verb!.normal) return null;
+      put(t, named ? "they" : `the ${role}`);
+      named = true;
+    } else if (t === verb) put(t, thirdPersonPresent(t.normal));
+    // "we" are the people in the role: "we type the orders in" → "the shop owners type the orders in".
+    else if (t.normal === "we" && !named && tokens[i + 1]?.pos === "VERB") {
+      put(t, `the ${plural(role)}`);
+      named = true;
+    } else if (/^(?:my|our)$/.test(t.normal)) put(t, "their");
+    else if (/^(?:me|us)$/.test(t.normal)) put(t, "them");
+    else if (/^(?:we|myself|ourselves|mine|i'm|i've|i'd|i'll)$/.test(t.normal)) return null;
+  }
+  out.push(said.slice(cut));
+  const told = out.join("");
+  return FIRST_PERSON_TEXT.test(told) ? null : capitalise(told);
+}
+
+const FIRST_PERSON_TEXT = /\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves)\b/i;

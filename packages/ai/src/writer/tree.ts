@@ -26,6 +26,7 @@ import { draftStories, roleOf } from "./phrase";
 import { plainWords } from "./plain";
 import { requestsIn, withRequests } from "./requests";
 import { plainRole, statedWorkRole } from "./roles";
+import { addRuleStories } from "./rules";
 import { needWords, sameNeed } from "./same-need";
 import { needTitle } from "./unwritten";
 import { ABILITY_NOUNS, GENERIC_HEADS, RECEIVING_VERB } from "./vocabulary";
@@ -349,6 +350,7 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
     }
   }
 
+  addRuleStories(features().map((f) => f.feature));
   // A pain no one asked to end in words of their own: the participant's words, still to be written.
   const pains = extractions.flatMap((e) => painStories(e, extractions, speakerOf(e)));
   if (pains.length)
