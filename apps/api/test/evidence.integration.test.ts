@@ -108,7 +108,8 @@ describe("evidence jobs, offline", () => {
     for (const story of stories) {
       expect(story.evidence.length).toBeGreaterThan(0);
       expect(["high", "medium", "low"]).toContain(story.priority);
-      expect(story.action).not.toMatch(/store card numbers/i);
+      // The refusal never becomes a wish: shown as a need still to write, it still forbids.
+      if (/store card numbers/i.test(story.action)) expect(story.action).toMatch(/must never store/i);
     }
     expect(stories).toContainEqual(
       expect.objectContaining({ userType: "commuter", assumption: false, benefit: "I can ride in seconds" }),
