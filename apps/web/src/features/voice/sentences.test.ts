@@ -30,6 +30,19 @@ describe("SentenceSplitter", () => {
     expect(rest).toEqual(["Why?\nAnd then?"]);
   });
 
+  it("hands on a short first sentence at once, without waiting for the question after it", () => {
+    const splitter = new SentenceSplitter();
+    expect(splitter.push("Got it. ")).toEqual(["Got it. "]);
+    expect(splitter.push("Okay. Which part")).toEqual([]);
+    expect(splitter.flush()).toEqual(["Okay. Which part"]);
+  });
+
+  it("does not end a sentence after a title or an initial", () => {
+    const { done, rest } = split(["Dr. ", "Lee and J. ", "Smith run it. ", "Who else?"]);
+    expect(done).toEqual(["Dr. Lee and J. Smith run it. "]);
+    expect(rest).toEqual(["Who else?"]);
+  });
+
   it("loses no character of the reply", () => {
     const reply = "Hello there! I'm your interviewer today.\n\nWhat do you do? Tell me more… please.";
     const chunks = reply.match(/.{1,3}/gs) ?? [];
