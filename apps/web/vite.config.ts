@@ -4,16 +4,11 @@ import { precompress } from "./build/precompress";
 import { preloadFont } from "./build/preloadFont";
 import { routePages } from "./build/routePages";
 
-/**
- * Mantine's small components, its core utilities and the icons, and the app's small shared helpers.
- * Not all of @mantine/hooks: the group would take every hook the app imports anywhere (dragging,
- * long press, focus traps, local storage: about 4.7 KB brotli the public pages never run); the hooks
- * these components use come with them.
- */
+/** Mantine's small components, their hooks and the icons, and the app's small shared helpers. */
 const PUBLIC_UI = new RegExp(
   [
     "@mantine/core/esm/components/(?:Alert|Anchor|Badge|Card|Center|CloseButton|Input|List|Loader|Paper|PasswordInput|SegmentedControl|SimpleGrid|TextInput|Title)/",
-    "@mantine/core/esm/core/utils/",
+    "@mantine/(?:core/esm/core/utils|hooks/esm)/",
     "@tabler/icons-react/",
     String.raw`apps/web/src/(?:components/(?:Brand|HeaderBar)|lib/(?:dates|download|transcript))\.`,
   ].join("|"),
