@@ -51,6 +51,16 @@ export class SilenceWatch {
   }
 }
 
+/**
+ * How long a recording held sound, from the first and last loud level reads. The level is read every
+ * 100 ms, so the span is a whole number of reads: it is rounded to one, and a timer that fires a
+ * millisecond or two early (reads 1000 ms apart measuring 998 ms) does not turn a 1 s utterance into
+ * "no speech" (rules.ts: 1000 ms at least).
+ */
+export function speechSpanMs(firstLoud: number, lastLoud: number): number {
+  return Math.round((lastLoud - firstLoud) / VOICE.checkEveryMs) * VOICE.checkEveryMs;
+}
+
 export interface Utterance {
   blob: Blob;
   speechMs: number;
@@ -221,7 +231,7 @@ export class VoiceCapture {
   #finish() {
     const recorder = this.#recorder;
     if (!recorder) return;
-    const speechMs = this.#lastSound - this.#speechStart;
+    const speechMs = speechSpanMs(this.#speechStart, this.#lastSound);
     this.#recorder = undefined;
     const type = recorder.mimeType || this.#type || "audio/webm";
     recorder.onstop = () => {
