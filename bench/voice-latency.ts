@@ -6,7 +6,9 @@
  * times real time). Measured per turn from the end of the utterance (the recorder stops: the page's
  * `parley:utterance-end` mark) to the first agent audio playing (`parley:agent-audio`), with the number
  * of model calls made in between (a chat call answers only once all of it is written, as a hosted
- * model's does, so a structured decision before the question costs about a second). Then the same
+ * model's does, so a structured decision before the question costs about a second), for two shapes
+ * of reply, each in its own interview (issue 34: one opening with an acknowledgement, one opening by
+ * repeating the participant's words), with issue 34's targets. Then the same
  * without a key: a stand-in browser recognizer that answers 300 ms after the speech ends, the
  * offline interviewer and the browser's own speech.
  *   npx tsx bench/voice-latency.ts [turns]      (needs the web build: pnpm --filter @parley/web build)
@@ -14,7 +16,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
-import { FakeOpenAi, REALISTIC_PROFILE } from "../packages/ai/test/fake-openai";
+import { FakeOpenAi, REALISTIC_PROFILE, type RecordedRequest } from "../packages/ai/test/fake-openai";
 import { benchDatabase, launchChromium, percentile, proOwnerWithInterview, startServer } from "./lib";
 
 const TURNS = Number(process.argv[2] ?? 8);
@@ -22,16 +24,44 @@ const DIR = "/tmp/parley-bench-voice";
 const SPEECH_WAV = `${DIR}/speech-loop.wav`;
 const SILENCE_WAV = `${DIR}/silence.wav`;
 /**
- * Short, so it is said before the participant's next sentence comes round (about 4.5 s of audio),
- * and different every time, so no sentence's speech comes from the browser's cache.
+ * The interviewer's replies, in two shapes (issue 34): one that opens with a short acknowledgement
+ * that does not repeat the participant's words (kept, and spoken as soon as it is whole), and one
+ * that opens by quoting them back (dropped by the checks, so the question is the first thing said).
+ * Short, so each is said before the participant's next sentence comes round (about 4.5 s of audio),
+ * and different every turn, so no sentence's speech comes from the browser's cache.
  */
+// Seven words to the acknowledgement (as issue 34's "That helps me picture the front desk."), eight
+// to the question, eight to the words repeated.
+const OPENERS = [
+  "That helps me picture",
+  "That helps me understand",
+  "Now I can picture",
+  "Now I better understand",
+];
+const SUBJECTS = ["the loading bay.", "the morning rush.", "your whole team.", "the daily routine."];
+const ASKS = [
+  "What slows it down most",
+  "Which step takes the longest",
+  "Who has to wait for it",
+  "What goes wrong most often",
+];
+const WHEN = ["on busy days?", "for your team?", "in the winter?", "at month end?"];
+/** The n-th of 16 distinct pairings of two lists of four. */
+const pick = (first: string[], second: string[], n: number) =>
+  `${first[n % 4]} ${second[Math.floor(n / 4) % 4]}`;
+const TRANSCRIPT = "We plan every route by hand each morning.";
+/** Words of the participant's the repeating reply quotes back (the checks drop such an opening). */
+const REPEATED = "we plan every route by hand";
+type Shape = "acknowledgement" | "repeat";
+let shape: Shape = "acknowledgement";
 let replies = 0;
 const reply = (body: any) => {
   const format = body?.response_format?.json_schema?.name;
   if (format === "turn_decision") return decisionFor(body);
   if (format === "answer_reading") return JSON.stringify({ reading: "answer" });
-  replies += 1;
-  return `Thanks, that is point ${replies}. What slows that down the most for your team?`;
+  const n = replies++;
+  const opening = shape === "acknowledgement" ? pick(OPENERS, SUBJECTS, n) : `You said "${REPEATED}".`;
+  return `${opening} ${pick(ASKS, WHEN, n)}`;
 };
 
 /**
@@ -55,8 +85,7 @@ function decisionFor(body: any): string {
  * transcription reached the fake, up to and including the streamed question (a call started after
  * the question's stream began, such as a reading beside it, delays nothing).
  */
-function callsBeforeFirstWord(fake: FakeOpenAi): number[] {
-  const requests = fake.requests;
+function callsBeforeFirstWord(requests: RecordedRequest[]): number[] {
   const counts: number[] = [];
   requests.forEach((r, i) => {
     if (!r.path.endsWith("/audio/transcriptions")) return;
@@ -75,8 +104,7 @@ function callsBeforeFirstWord(fake: FakeOpenAi): number[] {
  * Per voice turn, the time from the transcription's arrival at the fake to the streamed question's:
  * the transcription itself, the browser's way back and the server's work before the model is asked.
  */
-function transcriptionToQuestion(fake: FakeOpenAi): number[] {
-  const requests = fake.requests;
+function transcriptionToQuestion(requests: RecordedRequest[]): number[] {
   return requests.flatMap((r, i) => {
     if (!r.path.endsWith("/audio/transcriptions")) return [];
     const question = requests.find((s, j) => j > i && s.path.endsWith("/chat/completions") && s.body?.stream);
@@ -85,8 +113,7 @@ function transcriptionToQuestion(fake: FakeOpenAi): number[] {
 }
 
 /** Per voice turn, from the streamed question's arrival at the fake to its first sentence's speech request. */
-function questionToSpeech(fake: FakeOpenAi): number[] {
-  const requests = fake.requests;
+function questionToSpeech(requests: RecordedRequest[]): number[] {
   return requests.flatMap((r, i) => {
     if (!(r.path.endsWith("/chat/completions") && r.body?.stream)) return [];
     const speech = requests.find((s, j) => j > i && s.path.endsWith("/audio/speech"));
@@ -281,7 +308,7 @@ const launch = (wav: string) =>
 const fake = new FakeOpenAi({
   reply,
   profile: REALISTIC_PROFILE,
-  transcript: "We plan every route by hand each morning.",
+  transcript: TRANSCRIPT,
 });
 const fakeUrl = await fake.start();
 const voiceDb = await benchDatabase("voicelat");
@@ -290,24 +317,39 @@ const voice = await startServer({
   OPENAI_API_KEY: "bench",
   OPENAI_BASE_URL: fakeUrl,
 });
+/** Issue 34's targets per reply shape: p50 and p95 (none for a repeat's p95), in ms. */
+const TARGETS: Record<Shape, { p50: number; p95?: number }> = {
+  acknowledgement: { p50: 1100, p95: 1400 },
+  repeat: { p50: 1300 },
+};
 try {
-  const shareLink = await interviewFor(voice.url, voiceDb.url, "voice-latency@example.com");
   const browser = await launch(SPEECH_WAV);
   try {
-    const latencies = await measure(browser, `${voice.url}/interview/${shareLink}`, fake);
-    console.log(line("voice", latencies));
-    const calls = callsBeforeFirstWord(fake).slice(0, latencies.length);
-    if (process.env.BENCH_VERBOSE) {
-      const gaps = transcriptionToQuestion(fake).slice(0, latencies.length).map(Math.round);
-      console.log(`transcription → question request at the fake (ms per turn): ${gaps.join(" ")}`);
-      const speech = questionToSpeech(fake)
-        .slice(1, latencies.length + 1)
-        .map(Math.round);
-      console.log(`question request → first speech request at the fake (ms per turn): ${speech.join(" ")}`);
+    for (const next of ["acknowledgement", "repeat"] as const) {
+      shape = next;
+      replies = 0;
+      const from = fake.requests.length;
+      const shareLink = await interviewFor(voice.url, voiceDb.url, `voice-latency-${next}@example.com`);
+      const latencies = await measure(browser, `${voice.url}/interview/${shareLink}`, fake);
+      const label = `voice, ${next === "acknowledgement" ? "opening with an acknowledgement" : "opening by repeating the participant's words"}`;
+      const target = TARGETS[next];
+      console.log(
+        `${line(label, latencies)}; target p50 ≤ ${target.p50} ms${target.p95 ? `, p95 ≤ ${target.p95} ms` : ""}`,
+      );
+      const turns = fake.requests.slice(from);
+      const calls = callsBeforeFirstWord(turns).slice(0, latencies.length);
+      if (process.env.BENCH_VERBOSE) {
+        const gaps = transcriptionToQuestion(turns).slice(0, latencies.length).map(Math.round);
+        console.log(`transcription → question request at the fake (ms per turn): ${gaps.join(" ")}`);
+        const speech = questionToSpeech(turns)
+          .slice(1, latencies.length + 1)
+          .map(Math.round);
+        console.log(`question request → first speech request at the fake (ms per turn): ${speech.join(" ")}`);
+      }
+      console.log(
+        `voice: model calls before the first word ${Math.max(...calls)} (per turn: ${calls.join(" ")})`,
+      );
     }
-    console.log(
-      `voice: model calls before the first word ${Math.max(...calls)} (per turn: ${calls.join(" ")})`,
-    );
   } finally {
     await browser.close();
   }

@@ -10,6 +10,7 @@
  *  - a closing line where the rules did not close, or a closing line said before, is replaced by the
  *    rules' message, and a closing that leaves out a need added after the read-back says it back.
  */
+import { endsSentence } from "../sentenceEnd";
 import { analyze, isContent, tokensOf } from "../text";
 import { answerTo, participantAsk } from "./asks";
 import { acknowledgement } from "./sayback";
@@ -17,6 +18,8 @@ import { readState } from "./state";
 import { normalise } from "./text";
 import type { TurnContext, TurnDecision } from "./types";
 import { writeTurn } from "./writer";
+
+export { endsSentence };
 
 const QUOTED = /["“«]([^"”»]{2,80})["”»]/g;
 const ECHO_LEAD = /^(?:so,?\s+)?(?:you (?:mentioned|said|noted|told me)|noted:?|you're saying|i heard)\b/i;
@@ -89,18 +92,6 @@ const sharesWords = (text: string, reference: string, at: number) => {
 
 async function* wordsOf(text: string): AsyncGenerator<string> {
   for (const part of text.match(/\S+\s*/g) ?? []) yield part;
-}
-
-/**
- * Text that ends a sentence: a full stop, question or exclamation mark (a closing quote or bracket
- * after it), not after a title or an initial ("Dr.", "J."), which wait for what comes next. A
- * number's full stop ends it too; if "3." goes on as "3.5", the release joins them again.
- */
-export function endsSentence(text: string): boolean {
-  const end = text.trimEnd();
-  if (!/[.?!…]["'”’)\]]*$/u.test(end)) return false;
-  if (/[?!…]["'”’)\]]*$/u.test(end)) return true;
-  return !/(?:^|[\s(])(?:\p{Lu}|Dr|Mr|Mrs|Ms|Mx|St|Prof|Sr|Jr|No|vs|etc|e\.g|i\.e|approx)\.$/iu.test(end);
 }
 
 /** The model's message, held sentence by sentence to the rules' behaviours (see above). */
@@ -293,7 +284,10 @@ export async function* withoutEchoes(
   let kept = 0;
   let asked = false;
   let dropped = "";
-  const judge = function* (sentence: string, last: boolean): Generator<string> {
+  /** A statement quoting the answer: said only if it turns out to be all there is. */
+  let quoting = "";
+  const judge = function* (sentence: string): Generator<string> {
+    quoting = "";
     const question = sentence.endsWith("?");
     const quoted = !question && [...sentence.matchAll(QUOTED)].some((m) => answer.includes(m[1]!.trim()));
     const repeated = said.has([...wordSet(sentence)].join(" "));
@@ -302,20 +296,33 @@ export async function* withoutEchoes(
       if (question) dropped ||= sentence;
       return;
     }
-    if (quoted && !(last && kept === 0 && !dropped)) return;
+    if (quoted) {
+      if (kept === 0 && !dropped) quoting = sentence;
+      return;
+    }
     kept += 1;
     if (question) asked = true;
     for (const part of `${sentence} `.match(/\S+\s*/g) ?? []) yield part;
   };
   for await (const chunk of stream) {
     buffer += chunk;
+    // A sentence is judged as soon as it ends (as in checkedStream): the participant's browser
+    // speaks it meanwhile, and one that is dropped does not hold up the next. "3." may go on as "3.5".
+    if (endsSentence(buffer) && !/\d\.$/.test(buffer)) {
+      for (const s of analyze(buffer)) yield* judge(s.text.trim());
+      buffer = "";
+      continue;
+    }
     const sentences = analyze(buffer);
     if (sentences.length < 2) continue;
-    for (const s of sentences.slice(0, -1)) yield* judge(s.text.trim(), false);
+    for (const s of sentences.slice(0, -1)) yield* judge(s.text.trim());
     buffer = buffer.slice(sentences.at(-1)!.start);
   }
-  const rest = analyze(buffer);
-  for (const [i, s] of rest.entries()) yield* judge(s.text.trim(), i === rest.length - 1);
+  for (const s of analyze(buffer)) yield* judge(s.text.trim());
+  // Nothing but the quote: it is said rather than nothing.
+  if (quoting) {
+    for (const part of `${quoting} `.match(/\S+\s*/g) ?? []) yield part;
+  }
   if (asked || !dropped) return;
   // The model's question was a repeat: the plan's next question instead, else (nothing left) the model's.
   const fresh = instead && !said.has([...wordSet(instead)].join(" ")) ? instead : dropped;

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Box, Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconPlayerPause, IconPlayerPlay, IconVolumeOff } from "@tabler/icons-react";
-import { readNotSaid } from "../../features/voice/sentences";
+import { readNotSaid } from "../../features/voice/notSaid";
 import type { SpeakerEngine } from "../../features/voice/speechQueue";
 import type { VoiceOutput } from "../../features/voice/useVoiceLoop";
 import type { ListenerEngine, VoiceStatus } from "../../features/voice/voiceMachine";

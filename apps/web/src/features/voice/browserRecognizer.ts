@@ -3,6 +3,7 @@
  * `webkitSpeechRecognition` in Chrome, Edge and Safari), used when the server has no speech service.
  * One start() hears one utterance; its text, or why nothing was heard, goes to the callbacks.
  */
+import { recognitionClass } from "./capabilities";
 
 interface RecognitionLike {
   lang: string;
@@ -19,17 +20,6 @@ interface RecognitionLike {
   abort(): void;
 }
 type RecognitionConstructor = new () => RecognitionLike;
-
-function recognitionClass(): RecognitionConstructor | undefined {
-  const scope = globalThis as {
-    SpeechRecognition?: RecognitionConstructor;
-    webkitSpeechRecognition?: RecognitionConstructor;
-  };
-  return scope.SpeechRecognition ?? scope.webkitSpeechRecognition;
-}
-
-/** Whether this browser can listen by itself. */
-export const browserCanRecognize = () => recognitionClass() !== undefined;
 
 /**
  * Why the browser heard nothing usable: nothing said (listen again), the microphone refused, or
@@ -60,7 +50,7 @@ export class BrowserRecognizer {
 
   start() {
     if (this.#active) return;
-    const Recognition = recognitionClass();
+    const Recognition = recognitionClass<RecognitionConstructor>();
     if (!Recognition) return this.onFailure("unavailable");
     const recognition = new Recognition();
     recognition.lang = navigator.language || "en-US";

@@ -7,6 +7,20 @@ export interface ServerVoice {
   speak: boolean;
 }
 
+type RecognitionConstructor = new () => unknown;
+
+/** The browser's own speech recognition class, if it has one (SpeechRecognition, or webkit's). */
+export function recognitionClass<T = RecognitionConstructor>(): T | undefined {
+  const scope = globalThis as { SpeechRecognition?: T; webkitSpeechRecognition?: T };
+  return scope.SpeechRecognition ?? scope.webkitSpeechRecognition;
+}
+
+/** Whether this browser can listen by itself. */
+export const browserCanRecognize = () => recognitionClass() !== undefined;
+
+/** Whether the browser has a voice to speak with (Firefox and headless Chromium often have none). */
+export const browserHasVoices = () => (globalThis.speechSynthesis?.getVoices().length ?? 0) > 0;
+
 /** What this browser can do with speech, read before the participant starts. */
 export interface BrowserVoice {
   /** Its own speech recognition (SpeechRecognition, webkitSpeechRecognition). */

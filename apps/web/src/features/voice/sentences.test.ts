@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markNotSaid, readNotSaid, SentenceSplitter } from "./sentences";
+import { SentenceSplitter } from "./sentences";
 
 function split(chunks: string[]) {
   const splitter = new SentenceSplitter();
@@ -30,24 +30,24 @@ describe("SentenceSplitter", () => {
     expect(rest).toEqual(["Why?\nAnd then?"]);
   });
 
+  it("hands on a short first sentence at once, without waiting for the question after it", () => {
+    const splitter = new SentenceSplitter();
+    expect(splitter.push("Got it. ")).toEqual(["Got it. "]);
+    expect(splitter.push("Okay. Which part")).toEqual([]);
+    expect(splitter.flush()).toEqual(["Okay. Which part"]);
+  });
+
+  it("does not end a sentence after a title or an initial", () => {
+    const { done, rest } = split(["Dr. ", "Lee and J. ", "Smith run it. ", "Who else?"]);
+    expect(done).toEqual(["Dr. Lee and J. Smith run it. "]);
+    expect(rest).toEqual(["Who else?"]);
+  });
+
   it("loses no character of the reply", () => {
     const reply = "Hello there! I'm your interviewer today.\n\nWhat do you do? Tell me more… please.";
     const chunks = reply.match(/.{1,3}/gs) ?? [];
     const { done, rest } = split(chunks);
     expect([...done, ...rest].join("")).toBe(reply);
     expect(done.length).toBeGreaterThanOrEqual(2);
-  });
-});
-
-describe("not said", () => {
-  it("marks the part of a reply that was not spoken and reads it back", () => {
-    const content = markNotSaid("Thanks, that helps. ", "Which part takes longest?");
-    expect(content).toBe("Thanks, that helps. [not said: Which part takes longest?]");
-    expect(readNotSaid(content)).toEqual({
-      said: "Thanks, that helps.",
-      notSaid: "Which part takes longest?",
-    });
-    expect(markNotSaid("All of it.", " ")).toBe("All of it.");
-    expect(readNotSaid("Plain [text]")).toEqual({ said: "Plain [text]", notSaid: null });
   });
 });

@@ -1,14 +1,19 @@
+import { endsSentence } from "@parley/ai/sentenceEnd";
+
 /**
  * Cuts a reply that is still streaming into sentences, so each can be spoken while later ones are
  * being written. A sentence ends at . ! ? or … followed by a space (closing quotes and brackets
- * stay with it), or at a line break. Very short pieces ("Okay.", "e.g.") wait for the next one, so
- * speech is not fetched in tiny slices.
+ * stay with it), not after a title or an initial ("Dr. ", "J. "), or at a line break. The first
+ * sentence goes as soon as it is whole, however short ("Got it."): nothing after it is waited for
+ * (issue 34). A later very short piece ("Okay.") waits for the next one, so speech is not fetched
+ * in tiny slices.
  */
 const SENTENCE_END = /[.!?…]+["'”’)\]]*\s+|\n+/g;
 const MIN_SENTENCE_CHARS = 12;
 
 export class SentenceSplitter {
   #buffer = "";
+  #handedOn = 0;
 
   /** Adds streamed text; answers the sentences it completed, as raw slices of the reply. */
   push(chunk: string): string[] {
@@ -18,10 +23,15 @@ export class SentenceSplitter {
     SENTENCE_END.lastIndex = 0;
     for (let match = SENTENCE_END.exec(this.#buffer); match; match = SENTENCE_END.exec(this.#buffer)) {
       const end = match.index + match[0].length;
+      const line = match[0].includes("\n");
       // Nothing may follow yet: "3." then "5" is a number, not the end of a sentence.
-      if (end >= this.#buffer.length && !match[0].includes("\n") && !/\s$/.test(match[0])) break;
-      if (this.#buffer.slice(start, end).trim().length < MIN_SENTENCE_CHARS) continue;
-      sentences.push(this.#buffer.slice(start, end));
+      if (end >= this.#buffer.length && !line && !/\s$/.test(match[0])) break;
+      const sentence = this.#buffer.slice(start, end);
+      if (!line && !endsSentence(sentence)) continue;
+      if (this.#handedOn > 0 && sentence.trim().length < MIN_SENTENCE_CHARS) continue;
+      if (!sentence.trim()) continue;
+      sentences.push(sentence);
+      this.#handedOn += 1;
       start = end;
     }
     this.#buffer = this.#buffer.slice(start);
@@ -34,27 +44,4 @@ export class SentenceSplitter {
     this.#buffer = "";
     return rest.trim() ? [rest] : [];
   }
-}
-
-/**
- * A reply whose end was not said, because the participant spoke over the interviewer (barge-in):
- * the transcript keeps every word and marks the part that was not spoken.
- */
-export const NOT_SAID_OPEN = " [not said: ";
-
-export function markNotSaid(said: string, notSaid: string): string {
-  const spoken = said.trim();
-  const rest = notSaid.trim();
-  if (!rest) return spoken;
-  return `${spoken}${NOT_SAID_OPEN}${rest}]`.trim();
-}
-
-/** Splits a saved message back into what was said and what was not (null when all was said). */
-export function readNotSaid(content: string): { said: string; notSaid: string | null } {
-  const at = content.lastIndexOf(NOT_SAID_OPEN.trim());
-  if (at < 0 || !content.endsWith("]")) return { said: content, notSaid: null };
-  return {
-    said: content.slice(0, at).trim(),
-    notSaid: content.slice(at + NOT_SAID_OPEN.trim().length, -1).trim(),
-  };
 }

@@ -1,7 +1,12 @@
 import { useMemo, useSyncExternalStore } from "react";
-import { browserHasVoices } from "../../lib/voice/speech";
-import { browserCanRecognize } from "./browserRecognizer";
-import { type BrowserVoice, planVoice, type ServerVoice, type VoicePlan } from "./capabilities";
+import {
+  type BrowserVoice,
+  browserCanRecognize,
+  browserHasVoices,
+  planVoice,
+  type ServerVoice,
+  type VoicePlan,
+} from "./capabilities";
 
 /** What this browser can do with speech now (voices may still be loading: see useVoicePlan). */
 export function readBrowserVoice(): BrowserVoice {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pickRecordingType, SILENT_MICROPHONE_MS, SilenceWatch } from "./capture";
+import { pickRecordingType, SILENT_MICROPHONE_MS, SilenceWatch, speechSpanMs } from "./capture";
+import { judgeRecording } from "./rules";
 
 describe("pickRecordingType", () => {
   const supports =
@@ -48,5 +49,16 @@ describe("SilenceWatch", () => {
     watch.reset();
     expect(watch.update(0, SILENT_MICROPHONE_MS)).toBeNull();
     expect(watch.update(0, 2 * SILENT_MICROPHONE_MS)).toBe("silent");
+  });
+});
+
+describe("speechSpanMs", () => {
+  it("keeps a 1 s utterance whose level reads came a millisecond or two early", () => {
+    // Eleven loud reads, 100 ms apart by the timer, 998 ms apart by the clock (seen in Chromium).
+    expect(speechSpanMs(94_118, 95_116)).toBe(1000);
+    expect(judgeRecording({ bytes: 20_000, speechMs: speechSpanMs(94_118, 95_116) })).toBe("speech");
+    expect(speechSpanMs(77_192, 78_293)).toBe(1100);
+    // Ten reads are 900 ms of sound, still too short to be an answer.
+    expect(judgeRecording({ bytes: 20_000, speechMs: speechSpanMs(10_000, 10_902) })).toBe("no-speech");
   });
 });

@@ -1,21 +1,7 @@
 import { RECORDING_TYPES } from "@parley/ai/audioFormat";
+import { VOICE } from "./timing";
 
-/** Speech capture constants (spec 1 §9, spec 2 §4–§5). */
-export const VOICE = {
-  threshold: 8,
-  silenceMs: 2000,
-  minSpeechMs: 1000,
-  maxUtteranceMs: 24000,
-  checkEveryMs: 100,
-  chunkMs: 250,
-  /** Recordings under this many characters of (base64) data hold no speech (spec 2 §5). */
-  minAudioChars: 100,
-  welcomeListenDelayMs: 200,
-  replyListenDelayMs: 300,
-  resumeDelayMs: 500,
-  noSpeechRetryMs: 1000,
-  errorRetryMs: 1500,
-} as const;
+export { VOICE };
 
 /**
  * A microphone that gives no sound at all for this long while listening is named to the participant
@@ -63,6 +49,16 @@ export class SilenceWatch {
     this.#silent = true;
     return "silent";
   }
+}
+
+/**
+ * How long a recording held sound, from the first and last loud level reads. The level is read every
+ * 100 ms, so the span is a whole number of reads: it is rounded to one, and a timer that fires a
+ * millisecond or two early (reads 1000 ms apart measuring 998 ms) does not turn a 1 s utterance into
+ * "no speech" (rules.ts: 1000 ms at least).
+ */
+export function speechSpanMs(firstLoud: number, lastLoud: number): number {
+  return Math.round((lastLoud - firstLoud) / VOICE.checkEveryMs) * VOICE.checkEveryMs;
 }
 
 export interface Utterance {
@@ -235,7 +231,7 @@ export class VoiceCapture {
   #finish() {
     const recorder = this.#recorder;
     if (!recorder) return;
-    const speechMs = this.#lastSound - this.#speechStart;
+    const speechMs = speechSpanMs(this.#speechStart, this.#lastSound);
     this.#recorder = undefined;
     const type = recorder.mimeType || this.#type || "audio/webm";
     recorder.onstop = () => {

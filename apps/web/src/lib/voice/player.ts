@@ -5,7 +5,10 @@
  * for every sentence; a fresh `new Audio()` after a network wait is refused (NotAllowedError).
  */
 
+import { audioContext, audioElement, SILENT_CLIP, unlockAudio } from "./audioUnlock";
 import { mediaSourceClass, type SpeechSource, streamInto, streamingPath } from "./streaming";
+
+export { SILENT_CLIP };
 
 /**
  * How playing one sentence ended: to its end, not at all (undecodable, never started), refused by
@@ -16,96 +19,25 @@ export type PlayOutcome = "ended" | "failed" | "refused" | "stopped";
 /** A sentence that has not begun to play after this long is given up (the browser's voice may say it). */
 const START_TIMEOUT_MS = 8000;
 
-/** 50 ms of silence (8 kHz, 8-bit mono WAV): what the tap plays to unlock the element. */
-export const SILENT_CLIP = (() => {
-  const samples = 400;
-  const bytes = new Uint8Array(44 + samples);
-  const view = new DataView(bytes.buffer);
-  const ascii = (offset: number, text: string) => {
-    for (let i = 0; i < text.length; i += 1) bytes[offset + i] = text.charCodeAt(i);
-  };
-  ascii(0, "RIFF");
-  view.setUint32(4, 36 + samples, true);
-  ascii(8, "WAVEfmt ");
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, 8000, true);
-  view.setUint32(28, 8000, true);
-  view.setUint16(32, 1, true);
-  view.setUint16(34, 8, true);
-  ascii(36, "data");
-  view.setUint32(40, samples, true);
-  bytes.fill(128, 44); // 8-bit silence
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `data:audio/wav;base64,${btoa(binary)}`;
-})();
-
 /**
- * The interview's one audio element and AudioContext. `unlock()` must run synchronously inside a
- * tap; `play()` then works from any later task on the browsers with iOS's rule.
+ * The interview's one audio element and AudioContext (audioUnlock.ts), unlocked inside a tap;
+ * `play()` then works from any later task on the browsers with iOS's rule.
  */
 class SpeechPlayer {
-  #audio: HTMLAudioElement | null = null;
-  #context: AudioContext | null = null;
   #stopCurrent: (() => void) | null = null;
 
   get element(): HTMLAudioElement {
-    if (!this.#audio) {
-      this.#audio = new Audio();
-      this.#audio.preload = "auto";
-      // ManagedMediaSource plays only with remote playback off (or an AirPlay alternative).
-      this.#audio.disableRemotePlayback = true;
-    }
-    return this.#audio;
+    return audioElement();
   }
 
   /** The interview's AudioContext (the microphone's level meter uses it), made on first use. */
   get context(): AudioContext | undefined {
-    if (!this.#context) {
-      const Context =
-        globalThis.AudioContext ??
-        (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-      if (!Context) return undefined;
-      this.#context = new Context();
-    }
-    return this.#context;
+    return audioContext();
   }
 
-  /**
-   * Unlocks playback inside the participant's tap: the element plays a moment of silence, the
-   * AudioContext resumes and starts a silent buffer, and (when the browser's voice may be used)
-   * speechSynthesis says an empty utterance, which is what iOS asks before it speaks later.
-   */
+  /** Unlocks playback inside the participant's tap (see unlockAudio); a sentence playing plays on. */
   unlock({ primeBrowserVoice }: { primeBrowserVoice: boolean }) {
-    const audio = this.element;
-    if (!this.#stopCurrent) {
-      audio.src = SILENT_CLIP;
-      void audio.play().catch(() => {});
-    }
-    const context = this.context;
-    if (context) {
-      if (context.state !== "running") void context.resume().catch(() => {});
-      try {
-        const silence = context.createBufferSource();
-        silence.buffer = context.createBuffer(1, 1, context.sampleRate);
-        silence.connect(context.destination);
-        silence.start(0);
-      } catch {
-        // A context that cannot start a source has nothing to unlock.
-      }
-    }
-    const synth = globalThis.speechSynthesis;
-    if (primeBrowserVoice && synth && typeof SpeechSynthesisUtterance !== "undefined") {
-      const prime = new SpeechSynthesisUtterance("");
-      prime.volume = 0;
-      try {
-        synth.speak(prime);
-      } catch {
-        // Nothing to prime.
-      }
-    }
+    unlockAudio({ primeBrowserVoice, playing: this.#stopCurrent !== null });
   }
 
   /** Plays one sentence on the element to its end; `onPlaying` when its first sound starts. */

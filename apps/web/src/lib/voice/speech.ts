@@ -6,9 +6,6 @@ const START_TIMEOUT_MS = 3000;
 const SPEECH_TIMEOUT_PER_CHAR_MS = 90;
 const SPEECH_TIMEOUT_MIN_MS = 2500;
 
-/** Whether the browser has a voice to speak with (Firefox and headless Chromium often have none). */
-export const browserHasVoices = () => (globalThis.speechSynthesis?.getVoices().length ?? 0) > 0;
-
 function pickVoice(): SpeechSynthesisVoice | undefined {
   const voices = globalThis.speechSynthesis?.getVoices() ?? [];
   for (const name of PREFERRED_VOICES) {

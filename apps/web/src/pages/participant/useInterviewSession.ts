@@ -1,6 +1,6 @@
 import type { RouterOutputs } from "@parley/api";
 import { useCallback, useMemo, useRef } from "react";
-import { markNotSaid } from "../../features/voice/sentences";
+import { markNotSaid } from "../../features/voice/notSaid";
 import { createStore, useStoreState } from "../../hooks/store";
 import { afterRequestsLeave } from "../../lib/afterRequests";
 import { nowIso } from "../../lib/dates";

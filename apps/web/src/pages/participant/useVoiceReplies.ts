@@ -6,7 +6,7 @@ import {
   SPEECH_PROCESSING_TOAST,
 } from "../../features/voice/voiceToasts";
 import { toast } from "../../lib/toast";
-import { VOICE } from "../../lib/voice/capture";
+import { VOICE } from "../../lib/voice/timing";
 import type { ExchangeResult, useInterviewSession } from "./useInterviewSession";
 
 type Session = ReturnType<typeof useInterviewSession>;
