@@ -21,6 +21,16 @@ interface AxeViolation {
  */
 export async function expectNoSeriousViolations(page: Page, screen: string) {
   await page.evaluate(() => document.fonts.ready);
+  // Colours are read as they stand: a dialog fading in or a button leaving its loading state would
+  // be judged half-way. Finite animations and transitions end first (a spinner's never do).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
     // axe is injected at run time (addScriptTag above).
