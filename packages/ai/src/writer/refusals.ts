@@ -105,40 +105,6 @@ export const TALK_NOUNS = new Set([
   "guidance",
 ]);
 
-/**
- * Nouns of a goal with nothing to build: "run the business more efficiently", "improve several
- * manual processes". A need that names no other thing is the participant's goal, not a story.
- */
-export const GOAL_NOUNS = new Set([
-  "business",
-  "work",
-  "company",
-  "firm",
-  "organisation",
-  "organization",
-  "process",
-  "system",
-  "operation",
-  "management",
-  "efficiency",
-  "productivity",
-  "growth",
-  "investment",
-  "future",
-  "thing",
-  "everything",
-  "stuff",
-  "way",
-  "life",
-  "time",
-  "computer",
-  "solution",
-  "day",
-  "week",
-  "month",
-  "year",
-]);
-
 /** The business itself, whose improvement is a goal: "run the business", "make the work faster". */
 export const BUSINESS_ITSELF = new Set([
   "business",
@@ -153,4 +119,27 @@ export const BUSINESS_ITSELF = new Set([
   "efficiency",
   "productivity",
   "solution",
+]);
+
+/**
+ * Nouns of a goal with nothing to build: "run the business more efficiently", "improve several
+ * manual processes". A need that names no other thing is the participant's goal, not a story.
+ */
+export const GOAL_NOUNS = new Set([
+  ...BUSINESS_ITSELF,
+  "management",
+  "growth",
+  "investment",
+  "future",
+  "thing",
+  "everything",
+  "stuff",
+  "way",
+  "life",
+  "time",
+  "computer",
+  "day",
+  "week",
+  "month",
+  "year",
 ]);

@@ -1,21 +1,8 @@
 /** A rule stated with nothing asked beside it is a need still to be written. Sentences are our own. */
 import { describe, expect, it } from "vitest";
-import { analyzeProject } from "../evidence/pipeline";
-import type { InterviewSource } from "../evidence/types";
-import { TO_WRITE_AS_STORY } from "../requirements/story";
+import { toWriteFrom } from "./to-write.testing";
 
-const interview = (said: string[]): InterviewSource => ({
-  interviewId: 1,
-  name: "Interview 1",
-  stakeholderType: "developer",
-  transcript: said.map((s, i) => `AI: Question ${i + 1}?\nParticipant: ${s}`).join("\n"),
-});
-
-const toWrite = (said: string[]) =>
-  analyzeProject([interview(said)])
-    .requirements.epics.flatMap((e) => e.features.flatMap((f) => f.stories))
-    .filter((s) => s.benefit === TO_WRITE_AS_STORY)
-    .map((s) => s.action);
+const toWrite = (said: string[]) => toWriteFrom(said, "developer");
 
 describe("rules still to be written as stories", () => {
   it.each([
