@@ -119,6 +119,15 @@ export function plainWords(
     if (ownWords && t.normal === "me") return false;
     // In the reason or a rule, "they" and "we" are the role itself: "so that they do not forget".
     if (!means && PEOPLE_SPEAKING.has(t.normal)) return false;
+    // "so that my accountant gets it": in the reason, the thing the story's means names.
+    // ("because the contract requires it": whatever "it" is, the reason is the contract's, no person's)
+    if (
+      !means &&
+      /^(?:it|them)$/.test(t.normal) &&
+      tokens[i - 1]?.pos === "VERB" &&
+      tokens.slice(0, i - 1).some(isPersonNoun)
+    )
+      return false;
     // "… how many appointments we are expecting": in a clause of its own, "we" is the business.
     const clause = tokens
       .slice(0, i)
