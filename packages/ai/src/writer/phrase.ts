@@ -256,5 +256,9 @@ export function draftStories(
     }
     drafts.push({ role, action, ends, conditions, feature: shorten(feature), topic });
   }
+  // "Only I should be able to edit the rota": the restriction is the need, kept in its words.
+  if (options.whole && need.subject[0]?.normal === "only")
+    for (const draft of drafts)
+      draft.action = `be the only one who can ${draft.action.replace(/^(?:have the (?:ability|option|right) to|be able to) /, "")}`;
   return drafts;
 }

@@ -143,7 +143,11 @@ export function plainWords(
         !["NOUN", "PROPN"].includes(tokens[i - 1]?.pos ?? "") &&
         (!next || ["NOUN", "ADJ", "ADP", "PUNCT"].includes(next.pos))
       );
-    if (t.normal === "one") return means && (!next || !["NOUN", "ADJ", "PROPN"].includes(next.pos));
+    // ("be the only one who can …" points at nobody)
+    if (t.normal === "one")
+      return (
+        means && tokens[i - 1]?.normal !== "only" && (!next || !["NOUN", "ADJ", "PROPN"].includes(next.pos))
+      );
     return true;
   };
   // "have the percentage": the one thing, named as if already said.

@@ -196,3 +196,16 @@ describe("the tree's stories and criteria", () => {
     expect(stories).toEqual([]);
   });
 });
+
+describe("a restriction on who may act", () => {
+  it("keeps 'only' in the story", () => {
+    expect(
+      storiesOf([
+        interview(1, "business", ["Only I should be able to change the price list and delete invoices."]),
+      ]),
+    ).toEqual([
+      "As a business stakeholder, I want to be the only one who can change the price list",
+      "As a business stakeholder, I want to be the only one who can delete invoices",
+    ]);
+  });
+});
