@@ -157,23 +157,21 @@ export function draftStories(
       }
       const receiving = RECEIVING_VERB[infinitive(first.normal)];
       const thing = subjectIsThing ? need.subject : actorIsThing ? need.actor : null;
-      // "notify the client and staff of changes" has someone to notify: the speaker does it.
+      // "notify the client and staff of changes" has someone to notify (who are not the person).
       const notifies = / /.test(receiving ?? "") && ["DET", "NOUN", "PROPN"].includes(tokens[1]?.pos ?? "");
       // "It should offer insights …": "it" is the product, which gives; the person gets.
       const productGives = need.subject.length === 1 && need.subject[0]!.normal === "it";
       // "The system should send reminders", "I want the app to read the photo", "… automatically
       // adjust the time": the product does it for the person, who has it done.
       const automatic = need.clause.some((t) => t.normal === "automatically");
-      let toolDoes = false;
+      const toolDoes = need.trigger === "desire" && actorIsThing && TOOL_VERBS.has(first.lemma);
       const toOthers = first.lemma === "send" ? !["PRON", "ADP"].includes(tokens[1]?.pos ?? "") : notifies;
       const done =
         options.whole &&
         thing &&
         !ENABLING_VERBS.has(first.lemma) &&
         first.lemma !== "have" &&
-        (toOthers ||
-          automatic ||
-          (toolDoes = need.trigger === "desire" && actorIsThing && TOOL_VERBS.has(first.lemma))) &&
+        (toOthers || automatic || toolDoes) &&
         doneFor(tokens, { by: toolDoes ? need.actor : null, automatic });
       if (done) {
         action = done;
