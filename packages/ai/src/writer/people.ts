@@ -52,6 +52,7 @@ export const PERSON_NOUNS = new Set([
   "pupil",
   "school",
   "instructor",
+  "hire",
 ]);
 
 /** Nouns that look like people by their ending but name things: "computer", "calendar". */

@@ -7,6 +7,7 @@ import { capitalise, infinitive, isVerb } from "../text/grammar";
 import { gerund } from "../text/inflect";
 import type { Token } from "../text/nlp";
 import { splitActions, verbPhrases } from "./coordination";
+import { doneFor, TOOL_VERBS } from "./done-for";
 import {
   actionOfNoun,
   actionOfVerb,
@@ -30,7 +31,7 @@ import {
   text,
   topicOf,
 } from "./noun-phrases";
-import { HEDGES, LIGHT_VERBS, RECEIVED_NAME, RECEIVING_VERB } from "./vocabulary";
+import { ENABLING_VERBS, HEDGES, LIGHT_VERBS, RECEIVED_NAME, RECEIVING_VERB } from "./vocabulary";
 
 export { roleOf, splitActions, verbPhrases };
 
@@ -66,6 +67,7 @@ export function draftStories(
   const actorIsThing = need.actor.length > 0 && isThingSubject(need.actor);
   // Who was said to want it ("Learners want to see their progress"): their words are the role's own.
   const saidRole = roleOf(need.actor) ?? (subjectIsThing ? null : roleOf(need.subject));
+  const thingOf = (n: FoundNeed) => (subjectIsThing ? n.subject : actorIsThing ? n.actor : null);
   const role = saidRole ?? speakerRole;
   // "Patients need a reminder so that they remember to come": the patient's own reason, told by them.
   const ends = statedEnds && saidRole ? firstPerson(statedEnds) : statedEnds;
@@ -130,6 +132,16 @@ export function draftStories(
           need.subject,
         );
         if (passive === "rule") continue;
+        // "Tips should be added automatically": the product adds them, for whoever wants them added.
+        const byItself = need.clause.some((t) => t.normal === "automatically");
+        const done =
+          options.whole &&
+          byItself &&
+          passive &&
+          tokens[1] &&
+          thingOf(need) &&
+          doneFor([tokens[1], ...thingOf(need)!, ...tokens.slice(2)], { by: null, automatic: true });
+        if (passive && done) passive.action = done;
         if (passive) {
           if (saidRole) passive.action = firstPerson(passive.action);
           drafts.push({
@@ -145,11 +157,30 @@ export function draftStories(
       }
       const receiving = RECEIVING_VERB[infinitive(first.normal)];
       const thing = subjectIsThing ? need.subject : actorIsThing ? need.actor : null;
-      // "notify the client and staff of changes" has someone to notify: the speaker does it.
+      // "notify the client and staff of changes" has someone to notify (who are not the person).
       const notifies = / /.test(receiving ?? "") && ["DET", "NOUN", "PROPN"].includes(tokens[1]?.pos ?? "");
       // "It should offer insights …": "it" is the product, which gives; the person gets.
       const productGives = need.subject.length === 1 && need.subject[0]!.normal === "it";
-      if ((thing || productGives || need.trigger === "list") && receiving && !(options.whole && notifies)) {
+      // "The system should send reminders", "I want the app to read the photo", "… automatically
+      // adjust the time": the product does it for the person, who has it done.
+      const automatic = need.clause.some((t) => t.normal === "automatically");
+      const toolDoes = need.trigger === "desire" && actorIsThing && TOOL_VERBS.has(first.lemma);
+      const toOthers = first.lemma === "send" ? !["PRON", "ADP"].includes(tokens[1]?.pos ?? "") : notifies;
+      const done =
+        options.whole &&
+        thing &&
+        !ENABLING_VERBS.has(first.lemma) &&
+        first.lemma !== "have" &&
+        (toOthers || automatic || toolDoes) &&
+        doneFor(tokens, { by: toolDoes ? need.actor : null, automatic });
+      if (done) {
+        action = done;
+        feature = featureOfVerb(tokens);
+      } else if (
+        (thing || productGives || need.trigger === "list") &&
+        receiving &&
+        !(options.whole && notifies)
+      ) {
         // "the system should provide low-stock alerts": the person gets them.
         // ("notify her/him when …": every pronoun for the person notified goes)
         const whom = tokens.slice(1).findIndex((t) => t.pos !== "PRON");
@@ -223,5 +254,9 @@ export function draftStories(
     }
     drafts.push({ role, action, ends, conditions, feature: shorten(feature), topic });
   }
+  // "Only I should be able to edit the rota": the restriction is the need, kept in its words.
+  if (options.whole && need.subject[0]?.normal === "only")
+    for (const draft of drafts)
+      draft.action = `be the only one who can ${draft.action.replace(/^(?:have the (?:ability|option|right) to|be able to) /, "")}`;
   return drafts;
 }

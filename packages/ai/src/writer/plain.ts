@@ -119,6 +119,15 @@ export function plainWords(
     if (ownWords && t.normal === "me") return false;
     // In the reason or a rule, "they" and "we" are the role itself: "so that they do not forget".
     if (!means && PEOPLE_SPEAKING.has(t.normal)) return false;
+    // "so that my accountant gets it": in the reason, the thing the story's means names.
+    // ("because the contract requires it": whatever "it" is, the reason is the contract's, no person's)
+    if (
+      !means &&
+      /^(?:it|them)$/.test(t.normal) &&
+      tokens[i - 1]?.pos === "VERB" &&
+      tokens.slice(0, i - 1).some(isPersonNoun)
+    )
+      return false;
     // "… how many appointments we are expecting": in a clause of its own, "we" is the business.
     const clause = tokens
       .slice(0, i)
@@ -134,7 +143,11 @@ export function plainWords(
         !["NOUN", "PROPN"].includes(tokens[i - 1]?.pos ?? "") &&
         (!next || ["NOUN", "ADJ", "ADP", "PUNCT"].includes(next.pos))
       );
-    if (t.normal === "one") return means && (!next || !["NOUN", "ADJ", "PROPN"].includes(next.pos));
+    // ("be the only one who can …" points at nobody)
+    if (t.normal === "one")
+      return (
+        means && tokens[i - 1]?.normal !== "only" && (!next || !["NOUN", "ADJ", "PROPN"].includes(next.pos))
+      );
     return true;
   };
   // "have the percentage": the one thing, named as if already said.

@@ -4,6 +4,7 @@
  */
 import type { Token } from "../text/nlp";
 import { isWord } from "./clauses";
+import { isPersonNoun } from "./people";
 import { ABILITY_NOUNS, COMPLEMENT_NOUNS } from "./vocabulary";
 
 /** Markers that start the ends of a need. */
@@ -85,8 +86,19 @@ export function nounPhraseEnd(tokens: Token[], from: number): number {
 /** "to run the business" after an object: what the action is for. */
 function purposeAt(tokens: Token[], i: number): boolean {
   const t = tokens[i]!;
-  const prev = tokens[i - 1];
   const next = tokens[i + 1];
+  // "send reminders (e.g. a day before) to reduce no-shows": the word before the example.
+  let before = i - 1;
+  if (tokens[before]?.text === ")") {
+    const open = tokens.slice(0, before).findLastIndex((x) => x.text === "(");
+    if (open > 0) before = open - 1;
+  }
+  const prev = tokens[before];
+  const said = tokens.slice(0, before + 1);
+  // "a booking system for clients to make appointments" says who does what, not why.
+  const forWhom = tokens
+    .slice(Math.max(0, i - 4), i)
+    .some((x, j, near) => x.normal === "for" && near.slice(j + 1).some(isPersonNoun));
   return (
     t.normal === "to" &&
     i >= 2 &&
@@ -94,9 +106,10 @@ function purposeAt(tokens: Token[], i: number): boolean {
     prev !== undefined &&
     ["NOUN", "PROPN", "ADV", "ADJ"].includes(prev.pos) &&
     !COMPLEMENT_NOUNS.has(prev.lemma) &&
-    // "a booking system for clients to make appointments" says who does what, not why.
-    !tokens.slice(Math.max(0, i - 4), i).some((x) => x.normal === "for") &&
-    tokens.slice(0, i).some((x) => x.pos === "VERB")
+    !forWhom &&
+    // ("confirmations for bookings to keep clients informed": a thing and what it is for;
+    // "the routes to update" says who acts)
+    said.some((x) => x.pos === "VERB" || (x.pos === "ADP" && x !== said[0]))
   );
 }
 

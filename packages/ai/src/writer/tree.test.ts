@@ -196,3 +196,35 @@ describe("the tree's stories and criteria", () => {
     expect(stories).toEqual([]);
   });
 });
+
+describe("a restriction on who may act", () => {
+  it("keeps 'only' in the story", () => {
+    expect(
+      storiesOf([
+        interview(1, "business", ["Only I should be able to change the price list and delete invoices."]),
+      ]),
+    ).toEqual([
+      "As a business stakeholder, I want to be the only one who can change the price list",
+      "As a business stakeholder, I want to be the only one who can delete invoices",
+    ]);
+  });
+});
+
+describe("a need pictured in a scenario", () => {
+  it("is no story of its own", () => {
+    expect(
+      storiesOf([
+        interview(1, "user", [
+          "I want to compare lesson prices.",
+          "So suppose you have told it that I want a teacher who speaks Polish, then it lists only those.",
+        ]),
+      ]),
+    ).toEqual(["As a user, I want to compare lesson prices"]);
+  });
+
+  it("keeps a need said as an opinion", () => {
+    expect(storiesOf([interview(1, "business", ["I'd say we need to export invoices to CSV."])])).toEqual([
+      "As a business stakeholder, I want to export invoices to CSV",
+    ]);
+  });
+});

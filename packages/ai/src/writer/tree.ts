@@ -19,6 +19,7 @@ import { TO_WRITE_AS_STORY } from "../requirements/story";
 import { capitalise, withArticle } from "../text/grammar";
 import { contentLemmas, tokensOf } from "../text/nlp";
 import { imposedOnOthers, mostOf } from "./conflicts";
+import { hypothetical } from "./hypothetical";
 import { conditionCriterion, forbiddingCriterion, limitName, REASON, SPECIFIC } from "./limits";
 import { findNeeds, purposesOf } from "./needs";
 import { painStories } from "./pains";
@@ -134,9 +135,10 @@ export function writeTree(extractions: Extraction[], options: WriterOptions = {}
       let title: string | null = null;
       let notANeed = false;
       for (const need of needs) {
-        if (need.negated || imposedOnOthers(need)) {
+        if (need.negated || imposedOnOthers(need) || hypothetical(need)) {
           const things = need.action.filter((t) => t.pos === "NOUN").map((t) => t.lemma);
-          if (!need.negated) imposed.push({ item, speaker, lemmas: topicLemmas(item.quote), things });
+          if (!need.negated && !hypothetical(need))
+            imposed.push({ item, speaker, lemmas: topicLemmas(item.quote), things });
           notANeed = true;
           continue;
         }

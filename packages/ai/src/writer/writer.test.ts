@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { findNeeds } from "./needs";
 import { draftStories } from "./phrase";
-import { statedRole } from "./roles";
+import { namedRole, statedRole } from "./roles";
 
 const stories = (sentence: string, speaker = "shop owner") =>
   findNeeds(sentence).flatMap((need) =>
@@ -115,7 +115,26 @@ describe("the participant's stated role", () => {
     ["I work as a shift manager at the depot.", "shift manager"],
     ["I'm a bit worried about the launch.", null],
     ["My role is to keep the books.", null],
+    ["I run a small family bakery in town.", "bakery owner"],
+    ["Hello, I'm Kim Lee, the owner of Kim's Nail Studio.", "studio owner"],
+    ["I'm the owner of the dog grooming shop.", "shop owner"],
+    ["I work at a dental clinic on weekdays.", "clinic employee"],
+    ["I'm a student. My bakery opens at six.", "bakery owner"],
+    ["I'm a student helping at my uncle's bakery.", "student"],
+    ["I'm building an app tailored to Lee's Bakery.", "bakery owner"],
+    ["I have a question about the export.", null],
   ])("%s → %s", (said, role) => expect(statedRole(said)).toBe(role));
+});
+
+describe("the role an interview is named by", () => {
+  it.each([
+    ["Bakery owner (Sam)", "bakery owner"],
+    ["IT technician - Jo", "IT technician"],
+    ["Night nurses", "night nurse"],
+    ["Interview 4", null],
+    ["Driving school", null],
+    ["Peter Miller", null],
+  ])("%s → %s", (name, role) => expect(namedRole(name)).toBe(role));
 });
 
 describe("a run-in heading is no part of the need", () => {
