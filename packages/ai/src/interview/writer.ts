@@ -151,7 +151,12 @@ function writeFor(
   // The participant's question, answered before anything else is asked.
   const ask = decision.asked && state.lastAnswer ? participantAsk(state.lastAnswer) : null;
   const answerFirst = ask
-    ? answerTo(ask, { project: ctx.project, topic: topic ?? null, lastQuestion: state.lastAsked })
+    ? answerTo(ask, {
+        project: ctx.project,
+        topic: topic ?? null,
+        lastQuestion: state.lastAsked,
+        offline,
+      })
     : "";
   const withAnswer = (question: string) => [answerFirst, question].filter(Boolean).join(" ");
 
