@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerTo, participantAsk } from "./asks";
+import { saidAlready } from "./focus";
 import { makePlan } from "./plan";
 
 // Sentences written for this test.
@@ -19,5 +20,21 @@ describe("a participant asking for help", () => {
     const context = { project: PROJECT, topic: null, lastQuestion: null, offline: true };
     const help = answerTo(participantAsk("Can you help me with this one?")!, context);
     expect(help).toContain("think of repair tracking and what you'd want it to do for you");
+  });
+});
+
+describe("how often, once they said it", () => {
+  it.each([
+    "The courier turns up late every Friday.",
+    "On Mondays the phone never stops.",
+    "It happens once a month, at the stock count.",
+    "We lose a booking three times or so.",
+    "Sometimes a customer shows up twice.",
+  ])("is not asked after %s", (answer) => {
+    expect(saidAlready("How often does that happen?", answer, "")).toBe(true);
+  });
+
+  it("is still asked when they did not say", () => {
+    expect(saidAlready("How often does that happen?", "The courier turns up late.", "")).toBe(false);
   });
 });
