@@ -149,9 +149,17 @@ const TRAILING = /(?:\.\.\.|…|\b(?:but|and|so|because))\W*$/i;
  */
 export function offlineAfterClosing(
   said: string[],
-  reply: { lead: string; heard: string; answer: string; lastAsked: string; giving: boolean },
+  reply: {
+    lead: string;
+    heard: string;
+    answer: string;
+    lastAsked: string;
+    giving: boolean;
+    /** A follow-up on what they added, asked in place of "anything more?". */
+    probe?: string | null;
+  },
 ): string {
-  const { lead, heard, answer, lastAsked, giving } = reply;
+  const { lead, heard, answer, lastAsked, giving, probe } = reply;
   const join = (...parts: string[]) => parts.filter(Boolean).join(" ").replace(/\n /g, "\n");
   if (yesToMore(lastAsked, answer)) return unsaid(said, lead, WHAT_ELSE) ?? join(lead, whatToAdd(said));
   if (isDone(answer)) {
@@ -170,7 +178,7 @@ export function offlineAfterClosing(
   // Their question answered is reply enough when nothing else came with it.
   if (lead && !heard && words(answer) < 4) return lead;
   const ack = heard || unsaid(said, "", REMARKED) || REMARKED[0]!;
-  const further = giving ? askMore(said) : null;
+  const further = giving ? (probe ?? askMore(said)) : null;
   return join(lead, ack, further ?? "");
 }
 
