@@ -84,7 +84,10 @@ describe("offline, after the read-back", () => {
     const { messages } = await run(["I run the shop floor and do the ordering."]);
     const later: InterviewMessage[] = [];
     let now = START;
-    const at = () => new Date((now += 60_000)).toISOString();
+    const at = () => {
+      now += 60_000;
+      return new Date(now).toISOString();
+    };
     later.push({ role: "ai", content: messages[0]!.content, timestamp: at() });
     later.push({ role: "user", content: "I order the plants.", timestamp: at() });
     now += 20 * 60_000;

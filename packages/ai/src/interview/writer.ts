@@ -14,7 +14,7 @@ import {
   yesToMore,
 } from "./closing";
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
-import { answeredBy, type FocusKind, followUpFor, followUpOn, saidAlready } from "./focus";
+import { answeredBy, type FocusKind, followUpFor, saidAlready } from "./focus";
 import { needHeard, noted, sayBack } from "./heard";
 import { allTold, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
 import { askedFrames, namedProbe } from "./naming";
