@@ -174,15 +174,28 @@ function whatWasMeant(ask: ParticipantAsk, lastQuestion: string | null, topic: T
 }
 
 /**
+ * Offline, a request for help is helped, never declined: a concrete place to start, the topic's
+ * feature or the brief's first, said as a statement so the question after it stays the one asked.
+ */
+function helpWith(project: ProjectBrief, topic: Topic | null): string {
+  const feature = topic?.source === "feature" ? topic.title : listItems(project.keyFeatures)[0];
+  const start = feature
+    ? `think of ${lowerFirst(feature)} and what you'd want it to do for you`
+    : "think of what takes you the most time today and what you'd want to change";
+  return `Of course. A rough idea is enough; for example, ${start}.`;
+}
+
+/**
  * The answer to the participant's question, one or two short sentences, from what the project brief
  * and the plan say; nothing made up. `topic` is the topic of the question they were asked.
  */
 export function answerTo(
   ask: ParticipantAsk,
   /** `lastQuestion`: the last question the interviewer asked, whichever message it was in. */
-  context: { project: ProjectBrief; topic: Topic | null; lastQuestion: string | null },
+  context: { project: ProjectBrief; topic: Topic | null; lastQuestion: string | null; offline?: boolean },
 ): string {
   const { project, topic } = context;
+  if (ask.kind === "help" && context.offline) return helpWith(project, topic);
   switch (ask.kind) {
     case "repeat":
       return "Of course.";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDone, probeOnHard, yesToMore } from "./closing";
+import { isDone, probeOnHard, unreadRemark, yesToMore } from "./closing";
 
 const roomy = { elapsedMinutes: 4, answers: 4 };
 
@@ -46,5 +46,20 @@ describe("after a question that invites more", () => {
     ["That's a minor issue, but...", false],
   ])("%j is a goodbye: %s", (answer, expected) => {
     expect(isDone(answer)).toBe(expected);
+  });
+});
+
+describe("a short remark in a language the rules do not read, after the closing", () => {
+  it("is taken as leaving, not as more to note", () => {
+    expect(unreadRemark("geh jetzt weg, bitte")).toBe(true);
+    expect(unreadRemark("vete ya, por favor")).toBe(true);
+    expect(isDone("laisse-moi tranquille")).toBe(true);
+  });
+
+  it("leaves short English alone, slips and all", () => {
+    expect(unreadRemark("Great idea")).toBe(false);
+    expect(unreadRemark("cloud storage is fine for me")).toBe(false);
+    expect(unreadRemark("maybe a basic 1h course")).toBe(false);
+    expect(unreadRemark("ok thats all i need")).toBe(false);
   });
 });

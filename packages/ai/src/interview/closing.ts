@@ -1,3 +1,5 @@
+import { longEnoughToTell, tokensOf } from "../text";
+import { lexnamesOf } from "../text/lexicon";
 import { BYE, CLOSING_MARGIN_MINUTES } from "./decide";
 import { normalise } from "./text";
 import { CONFIRM, DENY, DONE, FAREWELL, NO_MORE } from "./vocabulary";
@@ -108,6 +110,7 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
  */
 export const isDone = (answer: string) =>
   FAREWELL.test(answer) ||
+  unreadRemark(answer) ||
   (words(answer) <= 4 && /^\W*(?:no|nope|nah)\b/i.test(answer)) ||
   (words(answer) <= 12 &&
     (DONE.test(answer) ||
@@ -115,6 +118,20 @@ export const isDone = (answer: string) =>
       THANKS.test(answer) ||
       DENY.test(answer) ||
       NO_MORE.test(answer)));
+
+/**
+ * A short remark in a language the rules do not read ("und jetzt …", "ça suffit"): too short for the
+ * language to be told, no English function word in it, and most of its words unknown in English.
+ * Once the interview is closed it may be a goodbye or a "go away": never kept going as if it were
+ * an answer, only the way to end said.
+ */
+export function unreadRemark(answer: string): boolean {
+  if (longEnoughToTell(answer)) return false;
+  const tokens = tokensOf(answer).filter((t) => /^\p{L}{2,}$/u.test(t.normal));
+  if (!tokens.length || tokens.some((t) => t.stop)) return false;
+  const known = tokens.filter((t) => lexnamesOf(t.normal).length > 0).length;
+  return known * 3 < tokens.length * 2;
+}
 
 /** Acknowledgements of a remark after the closing that brings no need: no way out said. */
 const REMARKED = ["I've noted that.", ...KEPT];
@@ -132,9 +149,17 @@ const TRAILING = /(?:\.\.\.|…|\b(?:but|and|so|because))\W*$/i;
  */
 export function offlineAfterClosing(
   said: string[],
-  reply: { lead: string; heard: string; answer: string; lastAsked: string; giving: boolean },
+  reply: {
+    lead: string;
+    heard: string;
+    answer: string;
+    lastAsked: string;
+    giving: boolean;
+    /** A follow-up on what they added, asked in place of "anything more?". */
+    probe?: string | null;
+  },
 ): string {
-  const { lead, heard, answer, lastAsked, giving } = reply;
+  const { lead, heard, answer, lastAsked, giving, probe } = reply;
   const join = (...parts: string[]) => parts.filter(Boolean).join(" ").replace(/\n /g, "\n");
   if (yesToMore(lastAsked, answer)) return unsaid(said, lead, WHAT_ELSE) ?? join(lead, whatToAdd(said));
   if (isDone(answer)) {
@@ -153,7 +178,7 @@ export function offlineAfterClosing(
   // Their question answered is reply enough when nothing else came with it.
   if (lead && !heard && words(answer) < 4) return lead;
   const ack = heard || unsaid(said, "", REMARKED) || REMARKED[0]!;
-  const further = giving ? askMore(said) : null;
+  const further = giving ? (probe ?? askMore(said)) : null;
   return join(lead, ack, further ?? "");
 }
 

@@ -1,11 +1,12 @@
 import { participantAsk, saysMore } from "./asks";
 import { coverage } from "./coverage";
-import { answeredBy, type FocusKind, focusesOf, followUpFor } from "./focus";
+import { answeredBy, type FocusKind, focusesOf, followUpFor, followUpOn } from "./focus";
+import { askedProbe } from "./naming";
 import { readBackPoints } from "./readback";
 import { type InterviewState, readState } from "./state";
 import { isVague, normalise, phrases, senses } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
-import { CONFIRM, DENY, DONE, FAREWELL, GREETING, SUCCESS } from "./vocabulary";
+import { CONFIRM, DENY, DONE, FAREWELL, GREETING, PROBLEM, SUCCESS } from "./vocabulary";
 
 /**
  * The offline decision for each turn, by rules. The model path asks a model for the same decision
@@ -125,8 +126,18 @@ function raisedTopic(
   );
 }
 
+/** What is followed up once offline before the plan goes on: a problem, a workaround, a condition, a figure. */
+const STRIKING: ReadonlyArray<FocusKind> = ["pain", "workaround", "condition", "number"];
+
 /** How long past the time limit the interviewer keeps listening while new needs come: half as long again. */
 export const LISTENING_LIMIT = 1.5;
+
+/**
+ * Offline, a participant still giving needs after the read-back is listened to past the listening
+ * limit (told once that time is up, never closed on mid-need) up to this many messages: far below
+ * the server's cap on a conversation's messages, so the interview still ends.
+ */
+export const LISTENING_CAP_MESSAGES = 240;
 
 /** Asked while the participant keeps adding after the read-back, each once. */
 export const LISTENING = [
@@ -153,12 +164,15 @@ function afterReadBack(
   state: InterviewState,
   answer: string,
   current: Topic,
+  offline: boolean,
 ): TurnDecision {
   const toReadBack = ctx.messages.findLastIndex((m) => m.role === "ai") === state.readBackAt;
   const said = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
-  const listening =
-    state.elapsedMinutes < ctx.timeLimitMinutes * LISTENING_LIMIT &&
-    LISTENING.some((q) => !said.some((m) => m.includes(q)));
+  // Offline, the writer finds the words to keep listening with: only the safety cap ends it.
+  const listening = offline
+    ? ctx.messages.length < LISTENING_CAP_MESSAGES
+    : state.elapsedMinutes < ctx.timeLimitMinutes * LISTENING_LIMIT &&
+      LISTENING.some((q) => !said.some((m) => m.includes(q)));
   // A reply to the read-back keeps it open with a new need; one to "What else should I add?" with
   // anything of substance (a problem, how they cope), which is what was asked for.
   const opening = toReadBack ? NEEDS : STILL_COMING;
@@ -179,8 +193,9 @@ function afterReadBack(
   return { action: "read_back", topicId: "", reason: "Nothing new since the read-back: read back again." };
 }
 
-export function decideTurn(ctx: TurnContext): TurnDecision {
-  const decision = decide(ctx);
+/** `offline`: the rules write the turn too (no model), and listen on and follow up as offline does. */
+export function decideTurn(ctx: TurnContext, offline = false): TurnDecision {
+  const decision = decide(ctx, offline);
   const answer = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions).lastAnswer;
   const ask = answer ? participantAsk(answer) : null;
   // Small talk and instructions get the neutral redirect, not an answer.
@@ -189,7 +204,7 @@ export function decideTurn(ctx: TurnContext): TurnDecision {
     : decision;
 }
 
-function decide(ctx: TurnContext): TurnDecision {
+function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   const { plan, messages } = ctx;
   const state = readState(plan, messages, ctx.now, ctx.decisions);
   const first = plan.topics[0]!;
@@ -204,7 +219,7 @@ function decide(ctx: TurnContext): TurnDecision {
   if (state.closed) {
     return { action: "close", topicId: "", reason: "After the closing: said back, and closed again." };
   }
-  if (state.readBackAnswered) return afterReadBack(ctx, state, answer, current);
+  if (state.readBackAnswered) return afterReadBack(ctx, state, answer, current, offline);
   const last = state.info.findLast((x) => !x.question && !x.readBack);
   const upcoming = nextTopic(plan, messages, state, answer);
   const backTo = state.declinedTopics.has(current.id) ? (upcoming ?? current) : current;
@@ -297,6 +312,20 @@ function decide(ctx: TurnContext): TurnDecision {
   if (shared) return shared;
   if (isVague(answer) && !freshPhrase(answer, messages) && state.followUps === 0 && !ask) {
     return { action: "rephrase", topicId: current.id, reason: "A vague answer with nothing to build on." };
+  }
+  // Offline, a problem, how they cope, when it comes up or a figure, just raised in answer to
+  // anything but a follow-up: followed up once before the plan's next question.
+  const lastAi = messages.findLast((m) => m.role === "ai")?.content ?? "";
+  const problem =
+    PROBLEM.test(answer) && followUpOn("pain", asked, answer) ? { kind: "pain" as const, phrase: "" } : null;
+  const struck = follow && STRIKING.includes(follow.focus.kind) ? follow.focus : problem;
+  if (offline && struck && !askedProbe(lastAi) && !ask) {
+    return {
+      action: "follow_up",
+      topicId: current.id,
+      reason: `focus:${struck.kind}`,
+      ...(struck.phrase ? { reflect: struck.phrase.slice(0, 200) } : {}),
+    };
   }
   // A planned feature the participant brought up: taken up now, in its own topic's words.
   const raised = raisedTopic(plan, messages, answer, state);

@@ -318,11 +318,19 @@ const HARD_SAID = new RegExp(
 );
 
 /**
+ * How often said in more ways than `FREQUENCY` reads: "every Friday", "each other week", "on
+ * Mondays", "once a month", "three times", "sometimes", "rarely".
+ */
+const WHEN_SAID =
+  /\b(?:every|each) (?:other |single |second )?(?:\w+day|week|month|year|morning|afternoon|evening|night|shift|season|quarter|hour|term|\d+|two|three|four|few|couple)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends)\b|\b(?:once|twice|\w+ times) (?:a|an|per|every|each) \w+|\b(?:\d+|two|three|four|five|several|many|a few|a couple of) times\b|\b(?:sometimes|rarely|seldom|occasionally|hardly ever|never|now and then|from time to time|at the end of (?:the|each|every) \w+)\b/i;
+
+/**
  * Offline only, beyond `answeredBy` (the model path's checks keep to that): the hardest part, once
  * the answer said a figure (a statistic has none), a feeling or the worst of it; where it stands
  * today, once any answer (`told`) gave a figure ("41 days on average").
  */
 export const saidAlready = (question: string, answer: string, told: string) =>
+  (/^How often\b/.test(question) && WHEN_SAID.test(answer)) ||
   (/\bhardest part\b/.test(question) && (AMOUNT.test(answer) || HARD_SAID.test(answer))) ||
   (/\bstand today\b/.test(question) && AMOUNT.test(told));
 

@@ -74,3 +74,11 @@ export function askedFrames(asked: string[]): string[] {
     .filter((p) => /\bthat\b/.test(p) && said.some((s) => frameOf(p).test(s)));
   return [...asked, ...named];
 }
+
+/** Whether an interviewer message asked one of the follow-up probes, as written or named. */
+export function askedProbe(message: string): boolean {
+  const said = normalise(message);
+  return Object.values(PROBES)
+    .flat()
+    .some((p) => said.includes(normalise(p)) || (/\bthat\b/.test(p) && frameOf(p).test(said)));
+}

@@ -5,10 +5,9 @@
  * path's fallback (the checks after the model write the rules' message), the stated needs and
  * measure of success as before, else whatever reads whole.
  */
-import { tokensOf } from "../text/nlp";
-import { meantWord } from "../writer/plain";
 import { NAMES_PROBLEM } from "./closing";
-import { pointOf, readsWhole } from "./readback";
+import { MOST_OFFLINE_POINTS, pointOf, readsWhole } from "./readback";
+import { clean } from "./readback-phrase";
 import { statedNeeds } from "./sayback";
 import { sentences } from "./text";
 import type { TurnContext } from "./types";
@@ -28,23 +27,6 @@ export function sayable(ctx: TurnContext, points: string[], offline: boolean, fi
   return shown.map((p) => p.replace(SYSTEM_IT, "The system "));
 }
 
-/**
- * A point the rules would say back with a slip in it: a word they do not know or would correct
- * ("costumers", "teh"), or a grammar slip ("should be send"). Left out rather than carried.
- */
-function clean(point: string): boolean {
-  if (BE_BASE.test(point) || BARE_CONTRACTION.test(point)) return false;
-  return tokensOf(point).every((t) => {
-    const meant = meantWord(t);
-    return t.pos === "PROPN" || meant === t.normal || meant === t.text.toLowerCase();
-  });
-}
-/** "be send", "be give": a base form where a participle belongs. */
-const BE_BASE =
-  /\b(?:be|been|being)\s+(?:send|give|make|take|write|show|do|keep|get|put|tell|bring|buy|pay|run|see|find|choose|know|build|pick|fill|speak)\b/i;
-/** A contraction written without its apostrophe: "havent", "dont". */
-const BARE_CONTRACTION =
-  /\b(?:havent|hasnt|hadnt|dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|shouldnt|wouldnt|couldnt|ive|youre|theyre)\b/i;
 /** "You have a busy salon", "Right now you have 8 employees", "At present the business is running manually". */
 const FACT =
   /^(?:(?:right now|at present|at the moment|currently|today|now),? )?(?:you|we|the business|your business|the company|your company) (?:have|has|own|employ|run|are|is)\b(?! to\b)/i;
@@ -74,10 +56,9 @@ function withLatest(ctx: TurnContext, points: string[], cut: Set<string>): strin
   );
   const [latest] = candidates;
   if (!latest || candidates.some((p) => points.includes(p))) return points;
-  const room = points.length >= MOST_POINTS ? points.slice(0, MOST_POINTS - 1) : points;
+  const room = points.length >= MOST_OFFLINE_POINTS ? points.slice(0, MOST_OFFLINE_POINTS - 1) : points;
   return [...room, latest];
 }
-const MOST_POINTS = 5;
 
 /** "It should …", "It has to …": in a need, "it" is what is to be built. */
 const SYSTEM_IT = /^It (?=(?:should|must|has to|needs to|would need to|will need to)\b)/;

@@ -137,4 +137,30 @@ describe("the offline read-back", () => {
     expect(text).toContain("- About 18 percent of appointments are no-shows.");
     expect(text).not.toMatch(/other features/);
   });
+
+  it("holds every need of a long interview, not five, each said once", async () => {
+    const text = await readBack([
+      "I'd like members to book a court from their phone.",
+      "We need the coaches to see their week at a glance.",
+      "I want the bar takings counted automatically every night.",
+      "We'd like a reminder sent to members the day before.",
+      "I'd like the waiting list to fill a cancelled slot by itself.",
+      "We need the treasurer to get a monthly report of court fees.",
+      "I'd like members to book a court from their phone, that's the main thing.",
+    ]);
+    const points = text.split("\n").filter((l) => l.startsWith("- "));
+    expect(points.length).toBeGreaterThanOrEqual(6);
+    expect(text).toMatch(/court from your phone|book a court/);
+    expect(text).toMatch(/monthly report/);
+    expect(text.match(/book a court/g)?.length).toBe(1);
+  });
+
+  it("never says someone else's want as theirs", async () => {
+    const text = await readBack([
+      "Our owners want a new clubhouse kitchen next year.",
+      "I'd like members to pay their fees online.",
+      "We need the coaches to see their week at a glance.",
+    ]);
+    expect(text).not.toMatch(/You'd like a new clubhouse kitchen/);
+  });
 });

@@ -6,7 +6,9 @@
  * the participant's most informative sentences are read back as said.
  */
 import { mayBeEnglish, type Token, tokensOf } from "../text";
+import type { FoundNeed } from "../writer/needs";
 import { strayCapital } from "./phrasing";
+import { clean, phrasedNeed, readsWhole, repeats, SPEAKER_WANTS } from "./readback-phrase";
 import { cleaned, putRight, statedNeeds } from "./sayback";
 import { readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
@@ -25,6 +27,11 @@ import {
 
 /** At most this many points: a read-back is checked at a glance. */
 const MOST_POINTS = 5;
+/**
+ * Offline, a long interview's needs do not fit in five: up to this many short points, so the
+ * read-back covers what was asked for rather than the first and the latest.
+ */
+export const MOST_OFFLINE_POINTS = 12;
 
 /**
  * The answers a read-back draws on: those before it that answered something. A read-back being
@@ -181,26 +188,6 @@ function checked(text: string): string | null {
   return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
 }
 
-/** Words a clean point never holds: an apostrophe left out ("dont"), "an" before a consonant. */
-const SLIP = /\b(?:dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent)\b|\ban (?![aeiouh])[a-z]/i;
-/** A point whose subject is a pronoun or a verb's -ing form names nothing the participant can check. */
-const VAGUE_START = /^(?:they|they're|he|she|having|maybe)\b/i;
-const MOST_POINT_WORDS = 16;
-
-/** "A, B and C" is one list; "You don't mind, the layout should stay …" is two clauses run on. */
-const runsOn = (point: string) =>
-  point
-    .split(",")
-    .slice(1)
-    .some((part) => part.trim().split(/\s+/).length > 4);
-
-/** A point said as a short phrase of one clause, with no slip and a subject of its own. */
-export const readsWhole = (point: string) =>
-  point.split(/\s+/).length <= MOST_POINT_WORDS &&
-  !SLIP.test(point) &&
-  !VAGUE_START.test(point) &&
-  !runsOn(point);
-
 /** The problems they described, for a read-back with few needs: a feeling, a workaround, a figure, a lack. */
 function problemSentences(answers: string[], offline: boolean): string[] {
   return answers
@@ -246,6 +233,8 @@ function firstAndLatest(list: string[], room: number): string[] {
   return room <= 0 ? [] : [list[0]!, ...list.slice(list.length - (room - 1))];
 }
 
+export { readsWhole };
+
 /**
  * The points of the read-back (`now`: the one being made, else the latest given; `asSaid`: their
  * sentences as said when none can be put in short phrases, as a model is given them; `offline`: the
@@ -264,9 +253,11 @@ export function readBackPoints(
   // Offline, only points that read whole are said, so those are the ones counted.
   const sayable = (point: string | null): point is string =>
     point !== null && (!offline || readsWhole(point));
-  const add = (list: string[], sentence: string, need = false) => {
-    const point = pointOf(sentence, need);
+  const add = (list: string[], sentence: string, need = false, phrased: string | null = null) => {
+    const point = phrased ?? pointOf(sentence, need);
     if (!sayable(point) || taken.has(point)) return;
+    // Offline, a point whose words another point already says is said once.
+    if (offline && repeats(point, [...taken])) return;
     taken.add(point);
     list.push(point);
   };
@@ -288,11 +279,12 @@ export function readBackPoints(
       if (SUCCESS.test(sentence) || sentence.trim().endsWith("?") || SELF_INTRO.test(sentence)) continue;
       // Their own "you" would read as the participant once "I" is said "you".
       if (SECOND_PERSON.test(sentence)) continue;
-      add(need.negated ? refusals : wants, sentence, true);
+      add(need.negated ? refusals : wants, sentence, true, offline ? offlinePoint(need) : null);
     }
   }
-  const kept = { success: success.slice(0, 1), refusals: refusals.slice(-2) };
-  const room = MOST_POINTS - kept.success.length - kept.refusals.length;
+  const most = offline ? MOST_OFFLINE_POINTS : MOST_POINTS;
+  const kept = { success: success.slice(0, 1), refusals: refusals.slice(offline ? -3 : -2) };
+  const room = most - kept.success.length - kept.refusals.length;
   const points = [...firstAndLatest(wants, room), ...kept.refusals, ...kept.success];
   // Few needs heard: the problems they described fill the read-back to three.
   // Offline, a problem said in passing ("you have, like, …") is not read back: only plain ones.
@@ -307,7 +299,7 @@ export function readBackPoints(
   for (const problem of ordered) {
     if (points.length >= 3) break;
     const point = pointOf(problem);
-    if (sayable(point) && !points.includes(point)) points.push(point);
+    if (sayable(point) && !points.includes(point) && !(offline && repeats(point, points))) points.push(point);
   }
   return points.length || !asSaid ? points : sentencePoints(ctx, answers);
 }
@@ -341,4 +333,17 @@ function sentencePoints(ctx: TurnContext, answers: string[]): string[] {
     .slice(0, MOST_POINTS)
     .sort((a, b) => a.order - b.order)
     .map((c) => c.text);
+}
+
+/**
+ * Offline, a need's point: in Parley's short phrasing when they said they want it ("I'd like …"), or
+ * when their sentence cannot be said back whole; else their sentence, which keeps who should do it
+ * and what comes first ("The system should …", "… is the most important").
+ */
+function offlinePoint(need: FoundNeed): string | null {
+  const sentence = need.sentence.text;
+  const own = pointOf(sentence, true);
+  const ownReads = own !== null && readsWhole(own) && clean(own);
+  if (ownReads && (PRIORITY.test(sentence) || !SPEAKER_WANTS.test(sentence))) return own;
+  return phrasedNeed(need) ?? own;
 }

@@ -303,6 +303,7 @@ describe("offline interviewer turns", () => {
         "That's all, thanks.",
         "Yes, that's right.",
         "The receptionist should also see who booked online, because the desk keeps a paper list.",
+        "It would save a lot of calls. I'd also like a reminder the evening before.",
         "Yes. Yeah.",
         "Saturday slots matter most, but...",
         "It only matters for parents who work during the week, I think.",
@@ -317,9 +318,12 @@ describe("offline interviewer turns", () => {
     // Only the goodbye is answered with how to end.
     expect(later.slice(0, -1).some((t) => /End Interview/.test(t))).toBe(false);
     expect(later.at(-1)).toMatch(/End Interview/);
+    // A need added after the closing is followed up once; the next one is noted and more invited.
+    expect(later[0]).toMatch(/\?$/);
+    expect(later[1]).toMatch(/anything|what else|what other|is there more/i);
     // "Yes. Yeah." to a question that invites more: what they would add is asked.
-    expect(later[1]).toMatch(/what .*add\?$/i);
-    expect(later[2]).toMatch(/go on/i);
+    expect(later[2]).toMatch(/what .*add\?$/i);
+    expect(later[3]).toMatch(/go on/i);
   });
 
   it("never asks for a check of an empty read-back", async () => {

@@ -141,7 +141,7 @@ export async function interviewTurn(
 ): Promise<TurnResult> {
   const ctx: TurnContext = input;
   // The rules decide, on the critical path and without a model call: the one call there is writes.
-  let decision = decideTurn(ctx);
+  let decision = decideTurn(ctx, !provider);
   const state = readState(ctx.plan, ctx.messages, ctx.now, ctx.decisions);
   let offlineText: string | undefined;
   if (!provider) {

@@ -38,6 +38,13 @@ export const FEELING =
 export const TROUBLE =
   /\b(hard|difficult|problems?|lack(?:s|ing)?|struggl\w*|time-consuming|tedious|slow|(?:is|are|was|were|always|usually|often) busy|wast\w*|lose|loses|losing|lost|miss|misses|missed|forget\w*|waiting|on hold|chas\w*|mistakes?|errors?|double[- ]book\w*|takes? (?:me|us|them|hours|ages|forever))\b/i;
 
+/**
+ * Offline only: a problem said in words `TROUBLE` does not read ("the main challenge", "it's often
+ * inaccurate", "the data is out of date", "that doesn't work"); how it is done today is not one.
+ */
+export const PROBLEM =
+  /\b(?:challeng(?:e|es|ing)|difficult(?:y|ies)|inaccura\w*|delay(?:s|ed)?|out of date|not up to date|(?:does not|doesn't|do not|don't|did not|didn't) work|annoy\w*|gets? lost)\b/i;
+
 /** The participant cannot answer. */
 export const UNSURE =
   /\b(not sure|unsure|don'?t know|do not know|dunno|no idea|can't say|cannot say|hard to say|no clue|not certain|couldn't say)\b/i;

@@ -14,8 +14,9 @@ import {
   yesToMore,
 } from "./closing";
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
-import { answeredBy, type FocusKind, followUpFor, followUpOn, saidAlready } from "./focus";
+import { answeredBy, type FocusKind, followUpFor, saidAlready } from "./focus";
 import { needHeard, noted, sayBack } from "./heard";
+import { allTold, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
 import { askedFrames, namedProbe } from "./naming";
 import { pointOf, readBackPoints } from "./readback";
 import { sayable } from "./readback-said";
@@ -78,41 +79,6 @@ function probe(topic: Topic, said: string[], answer = "", told = ""): string | n
 }
 
 /**
- * How they manage today, once any answer described it ("we keep it all in a notebook", "it's a
- * manual process"), is not asked again: the question reads as not having listened. Nor after a
- * requirement on what is built ("it has to work with our till"): no lack anyone manages without.
- */
-const toldBefore = (question: string, told: string, answer: string) =>
-  /\btoday\b/i.test(question) &&
-  (answeredBy(question, told) || DONE_TODAY.test(told) || REQUIREMENT.test(answer));
-const DONE_TODAY = /\bmanual\b|\b(?:uses|using)\b/i;
-const REQUIREMENT = /\b(?:has to|have to|must|needs to)\b/i;
-
-/** The first follow-up of a kind not asked before and not answered by anything said. */
-function untold(
-  kind: FocusKind,
-  asked: string[],
-  answer: string,
-  told: string,
-  offline: boolean,
-): string | null {
-  const passed = [...asked];
-  let probed = followUpOn(kind, passed, answer);
-  while (probed && (toldBefore(probed, told, answer) || (offline && saidAlready(probed, answer, told)))) {
-    passed.push(probed);
-    probed = followUpOn(kind, passed, answer);
-  }
-  return probed;
-}
-
-/** Everything the participant has said, for questions an earlier answer may have answered. */
-const allTold = (ctx: TurnContext) =>
-  ctx.messages
-    .filter((m) => m.role === "user")
-    .map((m) => m.content)
-    .join("\n");
-
-/**
  * Asked for a summary after the closing: the points as they stand now, each said as the read-back
  * says it (a need added late is stored as said, slips and all), and only those that read whole.
  */
@@ -151,7 +117,12 @@ function writeFor(
   // The participant's question, answered before anything else is asked.
   const ask = decision.asked && state.lastAnswer ? participantAsk(state.lastAnswer) : null;
   const answerFirst = ask
-    ? answerTo(ask, { project: ctx.project, topic: topic ?? null, lastQuestion: state.lastAsked })
+    ? answerTo(ask, {
+        project: ctx.project,
+        topic: topic ?? null,
+        lastQuestion: state.lastAsked,
+        offline,
+      })
     : "";
   const withAnswer = (question: string) => [answerFirst, question].filter(Boolean).join(" ");
 
@@ -166,7 +137,8 @@ function writeFor(
     const heard = sayBack(added);
     const giving = Boolean(heard) || statedNeeds(added).length > 0 || keywords(added).length >= 5;
     const lead = (decision.asked === "summary" ? summaryNow(ctx, offline) : "") || answerFirst;
-    return { text: offlineAfterClosing(said, { lead, heard, answer: added, lastAsked, giving }) };
+    const probe = giving ? probeOnAdding(ctx, added) : null;
+    return { text: offlineAfterClosing(said, { lead, heard, answer: added, lastAsked, giving, probe }) };
   }
   if (offline && yesToMore(lastAsked, state.lastAnswer ?? "")) {
     const onTopic = state.currentTopic ?? decision.topicId;
@@ -201,7 +173,7 @@ function writeFor(
     const heard = sayBack(added);
     // Unread, only a long answer counts: a short one may be a remark or a goodbye ("und jetzt …").
     const giving = heard || statedNeeds(added).length || keywords(added).length >= 7 || ONE_MORE.test(added);
-    const further = giving ? askMore(said) : null;
+    const further = giving ? (probeOnAdding(ctx, added) ?? askMore(said)) : null;
     if (further) {
       const onTopic = state.currentTopic ?? decision.topicId;
       const listening = { action: "follow_up", topicId: onTopic, reason: "listening" } as const;
@@ -296,12 +268,19 @@ function writeFor(
             !saidAlready(other.question, answer, allTold(ctx))
               ? namedProbe(other.question, other.focus.kind, other.focus.phrase, answer)
               : null));
-      const question = probed ?? (listening || state.readBackAt >= 0 ? (asks.find(fresh) ?? null) : null);
+      const onward = listening || state.readBackAt >= 0;
+      // Offline, what they add after the read-back is followed up once, then more is asked for.
+      // A correction of the read-back is noted, not probed.
+      const adding =
+        offline && onward && !probed && decision.reason !== "missed" ? probeOnAdding(ctx, answer) : null;
+      const more = offline ? (asks.find(fresh) ?? askMore(said)) : (asks.find(fresh) ?? null);
+      const question = probed ?? adding ?? (onward ? more : null);
       // After a read-back, what they add is said back first: it was not in what was read to them.
       const heard = state.readBackAt < 0 ? "" : sayBack(answer) || (listening ? noted(said, offline) : "");
       // Offline, before the read-back, a need followed up is said back first: "that" is what they want.
       const need = offline && kind === "need" && probed === stock && !heard ? needHeard(answer) : "";
-      if (question) return { text: withAnswer([heard, need, question].filter(Boolean).join(" ")) };
+      const late = offline && onward && question ? timeUpNote(ctx, state.elapsedMinutes, said) : "";
+      if (question) return { text: withAnswer([heard, need, late, question].filter(Boolean).join(" ")) };
       // Offline, every way to ask for more used: no new topic after the read-back, but its end.
       if (offline && state.readBackAt >= 0) {
         const end = { action: "read_back", topicId: "", reason: "Nothing more to ask for." } as const;

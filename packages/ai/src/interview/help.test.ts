@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { answerTo, participantAsk } from "./asks";
+import { saidAlready } from "./focus";
+import { makePlan } from "./plan";
+
+// Sentences written for this test.
+const PROJECT = { title: "Bike repair shop", keyFeatures: "Repair tracking\nParts ordering" };
+const plan = makePlan(PROJECT, "business", 12);
+
+describe("a participant asking for help", () => {
+  it("offline, is helped with a place to start, said as a statement, never declined", () => {
+    const context = { project: PROJECT, topic: plan.topics[0]!, lastQuestion: "What else?", offline: true };
+    const help = answerTo(participantAsk("I'm stuck here, could you help me with that?")!, context);
+    expect(help).toMatch(/^Of course\. A rough idea is enough; for example, think of /);
+    expect(help).not.toMatch(/can't decide/);
+    expect(help.endsWith("?")).toBe(false);
+  });
+
+  it("names a feature of the brief when the topic is not one", () => {
+    const context = { project: PROJECT, topic: null, lastQuestion: null, offline: true };
+    const help = answerTo(participantAsk("Can you help me with this one?")!, context);
+    expect(help).toContain("think of repair tracking and what you'd want it to do for you");
+  });
+});
+
+describe("how often, once they said it", () => {
+  it.each([
+    "The courier turns up late every Friday.",
+    "On Mondays the phone never stops.",
+    "It happens once a month, at the stock count.",
+    "We lose a booking three times or so.",
+    "Sometimes a customer shows up twice.",
+  ])("is not asked after %s", (answer) => {
+    expect(saidAlready("How often does that happen?", answer, "")).toBe(true);
+  });
+
+  it("is still asked when they did not say", () => {
+    expect(saidAlready("How often does that happen?", "The courier turns up late.", "")).toBe(false);
+  });
+});

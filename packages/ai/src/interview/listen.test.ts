@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { decideTurn } from "./decide";
+import { PROBES } from "./focus";
+import { ADDING_PROBES, probeOnAdding, TIME_UP } from "./listen";
+import { makePlan } from "./plan";
+import { collect, interviewTurn } from "./turn";
+import type { InterviewMessage, TurnContext, TurnDecision } from "./types";
+
+// Issue 33, offline: listening on while needs come, and a problem followed up once. Sentences
+// written for these tests.
+const PROJECT = {
+  title: "Garden centre stock",
+  objective: "Help a garden centre keep track of plants and order them in time.",
+  keyFeatures: "Stock counts\nSupplier orders\nSeasonal planning",
+};
+const plan = makePlan(PROJECT, "business", 12);
+const START = Date.parse("2026-11-23T10:00:00Z");
+
+async function run(answers: string[]) {
+  const messages: InterviewMessage[] = [];
+  const turns: Array<{ decision: TurnDecision; text: string; final: boolean }> = [];
+  let now = START;
+  for (const answer of [...answers, null]) {
+    const turn = await interviewTurn({
+      plan,
+      project: PROJECT,
+      stakeholderType: "business",
+      messages: [...messages],
+      now,
+      timeLimitMinutes: 12,
+      decisions: turns.map((t) => t.decision),
+    });
+    const text = await collect(turn.stream);
+    turns.push({ decision: turn.decision, text, final: turn.final });
+    messages.push({ role: "ai", content: text, timestamp: new Date(now).toISOString() });
+    if (answer === null) break;
+    now += 60_000;
+    messages.push({ role: "user", content: answer, timestamp: new Date(now).toISOString() });
+  }
+  return { turns, messages };
+}
+
+const NEEDS = [
+  "I'd like the till to lower the count when a plant is sold.",
+  "We'd like a warning when the compost runs low.",
+  "I want to see which supplier delivered each batch.",
+  "The staff need to print labels with the price and the watering notes.",
+  "I'd like to move plants between the two greenhouses in the system.",
+  "We want a list of plants that did not sell last spring.",
+  "I need the orders to go to the suppliers by email.",
+  "I'd like a weekly total of what was thrown away.",
+];
+
+describe("offline, after the read-back", () => {
+  it("keeps listening past the time while needs still come, says once that time is up, and never closes on a need", async () => {
+    const answers = [
+      "I run the shop floor and do the ordering.",
+      "We count the plants by hand every Monday.",
+      "It takes most of the morning.",
+      "Suppliers send the wrong trays sometimes.",
+      "I'd like to order from the suppliers in one place.",
+      "Spring is the busy season.",
+      "The owner looks at the numbers once a month.",
+      "I'd like a report of what sold each week.",
+      "Yes, mostly.",
+      "Yes, that's right.",
+      ...NEEDS,
+      ...NEEDS.map((n) => n.replace(/\.$/, " as well.")),
+    ];
+    const { turns } = await run(answers);
+    const readBack = turns.findIndex((t) => t.decision.action === "read_back");
+    expect(readBack).toBeGreaterThan(0);
+    // Every need after the read-back is answered by a turn that does not close.
+    const afterNeeds = turns.slice(-answers.length + 10, -1);
+    expect(afterNeeds.length).toBeGreaterThan(10);
+    for (const t of afterNeeds) expect(t.final).toBe(false);
+    // Past half as long again as the 12 minutes, still open; the time said once, politely.
+    expect(turns.filter((t) => t.text.includes(TIME_UP))).toHaveLength(1);
+    const texts = turns.map((t) => t.text);
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it("the model path's decision still closes at the listening limit", async () => {
+    const { messages } = await run(["I run the shop floor and do the ordering."]);
+    const later: InterviewMessage[] = [];
+    let now = START;
+    const at = () => {
+      now += 60_000;
+      return new Date(now).toISOString();
+    };
+    later.push({ role: "ai", content: messages[0]!.content, timestamp: at() });
+    later.push({ role: "user", content: "I order the plants.", timestamp: at() });
+    now += 20 * 60_000;
+    later.push({
+      role: "ai",
+      content:
+        "Here is what I heard:\n- You order the plants.\nDid I get that right, or is anything missing?",
+      timestamp: at(),
+    });
+    later.push({ role: "user", content: NEEDS[0]!, timestamp: at() });
+    const ctx: TurnContext = {
+      plan,
+      project: PROJECT,
+      stakeholderType: "business",
+      messages: later,
+      now,
+      timeLimitMinutes: 12,
+    };
+    expect(decideTurn(ctx).action).toBe("close");
+    expect(decideTurn(ctx, true).action).toBe("follow_up");
+  });
+});
+
+describe("probeOnAdding", () => {
+  const ctx = (ai: string[], answer: string): TurnContext => ({
+    plan,
+    project: PROJECT,
+    stakeholderType: "business",
+    messages: [
+      ...ai.flatMap((content) => [
+        { role: "ai" as const, content },
+        { role: "user" as const, content: "Fine." },
+      ]),
+      { role: "user" as const, content: answer },
+    ],
+    now: START,
+    timeLimitMinutes: 12,
+  });
+
+  it("follows up a problem once: not right after a follow-up", () => {
+    const problem = "The delivery notes are often inaccurate, so the counts are out of date.";
+    const first = probeOnAdding(ctx(["What else comes to mind?"], problem), problem);
+    expect(first).toMatch(/\?$/);
+    expect(probeOnAdding(ctx([first!], problem), problem)).toBeNull();
+  });
+
+  it("asks each way at most once, and the plan's probes before the extra ones", () => {
+    const need = "I'd like a reminder to water the seedlings.";
+    const asked: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const probe = probeOnAdding(ctx([...asked, "Anything else on your list?"], need), need);
+      if (!probe) break;
+      expect(asked).not.toContain(probe);
+      asked.push(probe, "Anything else on your list?");
+    }
+    const probes = asked.filter((a) => a.endsWith("?") && a !== "Anything else on your list?");
+    expect(probes.length).toBeGreaterThan(PROBES.need.length - 2);
+    expect(probes.some((p) => ADDING_PROBES.need!.includes(p))).toBe(true);
+  });
+});
+
+describe("offline, before the read-back", () => {
+  it("follows up a problem just raised once before the plan's next question", async () => {
+    const { turns } = await run([
+      "I look after the stock and the ordering.",
+      "The trouble is the counts are always out of date by the weekend.",
+      "Saturdays, mostly, and then we order the wrong amounts.",
+    ]);
+    const afterProblem = turns[2]!;
+    expect(afterProblem.decision.action).toBe("follow_up");
+    expect(afterProblem.text).toMatch(/\?$/);
+    // Their answer to the follow-up is not probed again: the plan moves on.
+    expect(turns[3]!.decision.action).toBe("next_topic");
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Offline, what is asked of what the participant just said when it is not the plan's next question:
+ * a probe not already answered by anything they said, and, once the read-back is given, one short
+ * follow-up on what they add while they keep adding (issue 33).
+ */
+import { LISTENING_LIMIT } from "./decide";
+import { answeredBy, type FocusKind, focusesOf, followUpOn, saidAlready } from "./focus";
+import { askedFrames, askedProbe, namedProbe } from "./naming";
+import { normalise } from "./text";
+import type { TurnContext } from "./types";
+import { PROBLEM } from "./vocabulary";
+
+/**
+ * How they manage today, once any answer described it ("we keep it all in a notebook", "it's a
+ * manual process"), is not asked again: the question reads as not having listened. Nor after a
+ * requirement on what is built ("it has to work with our till"): no lack anyone manages without.
+ */
+export const toldBefore = (question: string, told: string, answer: string) =>
+  /\btoday\b/i.test(question) &&
+  (answeredBy(question, told) || DONE_TODAY.test(told) || REQUIREMENT.test(answer));
+const DONE_TODAY = /\bmanual\b|\b(?:uses|using)\b/i;
+const REQUIREMENT = /\b(?:has to|have to|must|needs to)\b/i;
+
+/** The first follow-up of a kind not asked before and not answered by anything said. */
+export function untold(
+  kind: FocusKind,
+  asked: string[],
+  answer: string,
+  told: string,
+  offline: boolean,
+): string | null {
+  const passed = [...asked];
+  let probed = followUpOn(kind, passed, answer);
+  while (probed && (toldBefore(probed, told, answer) || (offline && saidAlready(probed, answer, told)))) {
+    passed.push(probed);
+    probed = followUpOn(kind, passed, answer);
+  }
+  return probed;
+}
+
+/** Everything the participant has said, for questions an earlier answer may have answered. */
+export const allTold = (ctx: TurnContext) =>
+  ctx.messages
+    .filter((m) => m.role === "user")
+    .map((m) => m.content)
+    .join("\n");
+
+/** What is followed up while they keep adding: a need, a problem, how they cope. */
+const ON_ADDING: ReadonlyArray<FocusKind> = ["need", "pain", "workaround"];
+
+/**
+ * Offline only, once the plan's probes of a kind are asked: more ways to follow up what they add in
+ * a long interview, each asked once, none naming their words (a frame that splices them breaks).
+ */
+export const ADDING_PROBES: Partial<Record<FocusKind, string[]>> = {
+  need: [
+    "How important is that compared with the rest?",
+    "When would you use that?",
+    "Who would use that most?",
+  ],
+  pain: ["What makes that hard today?", "Who is affected when that happens?", "What happens then?"],
+};
+
+/** Whether an interviewer message asked a follow-up probe, the plan's or one of `ADDING_PROBES`. */
+const probedIn = (message: string) =>
+  askedProbe(message) ||
+  Object.values(ADDING_PROBES)
+    .flat()
+    .some((p) => normalise(message).includes(normalise(p)));
+
+/**
+ * After the read-back (or the closing), one short follow-up on what they just added, named where it
+ * reads right; null right after a follow-up (one per point, then they go on), or when each probe
+ * of its kinds was asked or already answered.
+ */
+export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
+  const messages = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
+  if (probedIn(messages.at(-1) ?? "")) return null;
+  const asked = askedFrames(messages);
+  const said = asked.map(normalise);
+  const told = allTold(ctx);
+  const found = focusesOf(answer);
+  if (PROBLEM.test(answer) && !found.some((f) => f.kind === "pain")) found.push({ kind: "pain", phrase: "" });
+  for (const focus of found) {
+    if (!ON_ADDING.includes(focus.kind)) continue;
+    const probe = untold(focus.kind, asked, answer, told, true);
+    if (probe) return namedProbe(probe, focus.kind, focus.phrase, answer);
+    const more = (ADDING_PROBES[focus.kind] ?? []).find((p) => !said.some((s) => s.includes(normalise(p))));
+    if (more) return more;
+  }
+  return null;
+}
+
+/** Said once, when they are still adding well past the time asked for: they may stop, or go on. */
+export const TIME_UP =
+  "We're past the time we planned, so feel free to stop here; I'm glad to keep listening.";
+
+/** The time note, once, when listening goes past the listening limit; else "". */
+export function timeUpNote(ctx: TurnContext, elapsedMinutes: number, said: string[]): string {
+  if (elapsedMinutes < ctx.timeLimitMinutes * LISTENING_LIMIT) return "";
+  return said.some((s) => s.includes(normalise(TIME_UP))) ? "" : TIME_UP;
+}

@@ -1,0 +1,89 @@
+/**
+ * How a read-back point is put (issue 33): whether it reads whole, has no slip, and says something
+ * no other point says; and a need in Parley's short phrasing for a long interview's read-back.
+ */
+import { tokensOf } from "../text/nlp";
+import type { FoundNeed } from "../writer/needs";
+import { meantWord } from "../writer/plain";
+import { saidBackPart, wantedParts } from "./phrasing";
+import { keywords } from "./text";
+
+/** Words a clean point never holds: an apostrophe left out ("dont"), "an" before a consonant. */
+const SLIP = /\b(?:dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent)\b|\ban (?![aeiouh])[a-z]/i;
+/** A point whose subject is a pronoun or a verb's -ing form names nothing the participant can check. */
+const VAGUE_START = /^(?:they|they're|he|she|having|maybe)\b/i;
+const MOST_POINT_WORDS = 16;
+
+/** "A, B and C" is one list; "You don't mind, the layout should stay …" is two clauses run on. */
+const runsOn = (point: string) =>
+  point
+    .split(",")
+    .slice(1)
+    .some((part) => part.trim().split(/\s+/).length > 4);
+
+/** A point said as a short phrase of one clause, with no slip and a subject of its own. */
+export const readsWhole = (point: string) =>
+  point.split(/\s+/).length <= MOST_POINT_WORDS &&
+  !SLIP.test(point) &&
+  !VAGUE_START.test(point) &&
+  !runsOn(point);
+
+/**
+ * A point the rules would say back with a slip in it: a word they do not know or would correct
+ * ("costumers", "teh"), or a grammar slip ("should be send"). Left out rather than carried.
+ */
+export function clean(point: string): boolean {
+  if (BE_BASE.test(point) || BARE_CONTRACTION.test(point)) return false;
+  return tokensOf(point).every((t) => {
+    const meant = meantWord(t);
+    return t.pos === "PROPN" || meant === t.normal || meant === t.text.toLowerCase();
+  });
+}
+/** "be send", "be give": a base form where a participle belongs. */
+const BE_BASE =
+  /\b(?:be|been|being)\s+(?:send|give|make|take|write|show|do|keep|get|put|tell|bring|buy|pay|run|see|find|choose|know|build|pick|fill|speak)\b/i;
+/** A contraction written without its apostrophe: "havent", "dont". */
+const BARE_CONTRACTION =
+  /\b(?:havent|hasnt|hadnt|dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|shouldnt|wouldnt|couldnt|ive|youre|theyre)\b/i;
+/**
+ * A need in Parley's short phrasing ("You'd like clients to see free slots."), as it is said back
+ * after the read-back, or null when no part of it can be put that way and still read whole.
+ */
+export function phrasedNeed(need: FoundNeed): string | null {
+  // "Our board wants …" is someone else's want: said as "you'd like" it would misstate them.
+  if (OTHERS_WANT.test(need.sentence.text)) return null;
+  const parts = wantedParts(need);
+  if (!parts?.length) return null;
+  // Two parts, else the first; a long list of means, else its first three or two.
+  // Someone's list of means ("clients to book, view, choose …") may be said in part; a list of things not.
+  const first = parts[0]!;
+  const shorter = first.role ? [3, 2].map((n) => [{ ...first, actions: first.actions.slice(0, n) }]) : [];
+  const tries = [parts.slice(0, 2), parts.slice(0, 1), ...shorter];
+  for (const tried of tries) {
+    const text = tried.map((p) => saidBackPart(p, need.negated)).join(", and ");
+    const point = `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+    // "You'd like the percentage", "… that functionality": too little to check on its own.
+    const named = keywords(text).filter((w) => !/^(?:like|want|able)$/.test(w));
+    if (readsWhole(point) && named.length >= 2 && !POINTING.test(text)) return point;
+  }
+  return null;
+}
+
+/** Someone else as the one who wants: "our board wants …", "she hopes …", "they'd like …". */
+const OTHERS_WANT =
+  /\b(?:wants|wishes|hopes|likes)\b|\b(?:they|he|she)(?:['’]d| would)? (?:want|like|wish|hope)\b/i;
+/** Words pointing back to something said before, which a point said on its own loses. */
+const POINTING = /\b(?:that|this|these|those|it|them)\b/i;
+
+/** A point that says nothing another does not: its content words all in one point already given. */
+export function repeats(point: string, given: string[]): boolean {
+  const own = new Set(keywords(point));
+  if (!own.size) return true;
+  return given.some((g) => {
+    const theirs = new Set(keywords(g));
+    return [...own].every((w) => theirs.has(w)) || [...theirs].every((w) => own.has(w));
+  });
+}
+
+/** The speaker as the one who wants: "I'd like …", "we need …". */
+export const SPEAKER_WANTS = /\b(?:i|we)(?:['’]d| would)? (?:really )?(?:like|love|want|need|wish|hope)\b/i;
