@@ -324,13 +324,22 @@ const HARD_SAID = new RegExp(
 const WHEN_SAID =
   /\b(?:every|each) (?:other |single |second )?(?:\w+day|week|month|year|morning|afternoon|evening|night|shift|season|quarter|hour|term|\d+|two|three|four|few|couple)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends)\b|\b(?:once|twice|\w+ times) (?:a|an|per|every|each) \w+|\b(?:\d+|two|three|four|five|several|many|a few|a couple of) times\b|\b(?:sometimes|rarely|seldom|occasionally|hardly ever|never|now and then|from time to time|at the end of (?:the|each|every) \w+)\b/i;
 
+/** A rate: "three hours a week", "twice per shift", "40 calls a day". */
+const RATE_SAID =
+  /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|half an?|a few|several|\w+ly) (?:\w+ )?(?:hours?|minutes?|days?|times?|calls?|bookings?|orders?|euros?|dollars?|pounds?)(?: or so)? (?:a|an|per|each|every) (?:day|week|month|year|shift|morning|evening)\b/i;
+
+/** An order of importance said: "the highest priority", "most important", "first … then". */
+const RANK_SAID =
+  /\b(?:priorit(?:y|ies|ise|ize)|most important|more important|least important|above all|first of all|top of (?:the|my) list|(?:first|second|third)(?:ly)?,)/i;
+
 /**
  * Offline only, beyond `answeredBy` (the model path's checks keep to that): the hardest part, once
  * the answer said a figure (a statistic has none), a feeling or the worst of it; where it stands
  * today, once any answer (`told`) gave a figure ("41 days on average").
  */
 export const saidAlready = (question: string, answer: string, told: string) =>
-  (/^How often\b/.test(question) && WHEN_SAID.test(answer)) ||
+  (/^How often\b/.test(question) && (WHEN_SAID.test(answer) || RATE_SAID.test(answer))) ||
+  (/^How important\b/.test(question) && RANK_SAID.test(answer)) ||
   (/\bhardest part\b/.test(question) && (AMOUNT.test(answer) || HARD_SAID.test(answer))) ||
   (/\bstand today\b/.test(question) && AMOUNT.test(told));
 

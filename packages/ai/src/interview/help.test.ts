@@ -30,11 +30,28 @@ describe("how often, once they said it", () => {
     "It happens once a month, at the stock count.",
     "We lose a booking three times or so.",
     "Sometimes a customer shows up twice.",
+    "Chasing the suppliers takes me about two hours a week.",
+    "We get forty calls a day about it.",
   ])("is not asked after %s", (answer) => {
     expect(saidAlready("How often does that happen?", answer, "")).toBe(true);
   });
 
   it("is still asked when they did not say", () => {
     expect(saidAlready("How often does that happen?", "The courier turns up late.", "")).toBe(false);
+  });
+});
+
+describe("how important, once they ranked it", () => {
+  it.each([
+    "Repair tracking is the highest priority, then the parts.",
+    "Most important for me is knowing when a bike is ready.",
+    "First, the booking; second, the reminders.",
+  ])("is not asked after %s", (answer) => {
+    expect(saidAlready("How important is that compared with the rest?", answer, "")).toBe(true);
+  });
+
+  it("is still asked when they did not say", () => {
+    const answer = "I'd also like customers to see the repair status.";
+    expect(saidAlready("How important is that compared with the rest?", answer, "")).toBe(false);
   });
 });

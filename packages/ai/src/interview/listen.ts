@@ -85,7 +85,9 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
     if (!ON_ADDING.includes(focus.kind)) continue;
     const probe = untold(focus.kind, asked, answer, told, true);
     if (probe) return namedProbe(probe, focus.kind, focus.phrase, answer);
-    const more = (ADDING_PROBES[focus.kind] ?? []).find((p) => !said.some((s) => s.includes(normalise(p))));
+    const more = (ADDING_PROBES[focus.kind] ?? []).find(
+      (p) => !said.some((s) => s.includes(normalise(p))) && !saidAlready(p, answer, told),
+    );
     if (more) return more;
   }
   return null;
