@@ -30,7 +30,7 @@ function roleAt(tokens: Token[], from: number): string | null {
   // "owner of the salon" → "salon owner"; "manager at a clinic" → "clinic manager".
   let place = "";
   if (tokens[i] && tokens[i]!.normal === "of") {
-    // "owner of Jo's Hair Salon", "owner of the hair dressing shop": the kind of business it is.
+    // "owner of Jo's Hair Salon", "owner of the dry cleaning shop": the kind of business it is.
     const business = businessAt(tokens, i + 1);
     if (business) return singular(`${business} ${phrase.map((t) => t.normal).join(" ")}`);
     let j = i + 1;
@@ -40,7 +40,7 @@ function roleAt(tokens: Token[], from: number): string | null {
       where.push(tokens[j]!);
       j += 1;
     }
-    // "owner of the salon" → "salon owner"; "owner of the hair dressing shop" stays "owner".
+    // "owner of the salon" → "salon owner"; "owner of the dry cleaning shop" stays "owner".
     const more =
       tokens[j] && (tokens[j]!.pos === "VERB" || tokens[j]!.pos === "ADJ" || tokens[j]!.pos === "PROPN");
     if (where.length === 1 && !more && !isPersonNoun(where[0]!)) place = `${singular(where[0]!.normal)} `;
@@ -61,7 +61,7 @@ function businessAt(tokens: Token[], from: number): string | null {
     tokens[i] &&
     (["DET", "ADJ", "NOUN", "PROPN", "PART", "SYM"].includes(tokens[i]!.pos) ||
       /^(?:my|our|\/|&)$/.test(tokens[i]!.normal) ||
-      // "a hair dressing shop": a gerund naming the trade.
+      // "a dry cleaning shop": a gerund naming the trade.
       (/ing$/.test(tokens[i]!.normal) && tokens[i + 1]?.pos === "NOUN"))
   ) {
     if (tokens[i]!.pos === "NOUN" || tokens[i]!.pos === "PROPN") last = tokens[i];
@@ -88,7 +88,7 @@ function rolesIn(tokens: Token[]): Said[] {
           ? i + 2
           : -1;
     if (afterBe >= 0) {
-      // "I'm Nancy, the salon owner", "I'm Jo Smith, the owner …": past the name to the apposition.
+      // "I'm Maya, the bakery owner", "I'm Jo Smith, the owner …": past the name to the apposition.
       let at = afterBe;
       while (tokens[at] && (tokens[at]!.pos === "PROPN" || tokens[at]!.pos === "SYM")) at += 1;
       at = at > afterBe && tokens[at]?.text === "," ? at + 1 : afterBe;
