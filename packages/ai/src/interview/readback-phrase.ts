@@ -14,11 +14,15 @@ const SLIP = /\b(?:dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent)\b|\ban (
 const VAGUE_START = /^(?:they|they're|he|she|having|maybe)\b/i;
 const MOST_POINT_WORDS = 16;
 
-/** "A, B and C" is one list; "You don't mind, the layout should stay …" is two clauses run on. */
+/**
+ * "A, B and C" is one list (its items may be short clauses: "track demand, allocate staff and
+ * schedule shifts"); "You don't mind, the layout should stay …" is two clauses run on.
+ */
 const runsOn = (point: string) =>
   point
     .split(",")
     .slice(1)
+    .flatMap((part) => part.split(/\b(?:and|or)\b/))
     .some((part) => part.trim().split(/\s+/).length > 4);
 
 /** A point said as a short phrase of one clause, with no slip and a subject of its own. */

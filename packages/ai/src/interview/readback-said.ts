@@ -7,6 +7,7 @@
  */
 import { NAMES_PROBLEM } from "./closing";
 import { MOST_OFFLINE_POINTS, pointOf, readsWhole } from "./readback";
+import { withoutRepeats } from "./readback-cover";
 import { clean } from "./readback-phrase";
 import { statedNeeds } from "./sayback";
 import { sentences } from "./text";
@@ -57,7 +58,8 @@ function withLatest(ctx: TurnContext, points: string[], cut: Set<string>): strin
   const [latest] = candidates;
   if (!latest || candidates.some((p) => points.includes(p))) return points;
   const room = points.length >= MOST_OFFLINE_POINTS ? points.slice(0, MOST_OFFLINE_POINTS - 1) : points;
-  return [...room, latest];
+  // Said once: a point that says what another says, in fewer words, goes.
+  return withoutRepeats([...room, latest]);
 }
 
 /** "It should …", "It has to …": in a need, "it" is what is to be built. */

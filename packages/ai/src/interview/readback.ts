@@ -8,6 +8,7 @@
 import { mayBeEnglish, type Token, tokensOf } from "../text";
 import type { FoundNeed } from "../writer/needs";
 import { strayCapital } from "./phrasing";
+import { coveredPoints } from "./readback-cover";
 import { clean, phrasedNeed, readsWhole, repeats, SPEAKER_WANTS } from "./readback-phrase";
 import { cleaned, putRight, statedNeeds } from "./sayback";
 import { readState } from "./state";
@@ -301,6 +302,7 @@ export function readBackPoints(
     const point = pointOf(problem);
     if (sayable(point) && !points.includes(point) && !(offline && repeats(point, points))) points.push(point);
   }
+  if (offline) return coveredPoints(ctx, points, answers);
   return points.length || !asSaid ? points : sentencePoints(ctx, answers);
 }
 

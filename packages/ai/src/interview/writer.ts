@@ -19,6 +19,7 @@ import { needHeard, noted, sayBack } from "./heard";
 import { allTold, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
 import { askedFrames, namedProbe } from "./naming";
 import { pointOf, readBackPoints } from "./readback";
+import { coveredPoints } from "./readback-cover";
 import { sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
 import { statedNeeds } from "./sayback";
@@ -84,9 +85,14 @@ function probe(topic: Topic, said: string[], answer = "", told = ""): string | n
  */
 function summaryNow(ctx: TurnContext, offline: boolean): string {
   const points = [...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? []))];
-  const shown = sayable(ctx, points, offline);
+  const said = sayable(ctx, points, offline);
+  const answers = ctx.messages.filter((m) => m.role === "user").map((m) => m.content);
+  const shown = offline ? coveredPoints(ctx, said, answers) : said;
   return shown.length ? `${READ_BACK_OPENING}\n${shown.map((p) => `- ${p}`).join("\n")}\n` : UNREAD;
 }
+
+/** A read-back given again says only what was added since: the earlier one stands. */
+const SINCE = "besides what I read back before, you added:";
 
 /** The interviewer's message for a decision, written by rules. */
 export function writeTurn(
@@ -233,9 +239,15 @@ function writeFor(
           decision: { ...decision, action: "follow_up", reason: "listening" },
         };
       }
+      // Offline, read again: only what the earlier read-backs did not say, not the list once more.
+      const earlier = ctx.messages.filter((m) => m.role === "ai" && m.content.includes(READ_BACK_OPENING));
+      const added =
+        offline && given !== null ? points.filter((p) => !earlier.some((m) => m.content.includes(p))) : [];
+      const opening = added.length ? `${READ_BACK_OPENING} ${SINCE}` : READ_BACK_OPENING;
+      const shown = added.length ? added : points;
       // Nothing that can be said in short points: no read-back of nothing, but a plain wrap-up question.
       const text = points.length
-        ? `${READ_BACK_OPENING}\n${points.map((p) => `- ${p}`).join("\n")}\n${READ_BACK_QUESTION}`
+        ? `${opening}\n${shown.map((p) => `- ${p}`).join("\n")}\n${READ_BACK_QUESTION}`
         : offline
           ? WRAP_UP_QUESTION
           : NOTHING_TO_READ;
