@@ -1,6 +1,7 @@
 import { ASK_MORE } from "../src/interview/closing";
 import { ANYTHING_ELSE, LISTENING } from "../src/interview/decide";
 import { PROBES } from "../src/interview/focus";
+import { ADDING_PROBES } from "../src/interview/listen";
 import { makePlan } from "../src/interview/plan";
 import { questionOf, READ_BACK_OPENING } from "../src/interview/state";
 import { listItems, normalise, sense, senses } from "../src/interview/text";
@@ -12,6 +13,7 @@ import {
   type TurnResult,
 } from "../src/interview/turn";
 import type { InterviewMessage, InterviewPlan } from "../src/interview/types";
+import { OFFLINE_LISTENING } from "../src/interview/writer";
 import { TIME_LIMIT_MINUTES } from "../src/roles";
 import { isContent, tokensOf } from "../src/text";
 import type { ScriptedDialogue } from "./dialogues";
@@ -129,7 +131,14 @@ function heard(point: string, said: string[]): boolean {
 
 /** The follow-ups the offline interviewer writes once and asks as written. */
 const WRITTEN = new Set(
-  [...Object.values(PROBES).flat(), ANYTHING_ELSE, ...LISTENING, ...ASK_MORE].map((q) => normalise(q)),
+  [
+    ...Object.values(PROBES).flat(),
+    ...Object.values(ADDING_PROBES).flat(),
+    ANYTHING_ELSE,
+    ...LISTENING,
+    ...OFFLINE_LISTENING,
+    ...ASK_MORE,
+  ].map((q) => normalise(q)),
 );
 
 /**
@@ -188,7 +197,9 @@ export function figures(played: PlayedDialogue): DialogueFigures {
   const questions = turns.filter((t) => !["read_back", "close"].includes(t.decision.action));
   let repeats = 0;
   questions.forEach((q, k) => {
-    if (questions.slice(0, k).some((p) => similar(p.text, q.text))) repeats += 1;
+    // The questions, not the thanks before them ("Noted, thank you." is said more than once).
+    const asked = questionOf(q.text);
+    if (questions.slice(0, k).some((p) => similar(questionOf(p.text), asked))) repeats += 1;
   });
   const stacked = turns.filter((t) => STACKED.test(t.text) || (t.text.match(/\?/g) ?? []).length > 1).length;
   // A feature is raised when the participant names it before the interviewer does.

@@ -1,12 +1,23 @@
+import { wordsOf } from "../text";
 import { participantAsk, saysMore } from "./asks";
 import { coverage } from "./coverage";
 import { answeredBy, type FocusKind, focusesOf, followUpFor, followUpOn } from "./focus";
 import { askedProbe } from "./naming";
 import { readBackPoints } from "./readback";
-import { type InterviewState, readState } from "./state";
+import { type InterviewState, READ_BACK_QUESTION, readState } from "./state";
 import { isVague, normalise, phrases, senses } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
-import { CONFIRM, DENY, DONE, FAREWELL, GREETING, PROBLEM, SUCCESS } from "./vocabulary";
+import {
+  CONFIRM,
+  DENY,
+  DONE,
+  FAREWELL,
+  GREETING,
+  INJECTION,
+  OFF_TOPIC,
+  PROBLEM,
+  SUCCESS,
+} from "./vocabulary";
 
 /**
  * The offline decision for each turn, by rules. The model path asks a model for the same decision
@@ -149,7 +160,8 @@ export const LISTENING = [
 /** What keeps the interview open after a read-back: a new need or refusal. */
 const NEEDS: ReadonlyArray<FocusKind> = ["need", "refusal"];
 
-export const BYE = /\b(?:bye|goodbye)\b/i;
+export const BYE =
+  /\b(?:bye|goodbye|see you (?:next time|later|soon|then)|have a (?:nice|good|great) (?:day|evening|weekend))\b/i;
 
 /** "No, …", "Nein, …": the read-back missed something, said with more than the no. */
 const MISSED = /^\W*(?:no|nope|not quite|not really|nein|non|nee)\b/i;
@@ -176,7 +188,18 @@ function afterReadBack(
   // A reply to the read-back keeps it open with a new need; one to "What else should I add?" with
   // anything of substance (a problem, how they cope), which is what was asked for.
   const opening = toReadBack ? NEEDS : STILL_COMING;
-  const news = !DONE.test(answer) && focusesOf(answer).some((f) => opening.includes(f.kind));
+  // Offline, any statement of substance answers "What else should I add?" ("Saturday morning is
+  // the only slot that works for us"), however the rules read it.
+  const told =
+    offline &&
+    !toReadBack &&
+    wordsOf(answer).length >= 6 &&
+    !answer.trim().endsWith("?") &&
+    !FAREWELL.test(answer) &&
+    !BYE.test(answer) &&
+    !INJECTION.test(answer) &&
+    !OFF_TOPIC.test(answer);
+  const news = !DONE.test(answer) && (told || focusesOf(answer).some((f) => opening.includes(f.kind)));
   const missed = toReadBack && MISSED.test(answer) && !DENY.test(answer);
   // What they add is said back and more is asked for, not probed: they are adding to a list.
   if (listening && (news || missed))
@@ -219,6 +242,19 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   if (state.closed) {
     return { action: "close", topicId: "", reason: "After the closing: said back, and closed again." };
   }
+  // Help asked for after the read-back is given, and the question they were stuck on asked again.
+  if (
+    state.readBackAnswered &&
+    ask?.kind === "help" &&
+    state.lastAsked &&
+    !state.lastAsked.includes(READ_BACK_QUESTION)
+  )
+    return {
+      action: "rephrase",
+      topicId: current.id,
+      reason: "Asked for help: help, then ask again.",
+      asked: ask.kind,
+    };
   if (state.readBackAnswered) return afterReadBack(ctx, state, answer, current, offline);
   const last = state.info.findLast((x) => !x.question && !x.readBack);
   const upcoming = nextTopic(plan, messages, state, answer);

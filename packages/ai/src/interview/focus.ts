@@ -15,6 +15,7 @@ import {
   FEELING,
   FIRST_TO_SECOND,
   FREQUENCY,
+  PLANNING,
   SUCCESS,
   TODAY,
   TROUBLE,
@@ -218,7 +219,8 @@ export function focusesOf(answer: string): Focus[] {
   const out: Focus[] = [];
   // How they would judge success: asked about as such, before the need it may also state.
   if (SUCCESS.test(answer)) out.push({ kind: "goal", phrase: "" });
-  const needs = findNeeds(answer);
+  // A timeline or a budget is noted, not followed up as a need.
+  const needs = findNeeds(answer).filter((n) => !PLANNING.test(n.sentence.text));
   for (const need of needs) {
     // What the need asks for, as the writer phrases it: "sending the records to the accountant",
     // "a booking system"; "" when no phrase passes (the question then says "that").

@@ -9,7 +9,18 @@ import { normalise } from "./text";
  * is not the participant's own: said back as theirs it misreads them, so none is said back.
  */
 const REPORTED = /\b(?:said|says|told (?:me|us|you)|asked)(?: that)?,? (?:i|we|you|he|she|they)\b/i;
-export const sayBack = (answer: string) => (REPORTED.test(answer) ? "" : acknowledgement(answer));
+export const sayBack = (answer: string) => {
+  if (REPORTED.test(answer)) return "";
+  const listed = listLength(answer);
+  return listed >= 3 ? `Thank you; I've noted all ${listed} points of your list.` : acknowledgement(answer);
+};
+
+/** How many numbered points an answer lists ("1. Online booking … 2. Staff rotas …"); 0 when none. */
+export function listLength(answer: string): number {
+  let n = 0;
+  while (new RegExp(`(?:^|\\s)${n + 1}[.)]\\s`).test(answer)) n += 1;
+  return n;
+}
 
 /**
  * "So you'd like patients to get a text two days before.": one need, short, said as the read-back

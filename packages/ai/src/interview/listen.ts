@@ -5,6 +5,7 @@
  */
 import { LISTENING_LIMIT } from "./decide";
 import { answeredBy, type FocusKind, focusesOf, followUpOn, saidAlready } from "./focus";
+import { listLength } from "./heard";
 import { askedFrames, askedProbe, namedProbe } from "./naming";
 import { normalise } from "./text";
 import type { TurnContext } from "./types";
@@ -75,7 +76,8 @@ const probedIn = (message: string) =>
  */
 export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   const messages = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
-  if (probedIn(messages.at(-1) ?? "")) return null;
+  // A whole list is not followed up by one of its points: they go on, or add to it.
+  if (probedIn(messages.at(-1) ?? "") || listLength(answer) >= 3) return null;
   const asked = askedFrames(messages);
   const said = asked.map(normalise);
   const told = allTold(ctx);

@@ -106,12 +106,12 @@ export function makePlan(
       ),
     );
   }
+  let constraintIndex = 0;
   for (const constraint of listItems(project.constraints).filter((c) => canSpeakTo(stakeholderType, c))) {
     const name = constraint.length > 80 ? constraint.slice(0, 80).replace(/\s+\S*$/, "") : constraint;
     if (already(name)) continue;
-    required.push(
-      topic("constraint", name, `Learn how "${name}" shapes their work.`, constraintProbes(name), constraint),
-    );
+    const probes = constraintProbes(name, constraintIndex++);
+    required.push(topic("constraint", name, `Learn how "${name}" shapes their work.`, probes, constraint));
   }
   const optional: Array<Omit<Topic, "id">> = [];
   if (project.objective?.trim()) {

@@ -63,8 +63,11 @@ export const FEATURE_PROBES: Record<StakeholderType, Array<(f: string) => string
   ],
 };
 
-export const constraintProbes = (c: string) => [
-  `The project has this constraint: "${c}". How does it affect your work?`,
+/** The constraints' questions, the second and later ones opened otherwise, so no question is asked twice. */
+export const constraintProbes = (c: string, index = 0) => [
+  index === 0
+    ? `The project has this constraint: "${c}". How does it affect your work?`
+    : `Another constraint is "${c}". What would it mean for your work?`,
   `What would happen if "${c}" were not met?`,
 ];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makePlan } from "./plan";
-import { coveredPoints, namesNothing, withoutRepeats } from "./readback-cover";
+import { coveredPoints, withoutRepeats } from "./readback-cover";
+import { namesNothing } from "./sayback";
 import type { TurnContext } from "./types";
 
 // Sentences written for these tests.
@@ -37,9 +38,10 @@ describe("the offline read-back covers the needs, each once", () => {
     ).toEqual(["You want customers to order cakes the day before.", "You'd like allergen labels."]);
   });
 
-  it("names a key feature they talked about in the brief's words, never one they turned down or put off", () => {
+  it("names a key feature they asked for in the brief's words, never one they only mentioned, turned down or put off", () => {
     const answers = [
-      "People phone us all day to ask when they can collect their cake, so the slots are a mess.",
+      "People phone us all day to ask when they can collect their cake, so we need slots they can pick.",
+      "The labels are easy, the ovens are the hard part.",
       "We write every allergen on a sticky note, which is slow.",
       "We don't take deposits, our customers are regulars.",
       "A waitlist can wait for a later release.",

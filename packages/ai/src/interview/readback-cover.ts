@@ -4,11 +4,13 @@
  * key features the participant talked about, named in the brief's words, grouped with the points
  * about them.
  */
-import { longEnoughToTell, mayBeEnglish, tokensOf, wordsOf } from "../text";
-import { GOAL_NOUNS, VAGUE_NOUNS } from "../writer/refusals";
+
+import { classify } from "../evidence/classify";
+import { longEnoughToTell, mayBeEnglish, wordsOf } from "../text";
+import { GOAL_NOUNS } from "../writer/refusals";
 import { withDeterminer } from "./phrasing";
 import { clean, readsWhole } from "./readback-phrase";
-import { putRight, statedNeeds } from "./sayback";
+import { namesNothing, putRight, statedNeeds } from "./sayback";
 import { senseOf, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
 
@@ -22,17 +24,6 @@ const FRAME = new Set(
 
 /** A point's own senses: its content words less the frame's. */
 const ownSenses = (point: string) => new Set([...senses(point)].filter((s) => !FRAME.has(s)));
-
-/**
- * A point naming nothing to build: every noun in it is the business, a goal or a vague word
- * ("You'd like to find another solution", "The new system should help run the business better"),
- * or the project itself ("… the work in the salon" for a salon's system).
- */
-export function namesNothing(point: string, projectTitle: string): boolean {
-  const own = new Set(tokensOf(projectTitle).map((t) => t.lemma));
-  const nouns = tokensOf(point).filter((t) => t.pos === "NOUN" || t.pos === "PROPN");
-  return nouns.every((t) => GOAL_NOUNS.has(t.lemma) || VAGUE_NOUNS.has(t.lemma) || own.has(t.lemma));
-}
 
 /** Without the points whose own words another point already says (the fuller one is kept). */
 export function withoutRepeats(points: string[]): string[] {
@@ -86,6 +77,30 @@ function negatedWords(text: string): Set<string> {
   return out;
 }
 
+/** "It would be nice if …", "that would be handy": a wish however it is put. */
+const WOULD_BE_GOOD = /\bwould be (?:nice|good|great|helpful|useful|handy)\b/i;
+/** "The map itself is easy": a part said to need nothing. */
+const NO_TROUBLE =
+  /\b(?:is|are|'s|'re)\s+(?:(?:really|quite|pretty|very)\s+)?(?:easy|simple|fine|straightforward|no problem|not a problem)\b/i;
+
+/**
+ * What an answer asks for: its sentences that ask for something, tell a pain or leave it open,
+ * less their clauses that say a part is easy or fine.
+ */
+function asking(answer: string): string[] {
+  return sentences(answer)
+    .filter((sentence) => {
+      const kind = classify(sentence, sentence)?.kind;
+      return kind === "need" || kind === "pain" || kind === "open_question" || WOULD_BE_GOOD.test(sentence);
+    })
+    .map((sentence) =>
+      sentence
+        .split(/[,;]\s+/)
+        .filter((clause) => !NO_TROUBLE.test(clause))
+        .join(", "),
+    );
+}
+
 /** A thing put off or turned down: "gift cards can wait for a later release", "not needed yet". */
 const PUT_OFF =
   /\b(?:can wait|later|(?:second|next|future) (?:release|phase|version)|not (?:now|yet|needed|necessary|a priority))\b/i;
@@ -104,7 +119,9 @@ export function coveredPoints(ctx: TurnContext, points: string[], answers: strin
   const all = answers.join("\n");
   // In a language the rules do not read, a word shared with a feature's name says nothing.
   if (!longEnoughToTell(all) || !mayBeEnglish(all) || !readsEnglish(all)) return kept;
-  const heard = senses(all);
+  // A feature counts as asked for only where a sentence naming it asks for something or tells a
+  // pain: "The map itself is easy" and "we'll use the hospital's SMS provider" mention, not ask.
+  const heard = senses(answers.flatMap(asking).join("\n"));
   const putOff = answers.flatMap((a) => [
     ...statedNeeds(a)
       .filter((n) => n.negated)

@@ -8,15 +8,16 @@
 import { analyze, type Sentence, tokensOf } from "../text";
 import { clausesOf, type FoundNeed, findNeeds, needOfListedThing } from "../writer/needs";
 import { meantWord } from "../writer/plain";
+import { BUSINESS_ITSELF, GOAL_NOUNS, VAGUE_NOUNS } from "../writer/refusals";
 import { saidBackPart, wantedParts } from "./phrasing";
-import { ANSWER_WORD, FILLER } from "./vocabulary";
+import { ANSWER_WORD, FILLER, PLANNING } from "./vocabulary";
 
 /**
  * The needs an answer states, as the writer finds them, and the things it refuses by name alone
  * ("Yes, but no loyalty programs"), in the order said.
  */
 export function statedNeeds(answer: string): FoundNeed[] {
-  const found = findNeeds(answer);
+  const found = findNeeds(answer).filter((n) => !PLANNING.test(n.sentence.text));
   const refusals: FoundNeed[] = [];
   for (const sentence of analyze(answer)) {
     if (found.some((n) => n.sentence.start === sentence.start)) continue;
@@ -27,6 +28,21 @@ export function statedNeeds(answer: string): FoundNeed[] {
   }
   return [...found, ...refusals].sort((a, b) => a.sentence.start - b.sentence.start);
 }
+
+/**
+ * A point naming nothing to build: every noun in it is the business, a goal or a vague word
+ * ("You'd like to find another solution", "The new system should help run the business better"),
+ * or the project itself ("… the work in the salon" for a salon's system).
+ */
+export function namesNothing(point: string, projectTitle: string): boolean {
+  const own = new Set(tokensOf(projectTitle).map((t) => t.lemma));
+  const nouns = tokensOf(point).filter((t) => t.pos === "NOUN" || t.pos === "PROPN");
+  return nouns.every((t) => GOAL_NOUNS.has(t.lemma) || VAGUE_NOUNS.has(t.lemma) || own.has(t.lemma));
+}
+
+/** "I need to run my business more efficiently": a goal, naming the business and nothing to build. */
+const goalOnly = (text: string) =>
+  namesNothing(text, "") && tokensOf(text).some((t) => BUSINESS_ITSELF.has(t.lemma));
 
 const MAX_QUOTE_WORDS = 20;
 
@@ -118,7 +134,8 @@ export function needsSaidBack(answer: string, max = 2): string[] {
       .slice(0, 2)
       .map((p) => saidBackPart(p, need.negated))
       .join(", and ");
-    if (!said.includes(text)) said.push(text);
+    // "You'd like to run your business better" names nothing to build: not said back as a need.
+    if (!said.includes(text) && !namesNothing(text, "")) said.push(text);
     if (said.length >= max) break;
   }
   return said;
@@ -138,7 +155,7 @@ export function acknowledgement(answer: string): string {
   // Parley's mistake. Nor is one with their own "you": said back it reads as Parley's too.
   const quote = needs
     .map(quoteOf)
-    .filter((q) => substantial(q) && !/\b(?:you|your|yours)\b/i.test(q))
+    .filter((q) => substantial(q) && !/\b(?:you|your|yours)\b/i.test(q) && !goalOnly(q))
     .map(putRight)
     .find((q) => q !== null);
   if (!quote) return "";

@@ -271,3 +271,10 @@ export const NO_MORE =
 
 /** They say they are adding something: "One more thing: …", "Another thing is …". */
 export const ONE_MORE = /\b(?:one more thing|another thing|one other thing|something else)\b/i;
+
+/**
+ * A timeline or a budget for the project itself ("implement the new system within the next three
+ * months", "ideally under $10,000"): worth noting, but nothing the system should do.
+ */
+export const PLANNING =
+  /\b(?:budget|investment|under [$€£]\s?\d|(?:implement|launch|roll out|go live|switch over|(?:have|get) (?:it|the (?:new )?system) (?:up|running|ready|in place|live))\b.*\b(?:within|by|in the next|before)\b)/i;

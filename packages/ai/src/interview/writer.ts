@@ -41,7 +41,7 @@ import { AFFIRM, DECLINE, DONE, FAREWELL, INJECTION, ONE_MORE, UNSURE } from "./
  * Offline, the ways to ask for more after the read-back (each once), so a participant still giving
  * needs is listened to up to the listening limit; the last says the interview is ending.
  */
-const OFFLINE_LISTENING = [
+export const OFFLINE_LISTENING = [
   LISTENING[0]!,
   LISTENING[1]!,
   "What else comes to mind?",

@@ -51,7 +51,9 @@ export function triggerOf(tokens: Token[]): Trigger | null {
       );
       if (at > 0) return { kind: "wish", rest: at + 1, subjectEnd: at + 1, negated: false };
     }
-    const afterWould = isWord(prev, "would", "'d", "d");
+    // "I'd like", and with a word between: "I'd also like", "we would really like".
+    const afterWould =
+      isWord(prev, "would", "'d", "d") || (prev?.pos === "ADV" && isWord(tokens[i - 2], "would", "'d", "d"));
     const typo = t.lemma !== raw.lemma;
     if (DESIRE_VERBS.has(t.lemma) && (t.pos === "VERB" || t.pos === "AUX" || afterWould || typo)) {
       if (CONDITIONAL_DESIRE.has(t.lemma) && !afterWould) continue;

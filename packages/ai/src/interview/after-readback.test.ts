@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { sayBack } from "./heard";
+import { makePlan } from "./plan";
+import { acknowledgement } from "./sayback";
+import { collect, interviewTurn } from "./turn";
+import type { InterviewMessage, TurnDecision } from "./types";
+
+// Issue 33, offline, what the interviewer says once the read-back is given. Sentences written for
+// these tests.
+const PROJECT = {
+  title: "Dog grooming bookings",
+  objective: "Let a dog grooming salon take bookings and keep its groomers' days full.",
+  keyFeatures: "Online booking\nGroomer rota\nVaccination records",
+};
+const plan = makePlan(PROJECT, "business", 12);
+const START = Date.parse("2026-11-23T10:00:00Z");
+
+async function run(answers: string[]) {
+  const messages: InterviewMessage[] = [];
+  const turns: Array<{ decision: TurnDecision; text: string; final: boolean }> = [];
+  let now = START;
+  for (const answer of [...answers, null]) {
+    const turn = await interviewTurn({
+      plan,
+      project: PROJECT,
+      stakeholderType: "business",
+      messages: [...messages],
+      now,
+      timeLimitMinutes: 12,
+      decisions: turns.map((t) => t.decision),
+    });
+    const text = await collect(turn.stream);
+    turns.push({ decision: turn.decision, text, final: turn.final });
+    messages.push({ role: "ai", content: text, timestamp: new Date(now).toISOString() });
+    if (answer === null) break;
+    now += 60_000;
+    messages.push({ role: "user", content: answer, timestamp: new Date(now).toISOString() });
+  }
+  return turns;
+}
+
+/** Answers that reach the read-back: the participant says they are done. */
+const TO_READ_BACK = [
+  "I own the salon and book every dog myself.",
+  "I'd like owners to book a grooming slot online.",
+  "That's all from me.",
+];
+
+describe("offline, after the read-back", () => {
+  it("hears out a statement of substance and closes on a goodbye", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Yes, and I'd also like a rota for the groomers.",
+      "Saturday mornings are the only time most owners can come in.",
+      "Thanks a lot, see you next time.",
+    ]);
+    const readBack = turns.findIndex((t) => t.decision.action === "read_back");
+    expect(readBack).toBeGreaterThan(0);
+    const heard = turns[readBack + 2]!;
+    expect(heard.final).toBe(false);
+    expect(heard.text).toMatch(/\?$/);
+    expect(turns.at(-1)!.final).toBe(true);
+    expect(turns.at(-1)!.decision.action).toBe("close");
+  });
+
+  it("helps when asked for help, then asks the same question again", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Yes, and I'd also like a rota for the groomers.",
+      "Could you help me with that?",
+    ]);
+    const [asked, helped] = turns.slice(-2);
+    const question = asked!.text.split(/(?<=[.!])\s+/).at(-1)!;
+    expect(helped!.text).toMatch(/^Of course\. A rough idea is enough/);
+    expect(helped!.text.endsWith(question)).toBe(true);
+    expect(helped!.text).not.toContain("Here is what I heard");
+  });
+});
+
+describe("what is said back as a need", () => {
+  it("never a timeline or a budget", () => {
+    expect(acknowledgement("I hope to have the new system up within the next two months.")).toBe("");
+    expect(acknowledgement("As for the budget, I'd like to keep it under $5,000.")).toBe("");
+  });
+
+  it("never a goal with nothing to build", () => {
+    expect(acknowledgement("I need to run my business more efficiently.")).toBe("");
+    expect(acknowledgement("I need to see each dog's vaccinations.")).toMatch(/^Got it: /);
+  });
+
+  it("a numbered list, as a list, not its first point", () => {
+    const list =
+      "My priorities: 1. Online booking for owners. 2. A rota for the groomers. 3. Vaccination records for each dog.";
+    expect(sayBack(list)).toBe("Thank you; I've noted all 3 points of your list.");
+  });
+});
