@@ -59,7 +59,7 @@ describe("a read-back point", () => {
     // a phrase cut from its clause, a clause word at the end, a typo, a sentence pointing back
     ["For hair cutting and colouring."],
     ["We need to handle when."],
-    ["We wnat the staff to see the rota."],
+    ["We want the staff to see the rota and the bokings."],
     ["That should be the default."],
     ["Because most learners are young."],
     // a phrase cut from the clause before it
@@ -68,6 +68,11 @@ describe("a read-back point", () => {
     ["The features we want in the new till are: 1."],
   ])("is not made of %s", (sentence) => {
     expect(pointOf(sentence)).toBeNull();
+  });
+
+  it("puts right two letters typed the wrong way round", () => {
+    expect(pointOf("We wnat the staff to see the rota.")).toBe("You want the staff to see the rota.");
+    expect(pointOf("I'd like to order through teh app.", true)).toBe("You'd like to order through the app.");
   });
 
   it("says a success measure in their words, to them", () => {

@@ -346,6 +346,7 @@ function offlinePoint(need: FoundNeed): string | null {
   const sentence = need.sentence.text;
   const own = pointOf(sentence, true);
   const ownReads = own !== null && readsWhole(own) && clean(own);
-  if (ownReads && (PRIORITY.test(sentence) || !SPEAKER_WANTS.test(sentence))) return own;
+  const said = putRight(sentence) ?? sentence;
+  if (ownReads && (PRIORITY.test(said) || !SPEAKER_WANTS.test(said))) return own;
   return phrasedNeed(need) ?? own;
 }

@@ -203,7 +203,8 @@ function writeFor(
         return { text: afterClosing(said, lead, substantive, offline && done) };
       }
       const corrected = reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
-      const kept = heard || (corrected || substantive ? "I've noted that." : "");
+      const kept =
+        heard || (corrected ? "Got it; I've corrected that." : substantive ? "I've noted that." : "");
       return {
         text: [summary || answerFirst, kept, CLOSING].filter(Boolean).join(" ").replace(/\n /g, "\n"),
       };

@@ -31,6 +31,35 @@ const knownNear = (word: string) =>
     (ending) => ending.test(word) && lexnamesOf(word.replace(ending, "")).length > 0,
   );
 
+/** Small words typed with two letters swapped ("teh", "taht", "adn"). */
+const SWAPPED_SMALL_WORDS = new Set([
+  "the",
+  "that",
+  "and",
+  "what",
+  "with",
+  "this",
+  "they",
+  "then",
+  "them",
+  "from",
+  "have",
+  "would",
+  "their",
+]);
+
+/**
+ * A slip of two letters swapped, when exactly one swap makes a small word ("teh" → "the") or a
+ * word WordNet knows; else null: nobody can tell which was meant.
+ */
+function swapped(word: string): string | null {
+  const swaps = new Set<string>();
+  for (let i = 0; i < word.length - 1; i += 1)
+    swaps.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  const meant = [...swaps].filter((w) => SWAPPED_SMALL_WORDS.has(w) || knownNear(w));
+  return meant.length === 1 ? meant[0]! : null;
+}
+
 /** Every word one edit away: a letter left out, added, changed, or two swapped. */
 function oneEditAway(word: string): Set<string> {
   const out = new Set<string>();
@@ -66,7 +95,7 @@ const meant = new Map<string, string | null>();
 function meantWordOnce(token: Token): string | null {
   const word = token.normal;
   if (!["NOUN", "VERB", "ADJ", "ADV"].includes(token.pos) || token.pos === "PROPN") return word;
-  if (looksMisspelt(word)) return null;
+  if (looksMisspelt(word)) return swapped(word);
   if (word.length < 5 || /[^a-z]/.test(word) || /^[A-Z]/.test(token.text)) return word;
   if (
     token.stop ||
