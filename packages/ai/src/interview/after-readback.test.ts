@@ -88,6 +88,13 @@ describe("what is said back as a need", () => {
     expect(acknowledgement("I need to see each dog's vaccinations.")).toMatch(/^Got it: /);
   });
 
+  it("an order of importance, as an order, not a new need", () => {
+    expect(sayBack("Vaccination records are the highest priority, followed by the rota.")).toBe(
+      "Got it; I've noted what comes first.",
+    );
+    expect(sayBack("Vaccination records are a priority for us.")).toMatch(/^Got it: you'd like /);
+  });
+
   it("a numbered list, as a list, not its first point", () => {
     const list =
       "My priorities: 1. Online booking for owners. 2. A rota for the groomers. 3. Vaccination records for each dog.";

@@ -1,6 +1,7 @@
 import { pointOf, readsWhole } from "./readback";
 import { acknowledgement, statedNeeds } from "./sayback";
 import { normalise } from "./text";
+import { RANKING } from "./vocabulary";
 
 /** What the offline interviewer says back of an answer before it asks on: a need heard, in short. */
 
@@ -12,7 +13,9 @@ const REPORTED = /\b(?:said|says|told (?:me|us|you)|asked)(?: that)?,? (?:i|we|y
 export const sayBack = (answer: string) => {
   if (REPORTED.test(answer)) return "";
   const listed = listLength(answer);
-  return listed >= 3 ? `Thank you; I've noted all ${listed} points of your list.` : acknowledgement(answer);
+  if (listed >= 3) return `Thank you; I've noted all ${listed} points of your list.`;
+  // "Tracking receipts is the highest priority, followed by …" ranks what they asked for: not new.
+  return RANKING.test(answer) ? "Got it; I've noted what comes first." : acknowledgement(answer);
 };
 
 /** How many numbered points an answer lists ("1. Online booking … 2. Staff rotas …"); 0 when none. */

@@ -9,7 +9,7 @@ import { listLength } from "./heard";
 import { askedFrames, askedProbe, namedProbe } from "./naming";
 import { normalise } from "./text";
 import type { TurnContext } from "./types";
-import { PROBLEM } from "./vocabulary";
+import { PROBLEM, RANKING } from "./vocabulary";
 
 /**
  * How they manage today, once any answer described it ("we keep it all in a notebook", "it's a
@@ -76,8 +76,8 @@ const probedIn = (message: string) =>
  */
 export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   const messages = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
-  // A whole list is not followed up by one of its points: they go on, or add to it.
-  if (probedIn(messages.at(-1) ?? "") || listLength(answer) >= 3) return null;
+  // A whole list, or an order of importance, is not followed up by one of its points.
+  if (probedIn(messages.at(-1) ?? "") || listLength(answer) >= 3 || RANKING.test(answer)) return null;
   const asked = askedFrames(messages);
   const said = asked.map(normalise);
   const told = allTold(ctx);

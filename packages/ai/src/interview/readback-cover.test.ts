@@ -42,7 +42,7 @@ describe("the offline read-back covers the needs, each once", () => {
     const answers = [
       "People phone us all day to ask when they can collect their cake, so we need slots they can pick.",
       "The labels are easy, the ovens are the hard part.",
-      "We write every allergen on a sticky note, which is slow.",
+      "We write every allergen on a sticky note, which is slow, so printed labels would help.",
       "We don't take deposits, our customers are regulars.",
       "A waitlist can wait for a later release.",
     ];

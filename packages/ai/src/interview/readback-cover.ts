@@ -101,9 +101,12 @@ function asking(answer: string): string[] {
     );
 }
 
-/** A thing put off or turned down: "gift cards can wait for a later release", "not needed yet". */
+/**
+ * A thing put off or turned down: "gift cards can wait for a later release", "not needed yet",
+ * "I'll do the rotation manually".
+ */
 const PUT_OFF =
-  /\b(?:can wait|later|(?:second|next|future) (?:release|phase|version)|not (?:now|yet|needed|necessary|a priority))\b/i;
+  /\b(?:can wait|later|(?:second|next|future) (?:release|phase|version)|not (?:now|yet|needed|necessary|a priority)|(?:i'll|i will|we'll|we will|i can|we can) (?:just |still )?(?:do|keep doing|handle|manage) (?:\w+ ){0,3}(?:manually|by hand|myself|ourselves))\b/i;
 
 /**
  * The read-back's points, covered and grouped: goals and repeats left out, each key feature the
@@ -136,10 +139,13 @@ export function coveredPoints(ctx: TurnContext, points: string[], answers: strin
   const placed = new Set<string>();
   for (const feature of shortFeatures(ctx)) {
     const { head, marks } = marksOf(feature, title);
-    if (!marks.some((m) => heard.has(m)) || refused.has(head) || denied(marks)) continue;
+    if (refused.has(head) || denied(marks)) continue;
     const about = kept.filter((p) => !placed.has(p) && marks.some((m) => senses(p).has(m)));
     for (const p of about) placed.add(p);
-    groups.push(about.length ? about : [`You'd like ${named(feature)}.`]);
+    // Named in the brief's words only when its head word was asked for: "staff" alone is not
+    // "Staff scheduling".
+    if (about.length) groups.push(about);
+    else if (heard.has(head)) groups.push([`You'd like ${named(feature)}.`]);
   }
   return [...groups.flat(), ...kept.filter((p) => !placed.has(p))];
 }

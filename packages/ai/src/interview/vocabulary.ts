@@ -278,3 +278,10 @@ export const ONE_MORE = /\b(?:one more thing|another thing|one other thing|somet
  */
 export const PLANNING =
   /\b(?:budget|investment|under [$€£]\s?\d|(?:implement|launch|roll out|go live|switch over|(?:have|get) (?:it|the (?:new )?system) (?:up|running|ready|in place|live))\b.*\b(?:within|by|in the next|before)\b)/i;
+
+/**
+ * An order among several things they asked for: "… is the highest priority, followed by …",
+ * "… can follow", "waitlists being the lowest priority".
+ */
+export const RANKING =
+  /\b(?:followed by|(?:second|third|lowest|least) priorit\w*|can follow|comes? (?:second|next|after|last))\b/i;
