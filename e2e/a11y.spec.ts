@@ -119,6 +119,8 @@ test("public screens have no critical or serious accessibility violations", asyn
 });
 
 test("an owner's screens have no critical or serious accessibility violations", async ({ browser }) => {
+  // About twenty screens, each checked by axe: 50 s alone, over a minute on CI's two busy cores.
+  test.setTimeout(150_000);
   const context = await newContext(browser);
   const page = await context.newPage();
   const email = uniqueEmail("a11y");
