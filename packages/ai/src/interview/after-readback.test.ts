@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { playOffline } from "./conversation.test-support";
 import { sayBack } from "./heard";
 import { makePlan } from "./plan";
 import { acknowledgement } from "./sayback";
-import { collect, interviewTurn } from "./turn";
-import type { InterviewMessage, TurnDecision } from "./types";
 
 // Issue 33, offline, what the interviewer says once the read-back is given. Sentences written for
 // these tests.
@@ -16,27 +15,7 @@ const plan = makePlan(PROJECT, "business", 12);
 const START = Date.parse("2026-11-23T10:00:00Z");
 
 async function run(answers: string[]) {
-  const messages: InterviewMessage[] = [];
-  const turns: Array<{ decision: TurnDecision; text: string; final: boolean }> = [];
-  let now = START;
-  for (const answer of [...answers, null]) {
-    const turn = await interviewTurn({
-      plan,
-      project: PROJECT,
-      stakeholderType: "business",
-      messages: [...messages],
-      now,
-      timeLimitMinutes: 12,
-      decisions: turns.map((t) => t.decision),
-    });
-    const text = await collect(turn.stream);
-    turns.push({ decision: turn.decision, text, final: turn.final });
-    messages.push({ role: "ai", content: text, timestamp: new Date(now).toISOString() });
-    if (answer === null) break;
-    now += 60_000;
-    messages.push({ role: "user", content: answer, timestamp: new Date(now).toISOString() });
-  }
-  return turns;
+  return (await playOffline(plan, PROJECT, answers, START)).turns;
 }
 
 /** Answers that reach the read-back: the participant says they are done. */

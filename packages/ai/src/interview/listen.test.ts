@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { playOffline } from "./conversation.test-support";
 import { decideTurn } from "./decide";
 import { PROBES } from "./focus";
 import { ADDING_PROBES, probeOnAdding, TIME_UP } from "./listen";
 import { makePlan } from "./plan";
-import { collect, interviewTurn } from "./turn";
-import type { InterviewMessage, TurnContext, TurnDecision } from "./types";
+import type { InterviewMessage, TurnContext } from "./types";
 
 // Issue 33, offline: listening on while needs come, and a problem followed up once. Sentences
 // written for these tests.
@@ -16,29 +16,7 @@ const PROJECT = {
 const plan = makePlan(PROJECT, "business", 12);
 const START = Date.parse("2026-11-23T10:00:00Z");
 
-async function run(answers: string[]) {
-  const messages: InterviewMessage[] = [];
-  const turns: Array<{ decision: TurnDecision; text: string; final: boolean }> = [];
-  let now = START;
-  for (const answer of [...answers, null]) {
-    const turn = await interviewTurn({
-      plan,
-      project: PROJECT,
-      stakeholderType: "business",
-      messages: [...messages],
-      now,
-      timeLimitMinutes: 12,
-      decisions: turns.map((t) => t.decision),
-    });
-    const text = await collect(turn.stream);
-    turns.push({ decision: turn.decision, text, final: turn.final });
-    messages.push({ role: "ai", content: text, timestamp: new Date(now).toISOString() });
-    if (answer === null) break;
-    now += 60_000;
-    messages.push({ role: "user", content: answer, timestamp: new Date(now).toISOString() });
-  }
-  return { turns, messages };
-}
+const run = (answers: string[]) => playOffline(plan, PROJECT, answers, START);
 
 const NEEDS = [
   "I'd like the till to lower the count when a plant is sold.",
