@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sayable } from "./phrasing";
-import { acknowledgement } from "./sayback";
+import { acknowledgement, putRight } from "./sayback";
 
 // Issue 27: what the interviewer says back after the read-back, and how it names what it asks
 // about. Sentences written for these tests.
@@ -67,5 +67,16 @@ describe("a need raised after the read-back, said back", () => {
     expect(sayable("add one")).toBe(false);
     expect(sayable("do Quick Refunds")).toBe(false);
     expect(sayable("adressed the system through the app")).toBe(false);
+  });
+});
+
+describe("an article that does not fit the next word, put right", () => {
+  it.each([
+    ["We need an booking system.", "We need a booking system."],
+    ["A app for an hour a day.", "An app for an hour a day."],
+    ["A user with a unique login and an honest answer.", "A user with a unique login and an honest answer."],
+    ["An one-off report.", "A one-off report."],
+  ])("%s", (said, meant) => {
+    expect(putRight(said)).toBe(meant);
   });
 });

@@ -105,6 +105,19 @@ const substantial = (quote: string) => {
   );
 };
 
+/** A word said with "an": it starts with a vowel sound ("an hour", "a user", "a one-off"). */
+const VOWEL_SOUND = /^(?:[aeio]|u(?![bcdfghjklmnpqrstvwxz][aeiou])|hour|honest|honou?r|heir)/;
+const CONSONANT_SOUND = /^(?:one\b|once|eu|uni|use|usu|ute|ufo)/;
+
+/**
+ * "an booking system" → "a", "a app" → "an": the article the next word takes, else as written (a
+ * letter, a number or an abbreviation is left alone: "a FAQ", "an 80% share").
+ */
+function articleFor(next: string, article: string): string {
+  if (!/^[a-z]{2,}/.test(next)) return article;
+  return VOWEL_SOUND.test(next) && !CONSONANT_SOUND.test(next) ? "an" : "a";
+}
+
 /**
  * The text with each slip of the keyboard put right as the writer puts it right in a story (the one
  * known word a single edit away: "acoording" → "according"), or null when a slip could be several
@@ -113,8 +126,9 @@ const substantial = (quote: string) => {
 export function putRight(text: string): string | null {
   let out = "";
   let at = 0;
-  for (const t of tokensOf(text)) {
-    const meant = meantWord(t);
+  const tokens = tokensOf(text);
+  for (const [i, t] of tokens.entries()) {
+    const meant = /^an?$/.test(t.normal) ? articleFor(tokens[i + 1]?.normal ?? "", t.normal) : meantWord(t);
     if (meant === null) return null;
     if (meant === t.normal) continue;
     const word = /^[A-Z]/.test(t.text) ? meant[0]!.toUpperCase() + meant.slice(1) : meant;

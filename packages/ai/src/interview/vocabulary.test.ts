@@ -36,7 +36,7 @@ const SENTENCES: Array<[sentence: string, readings: Reading[]]> = [
   ["Would that be a good fit for you?", ["opinion"]],
   ["It would be good to have both.", ["needCue"]],
   ["So, you mean the orders we take by phone?", ["check"]],
-  ["Do you mean the diary or the website?", ["check"]],
+  ["Do you mean the diary or the website?", ["workaround", "check"]],
   ["I see what you mean.", []],
   ["Can you give me a short summary of what we said?", ["summary"]],
   ["Is it okay if we talk in Spanish?", ["vague", "language"]],
@@ -66,7 +66,10 @@ const SENTENCES: Array<[sentence: string, readings: Reading[]]> = [
   ["Do you need any other information from me?", ["moreFromMe", "needCue"]],
   ["Brauchen Sie noch etwas von mir?", ["moreFromMe"]],
   ["It will let staff see their shifts from home.", ["benefit"]],
-  ["Currently bookings go into a reservation diary.", ["today"]],
+  ["Currently bookings go into a reservation diary.", ["workaround", "today"]],
+  ["Some weeks we are short-staffed and others overstaffed.", ["trouble"]],
+  ["Planning the shifts is not always easy.", ["frequency", "trouble"]],
+  ["We run everything off a manual system.", ["workaround"]],
   ["At the moment I write the rota on the wall calendar.", ["today"]],
 ];
 

@@ -11,7 +11,7 @@ export const FREQUENCY =
 
 /** How they manage today without the product: paper, spreadsheets, phone rounds, hacks. */
 export const WORKAROUND =
-  /\b(workaround|work around|spreadsheet|excel|by hand|manually|on paper|paper|whiteboard|sticky notes?|post-its?|phone (call|them|around)|call (them|around|each)|text (them|each)|email (them|each)|copy(ing)? and past|we just|i just|instead|double[- ]book\w*|hack)\b/i;
+  /\b(workaround|work around|spreadsheet|excel|by hand|manually|on paper|paper|whiteboard|sticky notes?|post-its?|phone (call|them|around)|call (them|around|each)|text (them|each)|email (them|each)|copy(ing)? and past|we just|i just|instead|double[- ]book\w*|hack|manual(?: system| process)?|diar(?:y|ies)|notebooks?|cashbooks?|ledgers?|logbooks?)\b/i;
 
 /**
  * What something would change, said as its effect: "this will help us plan staff", "to reduce
@@ -36,7 +36,7 @@ export const FEELING =
  * a line that is always busy. A follow-up asks about it.
  */
 export const TROUBLE =
-  /\b(hard|difficult|complicated|problems?|lack(?:s|ing)?|struggl\w*|time[- ]consuming|tedious|slow|(?:do not|don't|does not|doesn't) (?:use|have) (?:any|a) (?:software|system|app|program|tool|computer)|(?:is|are|was|were|always|usually|often) busy|wast\w*|lose|loses|losing|lost|miss|misses|missed|forget\w*|waiting|on hold|chas\w*|mistakes?|errors?|double[- ]book\w*|takes? (?:me|us|them|hours|ages|forever))\b/i;
+  /\b(hard|difficult|complicated|problems?|lack(?:s|ing)?|struggl\w*|time[- ]consuming|tedious|slow|(?:do not|don't|does not|doesn't) (?:use|have) (?:any|a) (?:software|system|app|program|tool|computer)|(?:is|are|was|were|always|usually|often) busy|wast\w*|lose|loses|losing|lost|miss|misses|missed|forget\w*|waiting|on hold|chas\w*|mistakes?|errors?|double[- ]book\w*|takes? (?:me|us|them|hours|ages|forever)|not (?:always |very |that |so )?easy|(?:short|under|over)[- ]?staffed|tiring|exhausting)\b/i;
 
 /**
  * Offline only: a problem said in words `TROUBLE` does not read ("the main challenge", "it's often
