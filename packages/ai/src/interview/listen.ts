@@ -4,9 +4,9 @@
  * follow-up on what they add while they keep adding (issue 33).
  */
 import { LISTENING_LIMIT } from "./decide";
-import { answeredBy, type FocusKind, focusesOf, followUpOn, saidAlready } from "./focus";
+import { answeredBy, type FocusKind, focusesOf, followUpOn, PROBES, saidAlready } from "./focus";
 import { listLength } from "./heard";
-import { askedFrames, askedProbe, namedProbe } from "./naming";
+import { askedFrames, askedProbe, frameOf, namedProbe } from "./naming";
 import { normalise } from "./text";
 import type { TurnContext } from "./types";
 import { PROBLEM, RANKING } from "./vocabulary";
@@ -62,12 +62,34 @@ export const ADDING_PROBES: Partial<Record<FocusKind, string[]>> = {
   pain: ["What makes that hard today?", "Who is affected when that happens?", "What happens then?"],
 };
 
+/**
+ * A probe naming what the words just before it already said ("Got it: you'd like the digital
+ * diary. I've added that.") points back instead: "Who else would that help?", not the name again.
+ */
+export function pointBack(question: string, before: string): string {
+  if (!before) return question;
+  const asked = normalise(question);
+  const said = normalise(before);
+  for (const probe of [...Object.values(PROBES).flat(), ...Object.values(ADDING_PROBES).flat()]) {
+    if (!/\bthat\b/.test(probe) || asked === normalise(probe)) continue;
+    const named = frameOf(probe, true).exec(asked)?.[1];
+    // "monitoring stock levels" after "you'd like to monitor stock levels": said with its verb.
+    const object = named?.replace(/^\S+ing /, "");
+    if (named && named !== "that" && (said.includes(named) || (object !== named && said.includes(object!))))
+      return probe;
+  }
+  return question;
+}
+
 /** Whether an interviewer message asked a follow-up probe, the plan's or one of `ADDING_PROBES`. */
 const probedIn = (message: string) =>
   askedProbe(message) ||
   Object.values(ADDING_PROBES)
     .flat()
-    .some((p) => normalise(message).includes(normalise(p)));
+    .some((p) => askedIn(p, normalise(message)));
+
+/** A probe asked as written or named ("When would you use the digital diary?"). */
+const askedIn = (probe: string, said: string) => said.includes(normalise(probe)) || frameOf(probe).test(said);
 
 /**
  * After the read-back (or the closing), one short follow-up on what they just added, named where it
@@ -88,9 +110,9 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
     const probe = untold(focus.kind, asked, answer, told, true);
     if (probe) return namedProbe(probe, focus.kind, focus.phrase, answer);
     const more = (ADDING_PROBES[focus.kind] ?? []).find(
-      (p) => !said.some((s) => s.includes(normalise(p))) && !saidAlready(p, answer, told),
+      (p) => !said.some((s) => askedIn(p, s)) && !saidAlready(p, answer, told),
     );
-    if (more) return more;
+    if (more) return namedProbe(more, focus.kind, focus.phrase, answer);
   }
   return null;
 }

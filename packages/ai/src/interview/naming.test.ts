@@ -117,3 +117,43 @@ describe("the rules' message the checks after the model fall back to", () => {
     expect(writeTurn(ctx, decision, true).text).toBe("How well does the paper calendar work for you?");
   });
 });
+
+// Sentences written for these tests: a thing wanted, named where it says what it is on its own.
+describe("a wanted thing named in a need's follow-up", () => {
+  it.each([
+    [
+      "Who else would that help?",
+      "a route planner",
+      "We need a route planner for the vans.",
+      "Who else would a route planner help?",
+    ],
+    [
+      "How important is that compared with the rest?",
+      "delivery alerts",
+      "I'd like delivery alerts on my phone.",
+      "How important are delivery alerts compared with the rest?",
+    ],
+    // Not wanted as such: what they would do with it is the need.
+    [
+      "Who else would that help?",
+      "the free vans",
+      "I want to see the free vans.",
+      "Who else would that help?",
+    ],
+    // Named by a word that only the sentence around it explains.
+    ["Who else would that help?", "the option", "We need the option.", "Who else would that help?"],
+  ])("%s / %s", (probe, phrase, answer, expected) => {
+    expect(namedProbe(probe, "need", phrase, answer)).toBe(expected);
+  });
+
+  it("keeps an action singular: how important is doing it", () => {
+    expect(
+      namedProbe(
+        "How important is that compared with the rest?",
+        "need",
+        "tracking the delivery times",
+        "I want to track the delivery times.",
+      ),
+    ).toBe("How important is tracking the delivery times compared with the rest?");
+  });
+});

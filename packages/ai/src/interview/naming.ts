@@ -4,7 +4,8 @@
  * sure to read right in its place; anywhere else the probe is asked as written. A frame is asked
  * once, named or not.
  */
-import { gerund, tokensOf } from "../text";
+import { gerund, type Token, tokensOf } from "../text";
+import { lexnamesOf } from "../text/lexicon";
 import { type FocusKind, PROBES } from "./focus";
 import { putRight } from "./sayback";
 import { normalise } from "./text";
@@ -27,6 +28,7 @@ export function nameable(kind: FocusKind, phrase: string, answer: string): strin
   if (putRight(phrase) !== phrase) return null;
   if (kind === "refusal") return phrase;
   if (kind === "workaround") return /^(?:the|your)\s/.test(phrase) && words.length <= 4 ? phrase : null;
+  if (kind === "need" && thing(phrase, answer)) return phrase;
   if (kind !== "need" || words.length < 2 || !/ing$/.test(words[0]!)) return null;
   // "read and write the diary" is not "reading the diary": a verb one of several is not named.
   const tokens = tokensOf(answer);
@@ -38,11 +40,41 @@ export function nameable(kind: FocusKind, phrase: string, answer: string): strin
   return said && last && ["NOUN", "PROPN", "ADV"].includes(last.pos) ? phrase : null;
 }
 
+/** The words a thing wanted comes after: "we need", "I'd like to have", "there should be". */
+const WANTED =
+  /(?:want|wants|need|needs|like|love|prefer|wish for|hope for|ask for|missing|(?:should|must|could) (?:be|have|get)|(?:want|need|like|love) to (?:have|get))/;
+
 /**
- * The need probe an action reads well in: "What would automating the diary change for you?". As the
- * subject of "Who else would … help?" a gerund reads garbled, so that frame keeps "that".
+ * A thing wanted, named as they named it, that says what it is on its own: "a booking system",
+ * "low-stock alerts", "the digital diary"; not "the percentage" or "the option", which only the
+ * sentence around them explained, and no phrase holding a verb ("the system allow for …").
  */
-const ACTION_FRAME = /^What would that change\b/;
+function thing(phrase: string, answer: string): boolean {
+  // Wanted as such ("we need a booking system"), not the object of something else they would do
+  // with it ("see the free slots": the slots change nothing, seeing them does).
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  if (!new RegExp(`\\b${WANTED.source}\\s+${escaped}\\b`, "i").test(answer)) return false;
+  // Read where they said it: out of its sentence, "delivery alerts" may read as a verb.
+  const from = answer.toLowerCase().indexOf(phrase.toLowerCase());
+  const tokens = tokensOf(answer).filter(
+    (t) => t.start >= from && t.end <= from + phrase.length && t.pos !== "PUNCT",
+  );
+  const [first] = tokens;
+  // A plural noun the tagger took for a verb ("delivery alerts") is still a noun.
+  const noun = (t: Token) =>
+    t.pos === "NOUN" || (/s$/.test(t.normal) && lexnamesOf(t.lemma).some((c) => c.startsWith("noun.")));
+  if (!first || !noun(tokens.at(-1)!)) return false;
+  if (first.pos === "DET" && !/^(?:a|an|the)$/.test(first.normal)) return false;
+  const words = first.pos === "DET" ? tokens.slice(1) : tokens;
+  return words.length >= 2 && words.every((t) => ["ADJ", "PROPN"].includes(t.pos) || noun(t));
+}
+
+/**
+ * The need probes an action reads well in: "What would automating the diary change for you?",
+ * "How important is automating the diary compared with the rest?". As the subject of "Who else
+ * would … help?" a gerund reads garbled, so that frame keeps "that"; a thing reads well in any.
+ */
+const ACTION_FRAME = /^(?:What would that change|How important is that)\b/;
 
 /** "the spreadsheets" take "do", not "does". */
 const plural = (name: string) => /[^s]s$/.test(name.split(/\s+/).at(-1)!);
@@ -55,15 +87,23 @@ export function namedProbe(
   answer: string,
 ): string {
   const name = phrase ? nameable(kind, phrase, answer) : null;
-  if (!name || !/\bthat\b/.test(probe) || (kind === "need" && !ACTION_FRAME.test(probe))) return probe;
+  const action = kind === "need" && !thing(name ?? "", answer);
+  if (!name || !/\bthat\b/.test(probe) || (action && !ACTION_FRAME.test(probe))) return probe;
   const named = probe.replace(/\bthat\b/, name);
-  return plural(name) ? named.replace(`does ${name}`, `do ${name}`) : named;
+  if (!plural(name)) return named;
+  const many = named.replace(`does ${name}`, `do ${name}`);
+  return action ? many : many.replace(`is ${name}`, `are ${name}`);
 }
 
 /** "What goes wrong with that?" as a pattern that also matches it named ("… with the whiteboard?"). */
-function frameOf(probe: string): RegExp {
+export function frameOf(probe: string, capture = false): RegExp {
   const escaped = normalise(probe).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(escaped.replace(/\bthat\b/, "(?:\\S+ ){0,6}\\S+").replace(/\bdoes\b/, "(?:does|do)"));
+  return new RegExp(
+    escaped
+      .replace(/\bthat\b/, capture ? "((?:\\S+ ){0,6}\\S+)" : "(?:\\S+ ){0,6}\\S+")
+      .replace(/\bdoes\b/, "(?:does|do)")
+      .replace(/\bis\b/, "(?:is|are)"),
+  );
 }
 
 /** The messages asked so far, plus each probe asked in its named form, so no frame is asked twice. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makePlan } from "./plan";
-import { pointOf } from "./readback";
+import { listedDuties, pointOf } from "./readback";
 import { collect, interviewTurn } from "./turn";
 import type { InterviewMessage } from "./types";
 
@@ -167,5 +167,25 @@ describe("the offline read-back", () => {
       "We need the coaches to see their week at a glance.",
     ]);
     expect(text).not.toMatch(/You'd like a new clubhouse kitchen/);
+  });
+});
+
+// Sentences written for these tests: what a wanted system is to do, listed after "which" or "that".
+describe("the duties of a wanted system, listed in one sentence", () => {
+  it("reads each as a point of its own, in the listener's words", () => {
+    expect(
+      listedDuties(
+        "We'd like an app which sends each driver the route, keeps track of our deliveries and warns me when a driver runs late.",
+      ),
+    ).toEqual([
+      "The system should send each driver the route.",
+      "The system should keep track of your deliveries.",
+      "The system should warn you when a driver runs late.",
+    ]);
+  });
+
+  it("reads nothing from a sentence that wants nothing, or from one duty alone", () => {
+    expect(listedDuties("We have a spreadsheet that tracks orders, stock and refunds.")).toEqual([]);
+    expect(listedDuties("I'd like a tool that sends the invoices.")).toEqual([]);
   });
 });

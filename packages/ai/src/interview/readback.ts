@@ -5,7 +5,7 @@
  * ("I own two practices …") is no need and is not read back. In a language the rules do not read,
  * the participant's most informative sentences are read back as said.
  */
-import { mayBeEnglish, type Token, tokensOf } from "../text";
+import { analyze, mayBeEnglish, type Token, tokensOf } from "../text";
 import type { FoundNeed } from "../writer/needs";
 import { strayCapital } from "./phrasing";
 import { coveredPoints } from "./readback-cover";
@@ -275,12 +275,20 @@ export function readBackPoints(
       )
         add(wants, sentence, true);
     }
+    // Offline, what a wanted system is to do, listed after "which" or "that": a point each.
+    if (offline) for (const point of listedDuties(answer)) add(wants, point, true, point);
     for (const need of statedNeeds(answer)) {
       const sentence = need.sentence.text;
       if (SUCCESS.test(sentence) || sentence.trim().endsWith("?") || SELF_INTRO.test(sentence)) continue;
       // Their own "you" would read as the participant once "I" is said "you".
       if (SECOND_PERSON.test(sentence)) continue;
-      add(need.negated ? refusals : wants, sentence, true, offline ? offlinePoint(need) : null);
+      const list = need.negated ? refusals : wants;
+      const before = list.length;
+      add(list, sentence, true, offline ? offlinePoint(need) : null);
+      // Offline, a second need in one sentence ("We need a booking system, and we need a way to
+      // keep track of supplies"): its own clause, when the sentence's point says the first.
+      const clause = clauseText(need);
+      if (offline && list.length === before && clause && clause !== sentence.trim()) add(list, clause, true);
     }
   }
   const most = offline ? MOST_OFFLINE_POINTS : MOST_POINTS;
@@ -304,6 +312,66 @@ export function readBackPoints(
   }
   if (offline) return coveredPoints(ctx, points, answers);
   return points.length || !asSaid ? points : sentencePoints(ctx, answers);
+}
+
+/**
+ * "I'd like a system which offers online booking, keeps track of my records and notifies me when
+ * supplies run low": each thing the wanted system is to do, as a point of its own ("The system
+ * should keep track of your records."). Only where the list reads whole: each part a verb said in
+ * the same form as the first, and the sentence one that states a want.
+ */
+export function listedDuties(answer: string): string[] {
+  const points: string[] = [];
+  for (const sentence of analyze(answer)) {
+    const tokens = sentence.tokens;
+    if (!NEED_CUE.test(sentence.text) || isNegative(sentence.text)) continue;
+    const at = tokens.findIndex(
+      (t, i) =>
+        /^(?:which|that)$/.test(t.normal) &&
+        (tokens[i - 1]?.pos === "NOUN" || tokens[i - 1]?.pos === "PROPN") &&
+        tokens[i + 1]?.pos === "VERB" &&
+        /s$/.test(tokens[i + 1]!.normal) &&
+        tokens[i + 1]!.normal !== tokens[i + 1]!.lemma,
+    );
+    if (at < 0) continue;
+    const form = (t: Token) => t.pos === "VERB" && /s$/.test(t.normal) && t.normal !== t.lemma;
+    // Cut before each verb of the list's form that follows a comma or an "and".
+    const parts: Token[][] = [];
+    let part: Token[] = [];
+    for (let i = at + 1; i < tokens.length; i += 1) {
+      const t = tokens[i]!;
+      const joint = t.text === "," || t.pos === "CCONJ";
+      const next = tokens[i + 1];
+      const afterJoint = tokens[i + 2];
+      if (joint && next && (form(next) || (next.pos === "CCONJ" && afterJoint && form(afterJoint)))) {
+        parts.push(part);
+        part = [];
+        continue;
+      }
+      if (t.pos === "CCONJ" && part.length === 0) continue;
+      part.push(t);
+    }
+    parts.push(part);
+    if (parts.length < 2) continue;
+    for (const p of parts) {
+      const words = p.filter((t) => t.pos !== "PUNCT" || t.text === "'" || t.text === "-");
+      const [verb, ...rest] = words;
+      if (!verb || !form(verb) || rest.length < 1) continue;
+      const text = `The system should ${verb.lemma} ${sentence.text.slice(rest[0]!.start - sentence.start, rest.at(-1)!.end - sentence.start)}`;
+      const point = checked(text);
+      if (point && clean(point)) points.push(point);
+    }
+  }
+  return points;
+}
+
+/** The clause a need was read from, with its own spacing. */
+function clauseText(need: FoundNeed): string {
+  const [first] = need.clause;
+  const last = need.clause.at(-1);
+  return first && last
+    ? need.sentence.text.slice(first.start - need.sentence.start, last.end - need.sentence.start)
+    : "";
 }
 
 /** 3 to 5 of the participant's own sentences, the most informative, in the order they were said. */

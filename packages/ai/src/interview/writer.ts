@@ -16,7 +16,7 @@ import {
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
 import { answeredBy, type FocusKind, followUpFor, saidAlready } from "./focus";
 import { needHeard, noted, sayBack } from "./heard";
-import { allTold, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
+import { allTold, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
 import { askedFrames, namedProbe } from "./naming";
 import { pointOf, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
@@ -143,7 +143,8 @@ function writeFor(
     const heard = sayBack(added);
     const giving = Boolean(heard) || statedNeeds(added).length > 0 || keywords(added).length >= 5;
     const lead = (decision.asked === "summary" ? summaryNow(ctx, offline) : "") || answerFirst;
-    const probe = giving ? probeOnAdding(ctx, added) : null;
+    const onAdding = giving ? probeOnAdding(ctx, added) : null;
+    const probe = onAdding ? pointBack(onAdding, heard) : null;
     return { text: offlineAfterClosing(said, { lead, heard, answer: added, lastAsked, giving, probe }) };
   }
   if (offline && yesToMore(lastAsked, state.lastAnswer ?? "")) {
@@ -179,7 +180,8 @@ function writeFor(
     const heard = sayBack(added);
     // Unread, only a long answer counts: a short one may be a remark or a goodbye ("und jetzt …").
     const giving = heard || statedNeeds(added).length || keywords(added).length >= 7 || ONE_MORE.test(added);
-    const further = giving ? (probeOnAdding(ctx, added) ?? askMore(said)) : null;
+    const onAdding = giving ? (probeOnAdding(ctx, added) ?? askMore(said)) : null;
+    const further = onAdding ? pointBack(onAdding, heard) : null;
     if (further) {
       const onTopic = state.currentTopic ?? decision.topicId;
       const listening = { action: "follow_up", topicId: onTopic, reason: "listening" } as const;
@@ -293,7 +295,10 @@ function writeFor(
       // Offline, before the read-back, a need followed up is said back first: "that" is what they want.
       const need = offline && kind === "need" && probed === stock && !heard ? needHeard(answer) : "";
       const late = offline && onward && question ? timeUpNote(ctx, state.elapsedMinutes, said) : "";
-      if (question) return { text: withAnswer([heard, need, late, question].filter(Boolean).join(" ")) };
+      if (question)
+        return {
+          text: withAnswer([heard, need, late, pointBack(question, heard)].filter(Boolean).join(" ")),
+        };
       // Offline, every way to ask for more used: no new topic after the read-back, but its end.
       if (offline && state.readBackAt >= 0) {
         const end = { action: "read_back", topicId: "", reason: "Nothing more to ask for." } as const;
