@@ -109,10 +109,14 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
     if (!ON_ADDING.includes(focus.kind)) continue;
     const probe = untold(focus.kind, asked, answer, told, true);
     if (probe) return namedProbe(probe, focus.kind, focus.phrase, answer);
-    const more = (ADDING_PROBES[focus.kind] ?? []).find(
-      (p) => !said.some((s) => askedIn(p, s)) && !saidAlready(p, answer, told),
-    );
-    if (more) return namedProbe(more, focus.kind, focus.phrase, answer);
+    // Each asked once as written; a second time only named, for something else they added.
+    for (const p of ADDING_PROBES[focus.kind] ?? []) {
+      if (saidAlready(p, answer, told)) continue;
+      const uses = said.filter((s) => askedIn(p, s)).length;
+      const named = namedProbe(p, focus.kind, focus.phrase, answer);
+      if (uses === 0 || (uses === 1 && named !== p && !said.some((s) => s.includes(normalise(named)))))
+        return named;
+    }
   }
   return null;
 }

@@ -157,3 +157,23 @@ describe("a wanted thing named in a need's follow-up", () => {
     ).toBe("How important is tracking the delivery times compared with the rest?");
   });
 });
+
+describe("a trouble named in its follow-up", () => {
+  it.each([
+    [
+      "What's the hardest part of that?",
+      "chasing the drivers every evening",
+      "I hate chasing the drivers every evening.",
+      "What's the hardest part of chasing the drivers every evening?",
+    ],
+    // "How often does chasing … happen?" would not read: that frame keeps "that".
+    [
+      "How often does that happen?",
+      "chasing the drivers every evening",
+      "I hate chasing the drivers every evening.",
+      "How often does that happen?",
+    ],
+  ])("%s", (probe, phrase, answer, expected) => {
+    expect(namedProbe(probe, "pain", phrase, answer)).toBe(expected);
+  });
+});

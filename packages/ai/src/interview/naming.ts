@@ -17,7 +17,7 @@ const SPEAKER = /\b(?:i|me|my|we|us|our|ours)\b/i;
  * The phrase as it can stand for "that" in a probe of its kind, or null:
  * - a refusal, as they named it ("reminders by email");
  * - a workaround, as the thing they use ("the whiteboard", "your paper diary");
- * - a need, as an action whose verb they said themselves ("queue updates" → "queuing updates
+ * - a need or a pain, as an action whose verb they said themselves ("queue updates" → "queuing updates
  *   offline"), alone and not one of several: a gerund made from anything else ("letting clients …"
  *   from "enable") reads as ours.
  * Never a phrase with a slip in it, a figure, or more than six words.
@@ -29,7 +29,7 @@ export function nameable(kind: FocusKind, phrase: string, answer: string): strin
   if (kind === "refusal") return phrase;
   if (kind === "workaround") return /^(?:the|your)\s/.test(phrase) && words.length <= 4 ? phrase : null;
   if (kind === "need" && thing(phrase, answer)) return phrase;
-  if (kind !== "need" || words.length < 2 || !/ing$/.test(words[0]!)) return null;
+  if ((kind !== "need" && kind !== "pain") || words.length < 2 || !/ing$/.test(words[0]!)) return null;
   // "read and write the diary" is not "reading the diary": a verb one of several is not named.
   const tokens = tokensOf(answer);
   const said = tokens.some(
@@ -75,6 +75,8 @@ function thing(phrase: string, answer: string): boolean {
  * would … help?" a gerund reads garbled, so that frame keeps "that"; a thing reads well in any.
  */
 const ACTION_FRAME = /^(?:What would that change|How important is that)\b/;
+/** The pain probes a trouble named as an action reads well in: "What's the hardest part of waiting on hold?" */
+const PAIN_FRAME = /^(?:What's the hardest part of that|What does that cost you)\b/;
 
 /** "the spreadsheets" take "do", not "does". */
 const plural = (name: string) => /[^s]s$/.test(name.split(/\s+/).at(-1)!);
@@ -89,6 +91,7 @@ export function namedProbe(
   const name = phrase ? nameable(kind, phrase, answer) : null;
   const action = kind === "need" && !thing(name ?? "", answer);
   if (!name || !/\bthat\b/.test(probe) || (action && !ACTION_FRAME.test(probe))) return probe;
+  if (kind === "pain" && !PAIN_FRAME.test(probe)) return probe;
   const named = probe.replace(/\bthat\b/, name);
   if (!plural(name)) return named;
   const many = named.replace(`does ${name}`, `do ${name}`);

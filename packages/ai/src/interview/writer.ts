@@ -26,7 +26,7 @@ import { statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState, WRAP_UP_QUESTION } from "./state";
 import { keywords, normalise } from "./text";
 import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
-import { AFFIRM, DECLINE, DONE, FAREWELL, INJECTION, ONE_MORE, UNSURE } from "./vocabulary";
+import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, ONE_MORE, UNSURE } from "./vocabulary";
 
 /**
  * The offline question writer: one question per turn, about the most informative thing in the last
@@ -49,6 +49,8 @@ export const OFFLINE_LISTENING = [
   "Is there anything more I should note before we finish?",
 ];
 
+/** Said to a yes to "What would you like to add?": they have more, and are thinking. */
+const STILL_THINKING = "Take your time; I'm listening.";
 /** Said when no need can be put in a short phrase (or the rules cannot read the language). */
 const UNREAD =
   "I can't sum up your answers in short points here; the team will read them in full as you wrote them.";
@@ -151,6 +153,19 @@ function writeFor(
     const onTopic = state.currentTopic ?? decision.topicId;
     const text = whatToAdd(said);
     return { text, decision: { action: "follow_up", topicId: onTopic, reason: "go-on" } };
+  }
+  // A yes to "What would you like to add?" says they are still finding the words: waited for, once,
+  // not closed on.
+  if (
+    offline &&
+    !state.closed &&
+    askedWhat(lastAsked) &&
+    CONFIRM.test(added) &&
+    (decision.action === "close" || decision.action === "read_back") &&
+    fresh(STILL_THINKING)
+  ) {
+    const onTopic = state.currentTopic ?? decision.topicId;
+    return { text: STILL_THINKING, decision: { action: "follow_up", topicId: onTopic, reason: "listening" } };
   }
   // What they add once asked what is their addition, whatever it holds: noted, and more asked for
   // while a way to ask is left, rather than closed on.
