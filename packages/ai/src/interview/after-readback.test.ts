@@ -42,6 +42,14 @@ describe("offline, after the read-back", () => {
     expect(turns.at(-1)!.decision.action).toBe("close");
   });
 
+  it("waits, rather than closing, when they say yes to what they would add", async () => {
+    const turns = await run([...TO_READ_BACK, "Yes, one more thing.", "Yes.", "Yeah."]);
+    const [asked, waited] = turns.slice(-2);
+    expect(asked!.text).toMatch(/would you like to add\?$/);
+    expect(waited!.text).toBe("Take your time; I'm listening.");
+    expect(waited!.final).toBe(false);
+  });
+
   it("helps when asked for help, then asks the same question again", async () => {
     const turns = await run([
       ...TO_READ_BACK,
