@@ -84,14 +84,15 @@ const NO_TROUBLE =
   /\b(?:is|are|'s|'re)\s+(?:(?:really|quite|pretty|very)\s+)?(?:easy|simple|fine|straightforward|no problem|not a problem)\b/i;
 
 /**
- * What an answer asks for: its sentences that ask for something, tell a pain or leave it open,
+ * What an answer asks for: its sentences that ask for something, wish for it or leave it open,
  * less their clauses that say a part is easy or fine.
  */
 function asking(answer: string): string[] {
   return sentences(answer)
     .filter((sentence) => {
       const kind = classify(sentence, sentence)?.kind;
-      return kind === "need" || kind === "pain" || kind === "open_question" || WOULD_BE_GOOD.test(sentence);
+      // A pain is no ask: "I send reminder emails by hand" does not ask for "Automatic payment reminders".
+      return kind === "need" || kind === "open_question" || WOULD_BE_GOOD.test(sentence);
     })
     .map((sentence) =>
       sentence

@@ -175,6 +175,13 @@ function checked(text: string): string | null {
   if (last.pos === "PRON" && /^(?:i|we|you|they|that|which|who|it|them)$/.test(last.normal)) return null;
   if (CLAUSE_WORD.test(last.normal)) return null;
   if (first.pos === "SCONJ" || first.pos === "CCONJ" || POINTING_START.test(first.normal)) return null;
+  // "It takes you three hours a week": "it" points back to what was said before, unless it is
+  // the thing to be built ("It has to read the diary").
+  if (
+    first.normal === "it" &&
+    !/^it\s+(?:should|must|has to|needs to|will need to|would need to)\b/i.test(text)
+  )
+    return null;
   // "In our last test", "For hair cutting": a phrase cut from its clause (no verb but an -ing form).
   // "With waitlist management being the lowest priority": no verb but an -ing form, even "being".
   if (!words.some((t) => (t.pos === "AUX" || t.pos === "VERB") && !/ing$/.test(t.normal))) return null;

@@ -46,6 +46,8 @@ const SENTENCES: Array<[sentence: string, readings: Reading[]]> = [
   ["We help each other out when the queue is long.", []],
   ["That is everything, thanks.", ["done"]],
   ["Thank you for this productive discussion, I'm excited to see it.", ["farewell"]],
+  ["Thank you for your patience during this long interview.", ["farewell"]],
+  ["I think we've covered the main points, thanks.", ["done"]],
   ["Thanks a lot for your time, I hope the new system helps us.", ["benefit", "farewell"]],
   ["I dont know", ["unsure"]],
   ["We use Cliniko for everything, so it must sync with it.", ["today", "needCue"]],
