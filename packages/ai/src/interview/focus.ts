@@ -27,6 +27,8 @@ export const FOCUS_KINDS = [
   "need",
   "refusal",
   "pain",
+  "tried",
+  "risk",
   "workaround",
   "condition",
   "number",
@@ -238,6 +240,8 @@ export function focusesOf(answer: string): Focus[] {
   if (felt) out.push({ kind: "pain", phrase: felt });
   else if (TROUBLE.test(answer) && !out.some((f) => f.kind === "pain"))
     out.push({ kind: "pain", phrase: "" });
+  if (TRIED.test(answer)) out.push({ kind: "tried", phrase: "" });
+  if (RISK.test(answer)) out.push({ kind: "risk", phrase: "" });
   const workaround = workaroundThing(answer);
   if (workaround) out.push({ kind: "workaround", phrase: workaround, nominal: true });
   const count = quantity(answer);
@@ -248,6 +252,8 @@ export function focusesOf(answer: string): Focus[] {
   const order: FocusKind[] = [
     "goal",
     "need",
+    "tried",
+    "risk",
     "pain",
     "refusal",
     "condition",
@@ -284,6 +290,8 @@ export const PROBES: Record<FocusKind, string[]> = {
     "What have you tried so far to fix that?",
   ],
   refusal: ["What's the problem with that?", "What would you rather have instead?"],
+  tried: ["What would have to be different this time?", "What got in the way?"],
+  risk: ["What would you do if that happened?", "What would help you plan around that?"],
   condition: ["What happens today when that comes up?", "How often does that come up?"],
   workaround: [
     "How well does that work for you?",
@@ -293,6 +301,14 @@ export const PROBES: Record<FocusKind, string[]> = {
   number: ["How has that changed over the past year?", "What does that mean for your day-to-day work?"],
   unclear: ["What does it depend on?", "Could you give me a recent example?"],
 };
+
+/** Something tried before that did not take: "we tried a booking widget in 2023, but nobody found it". */
+const TRIED =
+  /\b(?:we|i|they) (?:(?:already|once) )?(?:tried|trialled|piloted|tested|bought|built)\b[^.!?]*\b(?:but|and|then|until)\b[^.!?]*\b(?:never|nobody|no one|didn't|did not|wasn't|weren't|couldn't|stopped|dropped|gave up|failed|went back)\b/i;
+
+/** A risk to the work said as one: "which could block us", "the main timeline risk". */
+const RISK =
+  /\b(?:could|might|may|would) (?:block|delay|hold up|derail|stall) (?:us|the (?:launch|release|project|work))\b|\b(?:main|biggest|real|timeline) risk\b/i;
 
 /** An amount of time or money: "three hours a week", "60 euros", "18 percent". */
 const AMOUNT =

@@ -36,7 +36,7 @@ export const FEELING =
  * a line that is always busy. A follow-up asks about it.
  */
 export const TROUBLE =
-  /\b(hard|difficult|complicated|problems?|lack(?:s|ing)?|struggl\w*|time[- ]consuming|tedious|slow|(?:do not|don't|does not|doesn't) (?:use|have) (?:any|a) (?:software|system|app|program|tool|computer)|(?:is|are|was|were|always|usually|often) busy|wast\w*|lose|loses|losing|lost|miss|misses|missed|forget\w*|waiting|on hold|chas\w*|mistakes?|errors?|double[- ]book\w*|takes? (?:me|us|them|hours|ages|forever)|not (?:always |very |that |so )?easy|(?:short|under|over)[- ]?staffed|tiring|exhausting)\b/i;
+  /\b(hard|difficult|complicated|problems?|lack(?:s|ing)?|struggl\w*|time[- ]consuming|tedious|slow|(?:do not|don't|does not|doesn't) (?:use|have) (?:any|a) (?:software|system|app|program|tool|computer)|(?:is|are|was|were|always|usually|often) busy|wast\w*|lose|loses|losing|lost|miss|misses|missed|forget\w*|waiting|on hold|chas\w*|mistakes?|errors?|double[- ]book\w*|takes? (?:me|us|them|hours|ages|forever)|not (?:always |very |that |so )?easy|(?:short|under|over)[- ]?staffed|tiring|exhausting|fail(?:s|ed|ing|ures?)?|crash(?:es|ed|ing)?|gave up|give up|giving up)\b/i;
 
 /**
  * Offline only: a problem said in words `TROUBLE` does not read ("the main challenge", "it's often
