@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { focusesOf, followUpFor } from "./focus";
+import { focusesOf, followUpFor, saidAlready } from "./focus";
 
 // Sentences written for these tests: what a follow-up takes up in an answer, and how it asks.
 describe("what a follow-up takes up", () => {
@@ -22,5 +22,14 @@ describe("what a follow-up takes up", () => {
 
   it("does not read a plain past as something tried", () => {
     expect(focusesOf("We bought a new van last year.").map((f) => f.kind)).not.toContain("tried");
+  });
+});
+
+describe("a question the answer already answered", () => {
+  it("knows how often from 'weekly' or 'daily'", () => {
+    expect(saidAlready("How often does that happen?", "We do the rota weekly and it takes ages.", "")).toBe(
+      true,
+    );
+    expect(saidAlready("How often does that happen?", "The rota takes ages.", "")).toBe(false);
   });
 });

@@ -340,7 +340,7 @@ const HARD_SAID = new RegExp(
  * Mondays", "once a month", "three times", "sometimes", "rarely".
  */
 const WHEN_SAID =
-  /\b(?:every|each) (?:other |single |second )?(?:\w+day|week|month|year|morning|afternoon|evening|night|shift|season|quarter|hour|term|\d+|two|three|four|few|couple)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends)\b|\b(?:once|twice|\w+ times) (?:a|an|per|every|each) \w+|\b(?:\d+|two|three|four|five|several|many|a few|a couple of) times\b|\b(?:sometimes|rarely|seldom|occasionally|hardly ever|never|now and then|from time to time|at the end of (?:the|each|every) \w+)\b/i;
+  /\b(?:every|each) (?:other |single |second )?(?:\w+day|week|month|year|morning|afternoon|evening|night|shift|season|quarter|hour|term|\d+|two|three|four|few|couple)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends)\b|\b(?:once|twice|\w+ times) (?:a|an|per|every|each) \w+|\b(?:\d+|two|three|four|five|several|many|a few|a couple of) times\b|\b(?:sometimes|rarely|seldom|occasionally|hardly ever|never|now and then|from time to time|at the end of (?:the|each|every) \w+|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)\b/i;
 
 /** A rate: "three hours a week", "twice per shift", "40 calls a day". */
 const RATE_SAID =
