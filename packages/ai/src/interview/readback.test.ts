@@ -172,14 +172,27 @@ describe("the offline read-back", () => {
 
 // Sentences written for these tests: what a wanted system is to do, listed after "which" or "that".
 describe("the duties of a wanted system, listed in one sentence", () => {
-  it("reads each as a point of its own, in the listener's words", () => {
+  it("reads a short list as one point, in the listener's words", () => {
     expect(
       listedDuties(
         "We'd like an app which sends each driver the route, keeps track of our deliveries and warns me when a driver runs late.",
       ),
     ).toEqual([
-      "The system should send each driver the route.",
-      "The system should keep track of your deliveries.",
+      "The system should send each driver the route, keep track of your deliveries and warn you when a driver runs late.",
+    ]);
+    expect(listedDuties("We need a new tool to plan the routes, book the vans and pay the drivers.")).toEqual(
+      ["The system should plan the routes, book the vans and pay the drivers."],
+    );
+  });
+
+  it("reads a long list as a point a duty", () => {
+    expect(
+      listedDuties(
+        "I'd like a system which sends every driver the full route for the day, keeps track of all our deliveries and their signatures, and warns me when a driver runs late.",
+      ),
+    ).toEqual([
+      "The system should send every driver the full route for the day.",
+      "The system should keep track of all your deliveries and their signatures.",
       "The system should warn you when a driver runs late.",
     ]);
   });

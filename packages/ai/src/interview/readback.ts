@@ -6,6 +6,7 @@
  * the participant's most informative sentences are read back as said.
  */
 import { analyze, mayBeEnglish, type Token, tokensOf } from "../text";
+import { lexnamesOf } from "../text/lexicon";
 import type { FoundNeed } from "../writer/needs";
 import { strayCapital } from "./phrasing";
 import { coveredPoints } from "./readback-cover";
@@ -225,6 +226,10 @@ const SECOND_PERSON = /\b(?:you|your|yours)\b/i;
 const SPOKEN_FILLER =
   /\b(?:is|are|was|were|in|on|at|just|and|so|but|because),? like\b|\blike,|\b(?:kind of|sort of|i mean|you know)\b/i;
 
+/** A want said as a picture or a benefit: "I envision an online booking platform …", "… would be beneficial". */
+const WISHED =
+  /\b(?:i|we) (?:envision|imagine|picture) (?:a|an)\b|\b(?:would|will) be (?:beneficial|essential|valuable|nice to have|great to have)\b/i;
+
 /** What a participant puts first: "the must-have", "the most important", "our top priority". */
 const PRIORITY = /\b(?:must-have|must have|most important|(?:highest|top|first|main) priority)\b/i;
 
@@ -273,10 +278,11 @@ export function readBackPoints(
     for (const sentence of sentences(answer)) {
       if (sentence.trim().endsWith("?")) continue;
       if (SUCCESS.test(sentence) && ownMeasure(sentence, offline)) add(success, sentence);
-      // Offline, what comes first is a need too: "Online rescheduling is the must-have".
+      // Offline, what comes first is a need too ("Online rescheduling is the must-have"), and so
+      // is what they picture or call beneficial.
       else if (
         offline &&
-        PRIORITY.test(sentence) &&
+        (PRIORITY.test(sentence) || WISHED.test(sentence)) &&
         !SECOND_PERSON.test(sentence) &&
         !statedNeeds(sentence).length
       )
@@ -321,27 +327,41 @@ export function readBackPoints(
   return points.length || !asSaid ? points : sentencePoints(ctx, answers);
 }
 
+/** What is built, as participants name it. */
+const SYSTEM_NOUN =
+  /^(?:system|app|application|tool|platform|software|website|site|program|solution|portal)$/;
+
 /**
  * "I'd like a system which offers online booking, keeps track of my records and notifies me when
  * supplies run low": each thing the wanted system is to do, as a point of its own ("The system
- * should keep track of your records."). Only where the list reads whole: each part a verb said in
- * the same form as the first, and the sentence one that states a want.
+ * should keep track of your records."), or one point for the list when it is short ("The system should
+ * automate your booking, track your records and generate reports."). Only where the list reads
+ * whole: each part a verb said in the same form as the first, in a sentence that states a want.
  */
 export function listedDuties(answer: string): string[] {
   const points: string[] = [];
   for (const sentence of analyze(answer)) {
     const tokens = sentence.tokens;
     if (!NEED_CUE.test(sentence.text) || isNegative(sentence.text)) continue;
+    const third = (t: Token | undefined) => t?.pos === "VERB" && /s$/.test(t.normal) && t.normal !== t.lemma;
+    const base = (t: Token | undefined) => t?.pos === "VERB" && t.normal === t.lemma;
+    // "a system which offers …, keeps …" or "a new system to automate …, track …".
     const at = tokens.findIndex(
       (t, i) =>
-        /^(?:which|that)$/.test(t.normal) &&
-        (tokens[i - 1]?.pos === "NOUN" || tokens[i - 1]?.pos === "PROPN") &&
-        tokens[i + 1]?.pos === "VERB" &&
-        /s$/.test(tokens[i + 1]!.normal) &&
-        tokens[i + 1]!.normal !== tokens[i + 1]!.lemma,
+        (/^(?:which|that)$/.test(t.normal) &&
+          (tokens[i - 1]?.pos === "NOUN" || tokens[i - 1]?.pos === "PROPN") &&
+          third(tokens[i + 1])) ||
+        (t.normal === "to" && SYSTEM_NOUN.test(tokens[i - 1]?.normal ?? "") && base(tokens[i + 1])),
     );
     if (at < 0) continue;
-    const form = (t: Token) => t.pos === "VERB" && /s$/.test(t.normal) && t.normal !== t.lemma;
+    // A verb the tagger took for a noun ("…, track business records") when an object follows it.
+    const verbal = (t: Token | undefined, i: number) =>
+      t?.pos === "NOUN" &&
+      t.normal === t.lemma &&
+      lexnamesOf(t.normal).some((c) => c.startsWith("verb.")) &&
+      ["DET", "NOUN", "ADJ", "PRON"].includes(tokens[i + 1]?.pos ?? "");
+    const listed = tokens[at]!.normal === "to" ? base : third;
+    const form = (t: Token | undefined, i: number) => listed(t) || (listed === base && verbal(t, i));
     // Cut before each verb of the list's form that follows a comma or an "and".
     const parts: Token[][] = [];
     let part: Token[] = [];
@@ -350,7 +370,7 @@ export function listedDuties(answer: string): string[] {
       const joint = t.text === "," || t.pos === "CCONJ";
       const next = tokens[i + 1];
       const afterJoint = tokens[i + 2];
-      if (joint && next && (form(next) || (next.pos === "CCONJ" && afterJoint && form(afterJoint)))) {
+      if (joint && next && (form(next, i + 1) || (next.pos === "CCONJ" && form(afterJoint, i + 2)))) {
         parts.push(part);
         part = [];
         continue;
@@ -360,14 +380,20 @@ export function listedDuties(answer: string): string[] {
     }
     parts.push(part);
     if (parts.length < 2) continue;
-    for (const p of parts) {
+    const duties = parts.flatMap((p) => {
       const words = p.filter((t) => t.pos !== "PUNCT" || t.text === "'" || t.text === "-");
       const [verb, ...rest] = words;
-      if (!verb || !form(verb) || rest.length < 1) continue;
-      const text = `The system should ${verb.lemma} ${sentence.text.slice(rest[0]!.start - sentence.start, rest.at(-1)!.end - sentence.start)}`;
-      const point = checked(text);
-      if (point && clean(point)) points.push(point);
-    }
+      if (!verb || !form(verb, tokens.indexOf(verb)) || rest.length < 1) return [];
+      return [
+        `${verb.lemma} ${sentence.text.slice(rest[0]!.start - sentence.start, rest.at(-1)!.end - sentence.start)}`,
+      ];
+    });
+    // One point while the whole list reads at a glance; else a point a duty.
+    const joined = duties.length > 1 ? `${duties.slice(0, -1).join(", ")} and ${duties.at(-1)}` : "";
+    const whole = joined ? checked(`The system should ${joined}`) : null;
+    const each = duties.map((d) => checked(`The system should ${d}`));
+    const said = whole && clean(whole) ? [whole] : each.filter((p): p is string => p !== null && clean(p));
+    points.push(...said);
   }
   return points;
 }
