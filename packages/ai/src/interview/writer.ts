@@ -26,7 +26,7 @@ import { statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState, WRAP_UP_QUESTION } from "./state";
 import { keywords, normalise } from "./text";
 import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
-import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, ONE_MORE, UNSURE } from "./vocabulary";
+import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, ONE_MORE, SUCCESS, UNSURE } from "./vocabulary";
 
 /**
  * The offline question writer: one question per turn, about the most informative thing in the last
@@ -72,14 +72,20 @@ export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
 }
 
 /** The first probe of a topic that no earlier message contains and the last answer has not answered. */
-function probe(topic: Topic, said: string[], answer = "", told = ""): string | null {
+function probe(topic: Topic, said: string[], answer = "", told = "", offline = false): string | null {
   return (
     topic.probes.find(
       (p) =>
-        !said.some((s) => s.includes(normalise(p))) && !answeredBy(p, answer) && !toldBefore(p, told, answer),
+        !said.some((s) => s.includes(normalise(p))) &&
+        !answeredBy(p, answer) &&
+        !toldBefore(p, told, answer) &&
+        !(offline && MEASURE_ASKED.test(p) && SUCCESS.test(told)),
     ) ?? null
   );
 }
+
+/** A question about what a feature would be worth or how to judge it: answered once they said how they judge success. */
+const MEASURE_ASKED = /\bworth to\b|\bjudge whether\b|\bhad worked\b|\bmeasure success\b|\ba success for\b/i;
 
 /**
  * Asked for a summary after the closing: the points as they stand now, each said as the read-back
@@ -347,7 +353,7 @@ function writeFor(
     case "next_topic": {
       if (topic) {
         const last = state.lastAnswer ?? "";
-        const question = probe(topic, said, last, allTold(ctx));
+        const question = probe(topic, said, last, allTold(ctx), offline);
         const lead = decision.asked
           ? ""
           : DECLINE.test(last)
@@ -359,11 +365,13 @@ function writeFor(
         // Its question was answered before it was asked: a topic not yet asked about, rather than
         // a read-back while there is still something to ask.
         const told = allTold(ctx);
-        if (topic.probes.some((p) => fresh(p) && toldBefore(p, told, last))) {
+        const measured = (p: string) => offline && MEASURE_ASKED.test(p) && SUCCESS.test(told);
+        const blocked = topic.probes.some((p) => fresh(p) && measured(p));
+        if (blocked || topic.probes.some((p) => fresh(p) && toldBefore(p, told, last))) {
           // A bare "yes" confirmed what was said before: that is taken further, on the same topic.
           const asked = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
           const further =
-            AFFIRM.test(last) && keywords(last).length < 3
+            !blocked && AFFIRM.test(last) && keywords(last).length < 3
               ? untold("need", asked, last, told, offline)
               : null;
           if (further) return { text: withAnswer(further) };
@@ -372,7 +380,7 @@ function writeFor(
               t.id !== topic.id &&
               !state.askedTopics.has(t.id) &&
               !state.declinedTopics.has(t.id) &&
-              probe(t, said, last, told),
+              probe(t, said, last, told, offline),
           );
           if (other) return writeTurn(ctx, { ...decision, topicId: other.id }, offline);
         }
