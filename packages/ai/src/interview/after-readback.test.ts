@@ -64,6 +64,20 @@ describe("offline, after the read-back", () => {
   });
 });
 
+describe("offline, before the read-back", () => {
+  it("does not ask what a feature would be worth once they said how they judge success", async () => {
+    const turns = await run([
+      "I own the salon and book every dog myself.",
+      "Success for me is a full book every Saturday by next spring.",
+      "Yes, that's right.",
+      "Owners forget their slot, so the groomers stand idle.",
+    ]);
+    const after = turns.slice(2).map((t) => t.text);
+    expect(after.join("\n")).not.toMatch(/worth to the business|judge whether|had worked/);
+    expect(turns.at(-1)!.text).toMatch(/\?$/);
+  });
+});
+
 describe("what is said back as a need", () => {
   it("never a timeline or a budget", () => {
     expect(acknowledgement("I hope to have the new system up within the next two months.")).toBe("");
