@@ -69,8 +69,8 @@ describe("offline, before the read-back", () => {
     const turns = await run([
       "I own the salon and book every dog myself.",
       "Success for me is a full book every Saturday by next spring.",
-      "Yes, that's right.",
       "Owners forget their slot, so the groomers stand idle.",
+      "We keep the bookings in a paper diary at the front desk.",
     ]);
     const after = turns.slice(2).map((t) => t.text);
     expect(after.join("\n")).not.toMatch(/worth to the business|judge whether|had worked/);

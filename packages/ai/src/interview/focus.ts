@@ -351,13 +351,14 @@ const RANK_SAID =
   /\b(?:priorit(?:y|ies|ise|ize)|most important|more important|least important|above all|first of all|top of (?:the|my) list|(?:first|second|third)(?:ly)?,)/i;
 
 /**
- * Offline only, beyond `answeredBy` (the model path's checks keep to that): the hardest part, once
+ * Offline only, beyond `answeredBy` (the model path's checks keep to that): how important it is,
+ * once any answer ranked what they want; the hardest part, once
  * the answer said a figure (a statistic has none), a feeling or the worst of it; where it stands
  * today, once any answer (`told`) gave a figure ("41 days on average").
  */
 export const saidAlready = (question: string, answer: string, told: string) =>
   (/^How often\b/.test(question) && (WHEN_SAID.test(answer) || RATE_SAID.test(answer))) ||
-  (/^How important\b/.test(question) && RANK_SAID.test(answer)) ||
+  (/^How important\b/.test(question) && (RANK_SAID.test(answer) || RANK_SAID.test(told))) ||
   (/\bhardest part\b/.test(question) && (AMOUNT.test(answer) || HARD_SAID.test(answer))) ||
   (/\bstand today\b/.test(question) && AMOUNT.test(told));
 

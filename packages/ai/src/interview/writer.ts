@@ -79,7 +79,7 @@ function probe(topic: Topic, said: string[], answer = "", told = "", offline = f
         !said.some((s) => s.includes(normalise(p))) &&
         !answeredBy(p, answer) &&
         !toldBefore(p, told, answer) &&
-        !(offline && MEASURE_ASKED.test(p) && SUCCESS.test(told)),
+        !(offline && !CONFIRM.test(answer) && MEASURE_ASKED.test(p) && SUCCESS.test(told)),
     ) ?? null
   );
 }
@@ -365,7 +365,9 @@ function writeFor(
         // Its question was answered before it was asked: a topic not yet asked about, rather than
         // a read-back while there is still something to ask.
         const told = allTold(ctx);
-        const measured = (p: string) => offline && MEASURE_ASKED.test(p) && SUCCESS.test(told);
+        // A bare yes to an open question is asked the topic's other question, whatever it is.
+        const measured = (p: string) =>
+          offline && !CONFIRM.test(last) && MEASURE_ASKED.test(p) && SUCCESS.test(told);
         const blocked = topic.probes.some((p) => fresh(p) && measured(p));
         if (blocked || topic.probes.some((p) => fresh(p) && toldBefore(p, told, last))) {
           // A bare "yes" confirmed what was said before: that is taken further, on the same topic.
