@@ -177,13 +177,26 @@ function whatWasMeant(ask: ParticipantAsk, lastQuestion: string | null, topic: T
  * Offline, a request for help is helped, never declined: a concrete place to start, the topic's
  * feature or the brief's first, said as a statement so the question after it stays the one asked.
  */
-function helpWith(project: ProjectBrief, topic: Topic | null): string {
+function helpWith(project: ProjectBrief, topic: Topic | null, question: string | null): string {
   const feature = topic?.source === "feature" ? topic.title : listItems(project.keyFeatures)[0];
-  const start = feature
-    ? `think of ${lowerFirst(feature)} and what you'd want it to do for you`
-    : "think of what takes you the most time today and what you'd want to change";
+  // A follow-up about what they just said ("Who else would that help?") is helped by its own
+  // kind of answer, not by the topic's feature, which it is not about.
+  const about =
+    question && !question.includes(`"`) ? FOLLOW_UP_HINTS.find(([ask]) => ask.test(question)) : null;
+  const start = about
+    ? about[1]
+    : feature
+      ? `think of ${lowerFirst(feature)} and what you'd want it to do for you`
+      : "think of what takes you the most time today and what you'd want to change";
   return `Of course. A rough idea is enough; for example, ${start}.`;
 }
+
+/** Where to start on a follow-up, by what it asks. */
+const FOLLOW_UP_HINTS: Array<[RegExp, string]> = [
+  [/^who\b/i, "think of the people you work with, or the customers you serve"],
+  [/^(?:when|how often)\b/i, "think of the last time it came up"],
+  [/^(?:what|how|where|which|why)\b/i, "think of the last time it came up and what happened"],
+];
 
 /**
  * The answer to the participant's question, one or two short sentences, from what the project brief
@@ -195,7 +208,7 @@ export function answerTo(
   context: { project: ProjectBrief; topic: Topic | null; lastQuestion: string | null; offline?: boolean },
 ): string {
   const { project, topic } = context;
-  if (ask.kind === "help" && context.offline) return helpWith(project, topic);
+  if (ask.kind === "help" && context.offline) return helpWith(project, topic, context.lastQuestion);
   switch (ask.kind) {
     case "repeat":
       return "Of course.";

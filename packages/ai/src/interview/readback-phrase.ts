@@ -37,12 +37,14 @@ export const readsWhole = (point: string) =>
  * ("costumers", "teh"), or a grammar slip ("should be send"). Left out rather than carried.
  */
 export function clean(point: string): boolean {
-  if (BE_BASE.test(point) || BARE_CONTRACTION.test(point)) return false;
+  if (BE_BASE.test(point) || BARE_CONTRACTION.test(point) || THIRD_PERSON_PAIR.test(point)) return false;
   return tokensOf(point).every((t) => {
     const meant = meantWord(t);
     return t.pos === "PROPN" || meant === t.normal || meant === t.text.toLowerCase();
   });
 }
+/** "notify her/him", "so she/he can": a brief's third person, which a point said to the participant is not. */
+const THIRD_PERSON_PAIR = /\b(?:her|him|his|he|she|s)\/(?:her|him|his|he|she)\b/i;
 /** "be send", "be give": a base form where a participle belongs. */
 const BE_BASE =
   /\b(?:be|been|being)\s+(?:send|give|make|take|write|show|do|keep|get|put|tell|bring|buy|pay|run|see|find|choose|know|build|pick|fill|speak)\b/i;

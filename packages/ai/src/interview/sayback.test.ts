@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sayable } from "./phrasing";
+import { clean } from "./readback-phrase";
 import { acknowledgement, putRight } from "./sayback";
 
 // Issue 27: what the interviewer says back after the read-back, and how it names what it asks
@@ -78,5 +79,12 @@ describe("an article that does not fit the next word, put right", () => {
     ["An one-off report.", "A one-off report."],
   ])("%s", (said, meant) => {
     expect(putRight(said)).toBe(meant);
+  });
+});
+
+describe("a point in a brief's third person", () => {
+  it("is not said back to the participant", () => {
+    expect(clean("Keep track of supplies and notify her/him when they run out.")).toBe(false);
+    expect(clean("Keep track of supplies and notify you when they run out.")).toBe(true);
   });
 });

@@ -48,6 +48,9 @@ const SENTENCES: Array<[sentence: string, readings: Reading[]]> = [
   ["Thank you for this productive discussion, I'm excited to see it.", ["farewell"]],
   ["Thank you for your patience during this long interview.", ["farewell"]],
   ["I think we've covered the main points, thanks.", ["done"]],
+  // "successful" in a condition is no measure of success
+  ["They could come later if the system proves successful.", []],
+  ["A successful launch means half the no-shows.", ["success"]],
   ["Thanks a lot for your time, I hope the new system helps us.", ["benefit", "farewell"]],
   ["I dont know", ["unsure"]],
   ["We use Cliniko for everything, so it must sync with it.", ["today", "needCue"]],

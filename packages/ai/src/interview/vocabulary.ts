@@ -151,7 +151,7 @@ export const DENY =
  * it works if …". The read-back says it, and a plan topic about success is then not asked.
  */
 export const SUCCESS =
-  /\b(success|successful|succeed\w*|(?:a|the) (?:clear |real |big )?win|worth it|(?:it|that) (?:works|would work|'d work) (?:for (?:me|us) )?if|we'?d know (?:it|this) (?:worked|works))\b/i;
+  /\b(success(?!ful)|(?<!\bif\b[^.!?]{0,40})(?:successful|succeed\w*)|(?:a|the) (?:clear |real |big )?win|worth it|(?:it|that) (?:works|would work|'d work) (?:for (?:me|us) )?if|we'?d know (?:it|this) (?:worked|works))\b/i;
 
 /**
  * The words that state a need in a part of a sentence ("so it must sync with Cliniko"): which part
