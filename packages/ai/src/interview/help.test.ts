@@ -16,6 +16,19 @@ describe("a participant asking for help", () => {
     expect(help.endsWith("?")).toBe(false);
   });
 
+  it("with a follow-up, says where to start on what it asks, not the topic's feature", () => {
+    const context = {
+      project: PROJECT,
+      topic: plan.topics[1]!,
+      lastQuestion: "Who else would that help?",
+      offline: true,
+    };
+    const help = answerTo(participantAsk("I'm not sure, could you help me with that?")!, context);
+    expect(help).toBe(
+      "Of course. A rough idea is enough; for example, think of the people you work with, or the customers you serve.",
+    );
+  });
+
   it("names a feature of the brief when the topic is not one", () => {
     const context = { project: PROJECT, topic: null, lastQuestion: null, offline: true };
     const help = answerTo(participantAsk("Can you help me with this one?")!, context);
