@@ -42,6 +42,19 @@ describe("offline, after the read-back", () => {
     expect(turns.at(-1)!.decision.action).toBe("close");
   });
 
+  it("reads back what they added before closing on a 'that covers it'", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "We also need owners to get a text the day before.",
+      "I think that covers it.",
+      "Yes, that's right.",
+    ]);
+    const [again, closed] = turns.slice(-2);
+    expect(again!.decision.action).toBe("read_back");
+    expect(again!.text).toMatch(/besides what I read back before, you added:\n- .*text the day before/);
+    expect(closed!.decision.action).toBe("close");
+  });
+
   it("waits, rather than closing, when they say yes to what they would add", async () => {
     const turns = await run([...TO_READ_BACK, "Yes, one more thing.", "Yes.", "Yeah."]);
     const [asked, waited] = turns.slice(-2);

@@ -4,6 +4,7 @@ import { coverage } from "./coverage";
 import { answeredBy, type FocusKind, focusesOf, followUpFor, followUpOn } from "./focus";
 import { askedProbe } from "./naming";
 import { readBackPoints } from "./readback";
+import { sayable } from "./readback-said";
 import { type InterviewState, READ_BACK_QUESTION, readState } from "./state";
 import { isVague, normalise, phrases, senses } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
@@ -208,14 +209,21 @@ function afterReadBack(
   if (listening && (news || missed))
     return { action: "follow_up", topicId: current.id, reason: missed ? "missed" : "listening" };
   if (toReadBack) return { action: "close", topicId: "", reason: "The participant answered the read-back." };
-  // Taking their leave: what they added is said back in the closing, not read back once more.
-  if (DONE.test(answer) || FAREWELL.test(answer) || BYE.test(answer))
-    return { action: "close", topicId: "", reason: "The participant is done after adding to the read-back." };
   // Read again only when it would say more than the last one did.
   const given = ctx.messages[state.readBackAt]!.content;
   const points = readBackPoints(ctx, { now: true, asSaid: false });
-  if (points.every((p) => given.includes(p)))
-    return { action: "close", topicId: "", reason: "Nothing new to read back: close." };
+  const more = !points.every((p) => given.includes(p));
+  // Offline, "that covers it" after adding needs: what they added read back before closing.
+  const added = () =>
+    !sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline: true }), true).every((p) =>
+      given.includes(p),
+    );
+  if (offline && DONE.test(answer) && !FAREWELL.test(answer) && !BYE.test(answer) && added())
+    return { action: "read_back", topicId: "", reason: "Done after adding: read back what they added." };
+  // Taking their leave: what they added is said back in the closing, not read back once more.
+  if (DONE.test(answer) || FAREWELL.test(answer) || BYE.test(answer))
+    return { action: "close", topicId: "", reason: "The participant is done after adding to the read-back." };
+  if (!more) return { action: "close", topicId: "", reason: "Nothing new to read back: close." };
   return { action: "read_back", topicId: "", reason: "Nothing new since the read-back: read back again." };
 }
 
