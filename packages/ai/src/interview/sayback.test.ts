@@ -77,6 +77,7 @@ describe("an article that does not fit the next word, put right", () => {
     ["A app for an hour a day.", "An app for an hour a day."],
     ["A user with a unique login and an honest answer.", "A user with a unique login and an honest answer."],
     ["An one-off report.", "A one-off report."],
+    ["We dont need marketing and I cant see why.", "We don't need marketing and I can't see why."],
   ])("%s", (said, meant) => {
     expect(putRight(said)).toBe(meant);
   });

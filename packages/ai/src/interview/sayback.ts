@@ -128,6 +128,12 @@ export function putRight(text: string): string | null {
   let at = 0;
   const tokens = tokensOf(text);
   for (const [i, t] of tokens.entries()) {
+    // "dont", "cant": a contraction typed without its apostrophe ("do" + "nt") gets it back.
+    if (/^nt$/i.test(t.text) && tokens[i - 1]?.end === t.start) {
+      out += `${text.slice(at, t.start)}n't`;
+      at = t.end;
+      continue;
+    }
     const meant = /^an?$/.test(t.normal) ? articleFor(tokens[i + 1]?.normal ?? "", t.normal) : meantWord(t);
     if (meant === null) return null;
     if (meant === t.normal) continue;
