@@ -215,7 +215,10 @@ export function answerTo(
     case "summary":
       return "Here is a summary.";
     case "language":
-      return `You're welcome to answer in ${ask.language ?? "your own language"}; I'll keep asking in English, and the team will read what you write.`;
+      // A model writes in the participant's language (its prompt says so); the rules write English.
+      return !context.offline
+        ? `Of course, we can continue in ${ask.language ?? "your language"}.`
+        : `You're welcome to answer in ${ask.language ?? "your own language"}; I'll keep asking in English, and the team will read what you write.`;
     case "help":
       return "I can't decide that for you, and there's no wrong answer: even a rough idea helps the team.";
     case "opinion":

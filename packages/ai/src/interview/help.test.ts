@@ -68,3 +68,15 @@ describe("how important, once they ranked it", () => {
     expect(saidAlready("How important is that compared with the rest?", answer, "")).toBe(false);
   });
 });
+
+describe("a participant asking to go on in their language", () => {
+  it("is told the model path goes on in it, and the rules that they may answer in it", () => {
+    const ask = participantAsk("Could we do this in Spanish?")!;
+    expect(ask.kind).toBe("language");
+    const context = { project: PROJECT, topic: null, lastQuestion: null };
+    expect(answerTo(ask, context)).toBe("Of course, we can continue in Spanish.");
+    expect(answerTo(ask, { ...context, offline: true })).toMatch(
+      /^You're welcome to answer in Spanish; I'll keep asking in English/,
+    );
+  });
+});
