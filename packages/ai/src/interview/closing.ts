@@ -96,6 +96,8 @@ export function yesToMore(lastAsked: string, answer: string): boolean {
 /** The first way to ask what they would add not said yet (else the plain one). */
 /** Whether the interviewer's last message asked what they would add. */
 export const askedWhat = (text: string) => WHAT_ELSE.includes(text.trim());
+/** Whether the interviewer's last message ended by asking what they would add ("Thank you. What would you like to add?"). */
+export const asksWhatToAdd = (text: string) => ASKED_WHAT.test(text);
 
 export const whatToAdd = (said: string[]) =>
   WHAT_ELSE.find((q) => !said.some((s) => s.includes(normalise(q)))) ??

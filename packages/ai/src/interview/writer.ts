@@ -7,6 +7,7 @@ import {
   afterClosing,
   askedWhat,
   askMore,
+  asksWhatToAdd,
   offlineAfterClosing,
   probeOnHard,
   THANKS,
@@ -50,7 +51,7 @@ export const OFFLINE_LISTENING = [
 ];
 
 /** Said to a yes to "What would you like to add?": they have more, and are thinking. */
-const STILL_THINKING = "Take your time; I'm listening.";
+const STILL_THINKING = ["Take your time; I'm listening.", "No rush; go ahead whenever you're ready."];
 /** Said when no need can be put in a short phrase (or the rules cannot read the language). */
 const UNREAD =
   "I can't sum up your answers in short points here; the team will read them in full as you wrote them.";
@@ -165,13 +166,14 @@ function writeFor(
   if (
     offline &&
     !state.closed &&
-    askedWhat(lastAsked) &&
+    asksWhatToAdd(lastAsked) &&
     CONFIRM.test(added) &&
     (decision.action === "close" || decision.action === "read_back") &&
-    fresh(STILL_THINKING)
+    STILL_THINKING.some(fresh)
   ) {
     const onTopic = state.currentTopic ?? decision.topicId;
-    return { text: STILL_THINKING, decision: { action: "follow_up", topicId: onTopic, reason: "listening" } };
+    const text = STILL_THINKING.find(fresh)!;
+    return { text, decision: { action: "follow_up", topicId: onTopic, reason: "listening" } };
   }
   // What they add once asked what is their addition, whatever it holds: noted, and more asked for
   // while a way to ask is left, rather than closed on.
