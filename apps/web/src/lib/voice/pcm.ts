@@ -14,7 +14,7 @@ export const PCM_SAMPLE_RATE = 24_000;
  * before its time comes (a part scheduled in the past would lose its first samples), short enough to
  * go unnoticed.
  */
-export const SCHEDULE_LEAD_S = 0.015;
+export const SCHEDULE_LEAD_S = 0.01;
 
 /**
  * Turns the download's parts into samples. A network cuts the stream anywhere, so a part may end
