@@ -111,8 +111,9 @@ class SpeechPlayer {
   }
 
   #playPcm(download: SpeechDownload, onPlaying: () => void): Promise<PlayOutcome> {
+    // Suspended since the speech was asked for (an iPhone's call): nothing would sound or end.
     const context = this.context;
-    if (!context) return Promise.resolve("failed");
+    if (context?.state !== "running") return Promise.resolve("failed");
     let playing = false;
     let gaveUp = false;
     const { done, stop } = playPcm(context, download, () => {
