@@ -21,28 +21,22 @@ export const SCHEDULE_LEAD_S = 0.01;
  * inside a sample: its odd byte is kept and joined to the next part's first.
  */
 export class PcmSamples {
+  /** The last part's odd byte: the low byte of a sample whose high byte is still to come. */
   #carry: number | null = null;
 
   /** The whole samples `bytes` completes (with a byte carried from before), as floats in [-1, 1). */
   push(bytes: Uint8Array): Float32Array {
-    const carried = this.#carry === null ? 0 : 1;
-    const count = Math.floor((bytes.length + carried) / 2);
-    const samples = new Float32Array(count);
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    let at = 0;
-    for (let i = 0; i < count; i += 1) {
-      let value: number;
-      if (i === 0 && this.#carry !== null) {
-        value = ((bytes[0] as number) << 8) | this.#carry;
-        if (value >= 0x8000) value -= 0x10000;
-        at = 1;
-      } else {
-        value = view.getInt16(at, true);
-        at += 2;
-      }
-      samples[i] = value / 0x8000;
+    let joined = bytes;
+    if (this.#carry !== null) {
+      joined = new Uint8Array(bytes.length + 1);
+      joined[0] = this.#carry;
+      joined.set(bytes, 1);
     }
-    this.#carry = at < bytes.length ? (bytes[at] as number) : bytes.length === 0 ? this.#carry : null;
+    const count = Math.floor(joined.length / 2);
+    this.#carry = joined.length % 2 === 1 ? (joined[joined.length - 1] as number) : null;
+    const view = new DataView(joined.buffer, joined.byteOffset, count * 2);
+    const samples = new Float32Array(count);
+    for (let i = 0; i < count; i += 1) samples[i] = view.getInt16(i * 2, true) / 0x8000;
     return samples;
   }
 }
