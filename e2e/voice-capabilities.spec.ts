@@ -137,11 +137,12 @@ test("when the browser refuses to play sound, the page says so and shows the que
 }) => {
   const { shareLink } = await interviewViaApi(request, VOICE_URL);
   await watchVoice(page);
-  // A stand-in for a browser whose autoplay rule refuses every play() (headless Chromium has no voice
-  // to fall back on either).
+  // A stand-in for a browser whose autoplay rule refuses every play() and keeps the AudioContext
+  // suspended (headless Chromium has no voice to fall back on either).
   await page.addInitScript(() => {
     HTMLMediaElement.prototype.play = () =>
       Promise.reject(new DOMException("play() needs a user gesture", "NotAllowedError"));
+    Object.defineProperty(AudioContext.prototype, "state", { get: () => "suspended" });
   });
   await page.goto(`${VOICE_URL}/interview/${shareLink}`);
   await page.getByRole("button", { name: "Start Voice Interview" }).click();

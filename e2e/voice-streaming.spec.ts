@@ -87,8 +87,13 @@ test.describe("voice at conversational pace", () => {
     const { shareLink } = await interviewViaApi(request, VOICE_URL);
     await instrument(page);
     const speech: number[] = [];
+    const played: string[] = [];
     page.on("request", (r) => {
       if (r.url().endsWith("/api/ai/tts")) speech.push(Date.now());
+    });
+    page.on("response", (r) => {
+      if (r.url().endsWith("/api/ai/tts"))
+        played.push(`${r.request().postDataJSON()?.format} ${r.headers()["content-type"]}`);
     });
     await page.goto(`${VOICE_URL}/interview/${shareLink}`);
     await page.getByRole("button", { name: "Start Voice Interview" }).click();
@@ -104,8 +109,10 @@ test.describe("voice at conversational pace", () => {
     expect(audioAt).not.toBeNull();
     // Sound came before the reply had finished arriving: the first sentence was not waiting for the rest.
     expect(audioAt as number).toBeLessThan(replyEnd);
-    // One speech request per sentence, and the server's audio played (the browser's voice was not needed).
+    // One speech request per sentence, and the server's audio played (the browser's voice was not needed):
+    // raw PCM on the AudioContext the Start tap unlocked (issue 34).
     await expect.poll(() => speech.length).toBe(3);
+    await expect.poll(() => played).toEqual(Array(3).fill("pcm audio/pcm"));
     expect(await page.evaluate(() => (window as unknown as { spoken: string[] }).spoken)).toEqual([]);
   });
 

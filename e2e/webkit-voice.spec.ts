@@ -1,11 +1,12 @@
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { By, until, type WebDriver } from "selenium-webdriver";
 import { eventually, startWebKit } from "./other-browsers";
 import { interviewViaApi } from "./support";
 
 // Safari's rules on Debian's WebKitGTK (TESTING-NOTES.md): audible play() only from a tap (iOS's
 // autoplay rule), a mock microphone, recording only as mp4. The voice server's fake OpenAI gives
-// playable MP3 speech in its realistic profile (as in voice-streaming.spec.ts).
+// playable speech in its realistic profile (as in voice-streaming.spec.ts): raw PCM for the
+// AudioContext the tap unlocked, MP3 for the element where no context is running.
 const VOICE_URL = process.env.E2E_VOICE_URL as string;
 const FAKE_OPENAI = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 2}`;
 
@@ -19,6 +20,10 @@ async function configureFake(settings: { profile?: "realistic" }) {
 }
 
 interface Seen {
+  /** Replies whose first sound started (the page's `parley:agent-audio` marks). */
+  replies: number;
+  /** Buffers of speech started on an AudioContext (PCM, issue 34), not the tap's silent one. */
+  contextParts: number;
   /** Media elements the page played on. */
   elements: number;
   /** For each `playing` event of speech (not the tap's moment of silence), the element's number. */
@@ -38,8 +43,13 @@ interface Seen {
  * when the participant speaks (1.5 s), then silence. The recording itself is the mock device's sound.
  */
 const INSTRUMENT = `
-  const seen = { elements: 0, heard: [], refused: 0, recordings: [], uploads: [], managedSources: 0, speakUntil: 0 };
+  const seen = { contextParts: 0, elements: 0, heard: [], refused: 0, recordings: [], uploads: [], managedSources: 0, speakUntil: 0 };
   window.__seen = seen;
+  const startSource = AudioBufferSourceNode.prototype.start;
+  AudioBufferSourceNode.prototype.start = function (...args) {
+    if (this.buffer && this.buffer.length > 1) seen.contextParts += 1;
+    return startSource.apply(this, args);
+  };
   const numbers = new WeakMap();
   const play = HTMLMediaElement.prototype.play;
   HTMLMediaElement.prototype.play = function () {
@@ -77,6 +87,11 @@ const INSTRUMENT = `
   };
 `;
 
+/** A context the tap could not start (an iPhone's, interrupted by a call): speech goes to the element. */
+const CONTEXT_NOT_RUNNING = `
+  Object.defineProperty(AudioContext.prototype, "state", { get: () => "suspended" });
+`;
+
 let webkit: { driver: WebDriver; close: () => Promise<void> } | undefined;
 
 test.beforeAll(async () => {
@@ -91,9 +106,11 @@ test.afterAll(async () => {
   await webkit?.close();
 });
 
-test("WebKit with iOS's autoplay rule: three spoken replies play on the one audio element, recording is mp4", async ({
-  request,
-}) => {
+/**
+ * Starts a voice interview with one real tap and answers twice: three replies are heard. Answers
+ * what the page saw and the conversation's bubbles.
+ */
+async function threeReplies(request: APIRequestContext, instrument: string) {
   const driver = webkit?.driver as WebDriver;
   const { shareLink } = await interviewViaApi(request, VOICE_URL);
   await driver.get(`${VOICE_URL}/interview/${shareLink}`);
@@ -101,8 +118,11 @@ test("WebKit with iOS's autoplay rule: three spoken replies play on the one audi
     until.elementLocated(By.xpath("//button[contains(., 'Start Voice Interview')]")),
     15_000,
   );
-  await driver.executeScript(INSTRUMENT);
-  const seen = () => driver.executeScript<Seen>("return window.__seen");
+  await driver.executeScript(instrument);
+  const seen = () =>
+    driver.executeScript<Seen>(
+      "return { ...window.__seen, replies: performance.getEntriesByName('parley:agent-audio').length }",
+    );
   const voiceState = () =>
     driver.executeScript<string | null>(
       "return document.querySelector('[data-voice-state]')?.getAttribute('data-voice-state') ?? null",
@@ -111,7 +131,7 @@ test("WebKit with iOS's autoplay rule: three spoken replies play on the one audi
 
   await start.click(); // a real tap: the only gesture of the whole interview
   for (let reply = 1; reply <= 3; reply += 1) {
-    await eventually(seen, (s) => s.heard.length >= reply, {
+    await eventually(seen, (s) => s.replies >= reply, {
       timeout: 20_000,
       what: `spoken reply ${reply}`,
     });
@@ -119,14 +139,15 @@ test("WebKit with iOS's autoplay rule: three spoken replies play on the one audi
     await eventually(voiceState, (state) => state === "listening", { what: "listening" });
     await say();
   }
-
-  const final = await seen();
-  expect(final.refused).toBe(0);
-  expect(final.elements).toBe(1);
-  expect(final.heard).toEqual([1, 1, 1]);
   const bubbles = await driver.executeScript<string[]>(
     "return [...document.querySelectorAll('[data-speaker]')].map((b) => b.dataset.speaker + ': ' + b.textContent)",
   );
+  return { final: await seen(), bubbles };
+}
+
+/** What both ways of playing share: the conversation, the recordings and their uploads. */
+function expectConversation({ final, bubbles }: Awaited<ReturnType<typeof threeReplies>>) {
+  expect(final.refused).toBe(0);
   // The fake asks the same question every time; asked before, it is never asked again (issue 27), so
   // the interviewer asks its own questions instead.
   expect(bubbles).toHaveLength(5);
@@ -135,6 +156,33 @@ test("WebKit with iOS's autoplay rule: three spoken replies play on the one audi
     "user: We plan every route by hand each morning.",
     "user: We plan every route by hand each morning.",
   ]);
+  expect(final.recordings).toEqual(["audio/mp4", "audio/mp4"]);
+  // Sent with the recorder's own type, codec parameters included, and named by it.
+  expect(final.uploads).toEqual([
+    expect.stringMatching(/^audio\/mp4(?:;.*)? speech\.mp4$/),
+    expect.stringMatching(/^audio\/mp4(?:;.*)? speech\.mp4$/),
+  ]);
+}
+
+test("WebKit with iOS's autoplay rule: three spoken replies play as PCM on the AudioContext the tap unlocked, recording is mp4", async ({
+  request,
+}) => {
+  const seen = await threeReplies(request, INSTRUMENT);
+  expectConversation(seen);
+  expect(seen.final.contextParts).toBeGreaterThanOrEqual(3);
+  // Nothing went through the element but the tap's moment of silence.
+  expect(seen.final.heard).toEqual([]);
+  expect(seen.final.managedSources).toBe(0);
+});
+
+test("WebKit with iOS's autoplay rule and no running AudioContext: three spoken replies play on the one audio element, recording is mp4", async ({
+  request,
+}) => {
+  const { final, bubbles } = await threeReplies(request, INSTRUMENT + CONTEXT_NOT_RUNNING);
+  expectConversation({ final, bubbles });
+  expect(final.contextParts).toBe(0);
+  expect(final.elements).toBe(1);
+  expect(final.heard).toEqual([1, 1, 1]);
   const sentences = bubbles
     .filter((b) => b.startsWith("ai: "))
     .flatMap((b) => b.slice(4).split(/(?<=[.?!])\s+/))
@@ -142,10 +190,4 @@ test("WebKit with iOS's autoplay rule: three spoken replies play on the one audi
   // Every sentence streamed through ManagedMediaSource once (a sentence said again would play from
   // the cache, spec 1 §9).
   expect(final.managedSources).toBe(new Set(sentences).size);
-  expect(final.recordings).toEqual(["audio/mp4", "audio/mp4"]);
-  // Sent with the recorder's own type, codec parameters included, and named by it.
-  expect(final.uploads).toEqual([
-    expect.stringMatching(/^audio\/mp4(?:;.*)? speech\.mp4$/),
-    expect.stringMatching(/^audio\/mp4(?:;.*)? speech\.mp4$/),
-  ]);
 });

@@ -1,6 +1,13 @@
 import fastifyMultipart from "@fastify/multipart";
 import { createContext, type Services, toHttpError } from "@parley/api";
-import { BinaryResult, createRestCaller, JsonResult, type RestRoute, restRoutes } from "@parley/api/rest";
+import {
+  BinaryResult,
+  createRestCaller,
+  JsonResult,
+  type RestRoute,
+  restRoutes,
+  StreamResult,
+} from "@parley/api/rest";
 import type { FastifyInstance } from "fastify";
 import { DEFAULT_BODY_LIMIT, drainBody } from "./body-limits";
 import { logFailure } from "./log-failure";
@@ -37,9 +44,9 @@ export async function registerRestDoor(app: FastifyInstance, services: Services)
               .type(result.contentType)
               .send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
           }
-          if (result instanceof ReadableStream) {
+          if (result instanceof StreamResult) {
             // Streamed speech: bytes go on as the provider sends them.
-            return reply.type(route.contentType ?? "application/octet-stream").send(result);
+            return reply.type(result.contentType).send(result.stream);
           }
           if (result instanceof Uint8Array) {
             return reply.type(route.contentType ?? "application/octet-stream").send(Buffer.from(result));

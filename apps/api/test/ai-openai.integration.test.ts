@@ -165,6 +165,29 @@ describe("OpenAI provider against a local fake server", () => {
     expect(spoken.body.input).toBe("Hello there");
   });
 
+  it("speaks raw PCM when asked for it, and refuses any other format", async () => {
+    const { interviewId, participant } = await ownerWithInterview(server);
+    const speak = (format: string) =>
+      fetch(`${server.url}/api/ai/tts`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: participant.cookieHeader() },
+        body: JSON.stringify({ text: "Hello there", interviewId, format }),
+      });
+    fake.options.profile = REALISTIC_PROFILE;
+    try {
+      const pcm = await speak("pcm");
+      expect(pcm.headers.get("content-type")).toBe("audio/pcm");
+      // Hello there: 11 characters at 65 ms, 24 kHz 16-bit mono.
+      expect((await pcm.arrayBuffer()).byteLength).toBe(Math.round(11 * 65 * 24) * 2);
+    } finally {
+      fake.options.profile = undefined;
+    }
+    const asked = fake.requests.filter((r) => r.path.endsWith("/audio/speech")).at(-1)!;
+    expect(asked.body.response_format).toBe("pcm");
+    const wav = await speak("wav");
+    expect(wav.status).toBe(400);
+  });
+
   it("takes Safari's MP4 and Firefox's Ogg recordings and forwards each under its own name", async () => {
     const { interviewId, participant } = await ownerWithInterview(server);
     const upload = async (type: string, name: string) => {

@@ -32,7 +32,7 @@ import { reveal } from "./privacy/placeholders";
 import type { PrivacyScope } from "./privacy/scope";
 import { OFFLINE_MODEL, offlineProvider } from "./providers/offline";
 import { openAiProvider } from "./providers/openai";
-import type { AiProvider, Capability, ChatRequest } from "./providers/types";
+import type { AiProvider, Capability, ChatRequest, SpeechFormat } from "./providers/types";
 import type { RequirementsTree } from "./requirements/types";
 
 export interface AiEngineOptions {
@@ -268,7 +268,11 @@ export class AiEngine {
    * (on the way to the interviewer's first word, issue 24): the stream ends only once the usage is
    * recorded, and is cut off if it cannot be.
    */
-  async speak(input: { text: string; billTo: BillTo }): Promise<ReadableStream<Uint8Array>> {
+  async speak(input: {
+    text: string;
+    billTo: BillTo;
+    format?: SpeechFormat;
+  }): Promise<ReadableStream<Uint8Array>> {
     // Spec 1 §9 does not count text-to-speech as an API call: its cost is recorded, not the call.
     const spec: CallSpec = {
       component: "speech",
@@ -276,7 +280,7 @@ export class AiEngine {
       countsAsCall: false,
       needs: { capability: "speech", unavailable: TTS_UNAVAILABLE },
     };
-    return this.#calls.byteStream(input.billTo, spec, (p) => p.speak(input.text));
+    return this.#calls.byteStream(input.billTo, spec, (p) => p.speak(input.text, input.format));
   }
 }
 

@@ -62,6 +62,14 @@ export function silentMp3Frames(ms: number): Buffer[] {
   return Array.from({ length: Math.max(1, Math.round(ms / MP3_FRAME_MS)) }, () => MP3_SILENT_FRAME);
 }
 
+/** OpenAI's `response_format: "pcm"`: 24 kHz, 16-bit signed little-endian, mono, no header. */
+const PCM_BYTES_PER_MS = (24000 * 2) / 1000;
+
+/** Raw PCM of silence lasting about `ms`. */
+export function silentPcm(ms: number): Buffer {
+  return Buffer.alloc(Math.max(1, Math.round(ms * (PCM_BYTES_PER_MS / 2))) * 2);
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class FakeOpenAi extends LoopbackFake {
@@ -220,6 +228,29 @@ export class FakeOpenAi extends LoopbackFake {
       res.end(
         JSON.stringify({ text: this.options.transcript ?? "We plan every route by hand each morning." }),
       );
+      return;
+    }
+    const pcm = path.endsWith("/audio/speech") && body?.response_format === "pcm";
+    if (pcm && profile) {
+      await sleep(profile.speechFirstByteMs);
+      res.writeHead(200, { "content-type": "audio/pcm" });
+      res.flushHeaders();
+      // Slices of about 200 ms, each after a quarter of its playing time, cut one byte past the
+      // sample as a network may cut them (so a sample's two bytes come in two slices).
+      const audio = silentPcm(String(body?.input ?? "").length * profile.speechMsPerChar);
+      const perSlice = 200 * PCM_BYTES_PER_MS + 1;
+      for (let at = 0; at < audio.length; at += perSlice) {
+        if (res.destroyed) return;
+        res.write(audio.subarray(at, at + perSlice));
+        if (at + perSlice < audio.length) await sleep(200 / profile.speechSpeedup);
+      }
+      res.end();
+      return;
+    }
+    if (pcm) {
+      // No audio at all (as the MP3 answer below is not playable): the page falls back to the browser's voice.
+      res.writeHead(200, { "content-type": "audio/pcm" });
+      res.end();
       return;
     }
     if (path.endsWith("/audio/speech") && profile) {

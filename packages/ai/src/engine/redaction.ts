@@ -55,7 +55,7 @@ export class Redaction {
       ...(provider.transcriptionUsage
         ? { transcriptionUsage: provider.transcriptionUsage.bind(provider) }
         : {}),
-      speak: (text) => provider.speak(text),
+      speak: (text, format) => provider.speak(text, format),
       describeImage: async (request: ImageRequest) =>
         provider.describeImage({
           ...request,

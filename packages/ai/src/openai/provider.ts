@@ -3,6 +3,7 @@ import type { ChatCompletionMessageParam } from "openai/resources/chat/completio
 import { audioFileName } from "../audioFormat";
 import { AiError } from "../errors";
 import type { ModelChoice } from "../models";
+import type { SpeechFormat } from "../providers/types";
 
 export interface TokenUsage {
   model: string;
@@ -220,12 +221,13 @@ export class OpenAiProvider {
    * Speech as its bytes arrive: resolves once the service has answered (so refusals still throw
    * here, before anything is sent on), with the audio body as a stream.
    */
-  async speakStream(text: string): Promise<ReadableStream<Uint8Array>> {
+  async speakStream(text: string, format: SpeechFormat = "mp3"): Promise<ReadableStream<Uint8Array>> {
     try {
       const response = await this.client.audio.speech.create({
         model: this.speech.speechModel,
         voice: this.speech.voice,
         input: text,
+        response_format: format,
       });
       if (!response.body) throw new AiError(502, "The speech service sent no audio");
       return response.body as ReadableStream<Uint8Array>;

@@ -3,7 +3,14 @@ import { OpenAiProvider, type SpeechModels, type TokenUsage, toAiError } from ".
 import { speechCostCents, tokenCostCents, transcriptionCostCents } from "../pricing";
 import { fence, VISION_PROMPT } from "../prompts";
 import { sanitizeForSpeech } from "../speech";
-import type { AiProvider, CallUsage, ChatRequest, ImageRequest, StructuredFormat } from "./types";
+import type {
+  AiProvider,
+  CallUsage,
+  ChatRequest,
+  ImageRequest,
+  SpeechFormat,
+  StructuredFormat,
+} from "./types";
 
 const tokens = (usage: TokenUsage): CallUsage => ({
   model: usage.model,
@@ -79,9 +86,9 @@ export function openAiProvider(options: {
       const text = await openai.transcribe(audio, mimeType);
       return { value: text, usage: transcriptionUsage(audio) };
     },
-    async speak(input: string) {
+    async speak(input: string, format?: SpeechFormat) {
       const text = sanitizeForSpeech(input);
-      const audio = await openai.speakStream(text);
+      const audio = await openai.speakStream(text, format);
       return {
         value: audio,
         usage: { model: openai.speech.speechModel, costCents: speechCostCents(text.length) },

@@ -15,6 +15,12 @@ export interface CallUsage {
   costCents: number;
 }
 
+/**
+ * How speech's bytes come: MP3, or raw PCM as OpenAI's speech API sends it (24 kHz, 16-bit signed
+ * little-endian, mono, no header), which a page can play on its AudioContext as the bytes arrive.
+ */
+export type SpeechFormat = "mp3" | "pcm";
+
 export interface Metered<T> {
   value: T;
   usage: CallUsage;
@@ -61,6 +67,6 @@ export interface AiProvider {
   /** What transcribing this audio will cost, when that is known before the call (from its length). */
   transcriptionUsage?(audio: Buffer): CallUsage;
   /** Resolves once the service answered (refusals throw here), with the audio as it arrives. */
-  speak(text: string): Promise<Metered<ReadableStream<Uint8Array>>>;
+  speak(text: string, format?: SpeechFormat): Promise<Metered<ReadableStream<Uint8Array>>>;
   describeImage(request: ImageRequest): Promise<Metered<string>>;
 }

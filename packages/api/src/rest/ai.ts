@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../errors";
-import { body, type RestRequest, type RestRoute, route } from "./types";
+import { SPEECH_CONTENT_TYPES } from "../schemas/participant";
+import { body, type RestRequest, type RestRoute, route, StreamResult } from "./types";
 
 /** The documented answer: the requirements as markdown (the tree travels on the tRPC door only). */
 const ZRestRequirements = z.object({ requirements: z.string() });
@@ -103,17 +104,17 @@ export const aiRoutes: RestRoute[] = [
   route({
     method: "POST",
     path: "/api/ai/tts",
-    contentType: "audio/mpeg",
     procedure: "ai.tts",
     input: (req) => ({
       text: body(req).text,
       interviewId: body(req).interviewId ?? (Number(req.headers?.["x-interview-id"]) || undefined),
+      format: body(req).format,
     }),
-    output: ({ audio }) => audio,
+    output: ({ audio, contentType }) => new StreamResult(audio, contentType),
     doc: {
-      body: { pick: ["text", "interviewId"] },
+      body: { pick: ["text", "interviewId", "format"] },
       headers: { "X-Interview-Id": "The interview, when the body does not name it." },
-      response: { binary: ["audio/mpeg"] },
+      response: { binary: Object.values(SPEECH_CONTENT_TYPES) },
     },
   }),
   route({

@@ -15,7 +15,7 @@ import type { RestRoute } from "./types";
 
 export { callProcedure, createRestCaller } from "./caller";
 export { buildOpenApiDocument, type OpenApiDocument, openApiPath } from "./openapi";
-export { BinaryResult, JsonResult, type RestRequest, type RestRoute } from "./types";
+export { BinaryResult, JsonResult, type RestRequest, type RestRoute, StreamResult } from "./types";
 
 /** Every documented `/api/...` path of both spec documents, each mapped to one procedure. */
 export const restRoutes: RestRoute[] = [

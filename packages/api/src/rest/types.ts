@@ -21,7 +21,7 @@ export interface RestRoute {
   status?: number;
   /** Largest accepted body in bytes, where images or audio travel; 1 MB otherwise. */
   bodyLimit?: number;
-  /** Content type of a binary (Buffer or ReadableStream) result, such as synthesized speech. */
+  /** Content type of a binary (Buffer) result. */
   contentType?: string;
   /** Accepts multipart form data (uploads); only these routes parse it. */
   multipart?: boolean;
@@ -74,6 +74,14 @@ export class BinaryResult {
     readonly contentType: string,
     /** Sent as `Content-Disposition: attachment; filename="…"` (letters, digits, . _ - only). */
     readonly fileName?: string,
+  ) {}
+}
+
+/** Bytes sent on as they arrive (synthesized speech), with their own content type. */
+export class StreamResult {
+  constructor(
+    readonly stream: ReadableStream<Uint8Array>,
+    readonly contentType: string,
   ) {}
 }
 

@@ -7,7 +7,7 @@ import type { Context } from "../context";
 import { AppError, notFound } from "../errors";
 import { decodeImage, participantProcedure, requireInterviewAccess } from "../participant";
 import { storableText, ZId } from "../schemas/common";
-import { MAX_IMAGE_BYTES, MAX_TEXT } from "../schemas/participant";
+import { MAX_IMAGE_BYTES, MAX_TEXT, SPEECH_CONTENT_TYPES, ZSpeechFormat } from "../schemas/participant";
 import {
   allowInterviewAi,
   billInterview,
@@ -193,7 +193,8 @@ export const aiRouter = {
 
   /**
    * Speech for a participant (with the interview's grant) or a signed-in user. The audio is the
-   * provider's stream, passed through as it arrives (REST answers it as audio/mpeg).
+   * provider's stream, passed through as it arrives (REST answers it with its content type): MP3,
+   * or raw PCM (24 kHz, 16-bit little-endian, mono) for a page that plays it on an AudioContext.
    */
   tts: publicProcedure
     .input(
@@ -204,20 +205,23 @@ export const aiRouter = {
           .min(1, "Text is required")
           .max(4000, "Text is too long"),
         interviewId: ZId.nullish(),
+        format: ZSpeechFormat.default("mp3"),
       }),
     )
     .mutation(async ({ ctx, input }) => {
+      const { text, format } = input;
+      const contentType = SPEECH_CONTENT_TYPES[format];
       if (input.interviewId) {
         const interview = await requireInterviewAccess(ctx, input.interviewId);
         await allowInterviewAi(ctx, interview, "speech");
         const audio = await participantCall(interview, () =>
-          ctx.ai.speak({ text: input.text, billTo: billInterview(interview) }),
+          ctx.ai.speak({ text, format, billTo: billInterview(interview) }),
         );
-        return { audio, contentType: "audio/mpeg" };
+        return { audio, contentType };
       }
       if (!ctx.user) throw new AppError("UNAUTHORIZED", "Sign in or open an interview link to use speech");
-      const audio = await ctx.ai.speak({ text: input.text, billTo: { userId: ctx.user.id } });
-      return { audio, contentType: "audio/mpeg" };
+      const audio = await ctx.ai.speak({ text, format, billTo: { userId: ctx.user.id } });
+      return { audio, contentType };
     }),
 
   analyzeImage: participantProcedure

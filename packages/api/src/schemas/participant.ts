@@ -105,3 +105,11 @@ export const ZDataUrlImage = storableText({ error: "Image is required" })
   .regex(/^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/i, "Only image files can be uploaded");
 
 export { ZId };
+
+/**
+ * How /api/ai/tts sends speech: MP3, or raw PCM as OpenAI's speech API sends it (24 kHz, 16-bit
+ * signed little-endian, mono, no header), for a page that plays it on its AudioContext.
+ */
+export const ZSpeechFormat = z.enum(["mp3", "pcm"], { error: 'Format must be "mp3" or "pcm"' });
+export type SpeechFormat = z.infer<typeof ZSpeechFormat>;
+export const SPEECH_CONTENT_TYPES: Record<SpeechFormat, string> = { mp3: "audio/mpeg", pcm: "audio/pcm" };

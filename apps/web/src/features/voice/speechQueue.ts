@@ -1,6 +1,7 @@
 import { sanitizeForSpeech } from "@parley/ai/speech";
+import { runningAudioContext } from "../../lib/voice/audioUnlock";
 import { speechPlayer } from "../../lib/voice/player";
-import { requestSpeech, speakWithBrowser } from "../../lib/voice/speech";
+import { requestSpeech, type SpeechFormat, speakWithBrowser } from "../../lib/voice/speech";
 import { SpeechDownload, type SpeechSource, streamingPath } from "../../lib/voice/streaming";
 
 /** Who turns text into sound: the server's speech service, or the browser's own speechSynthesis. */
@@ -12,33 +13,51 @@ interface Item {
   prepared: Promise<SpeechSource | null> | null;
 }
 
-/** Audio of a sentence already fetched, per spoken text (spec 1 §9: synthesized speech is cached). */
-const cache = new Map<string, string>();
+/**
+ * Audio of a sentence already fetched, per format and spoken text (spec 1 §9: synthesized speech is
+ * cached): an MP3 file's URL, or the PCM download, whole, played again from its parts.
+ */
+const cache = new Map<string, SpeechSource>();
 
-function cacheWhenComplete(download: SpeechDownload, clean: string) {
+function cacheWhenComplete(download: SpeechDownload, key: string, format: SpeechFormat) {
   void download.complete.then((whole) => {
-    if (whole) cache.set(clean, URL.createObjectURL(download.blob()));
+    if (!whole) return;
+    cache.set(key, format === "pcm" ? { pcm: download } : { url: URL.createObjectURL(download.blob()) });
   });
 }
+
+/**
+ * Raw PCM where a tap has unlocked the AudioContext and it is running: played as its first bytes
+ * arrive, about 40 ms sooner than MP3 on the element (issue 34). MP3 elsewhere, and the element.
+ */
+const speechFormat = (): SpeechFormat => (runningAudioContext() ? "pcm" : "mp3");
 
 async function fetchSpeech(
   clean: string,
   interviewId: number,
   signal: AbortSignal,
 ): Promise<SpeechSource | null> {
-  const cached = cache.get(clean);
-  if (cached) return { url: cached };
+  const format = speechFormat();
+  const key = `${format} ${clean}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
   try {
-    const res = await requestSpeech(clean, interviewId, signal);
+    const res = await requestSpeech(clean, interviewId, signal, format);
     if (!res.ok) return null;
+    if (res.body && format === "pcm") {
+      // Scheduled on the AudioContext part by part as the bytes arrive.
+      const download = new SpeechDownload(res.body);
+      cacheWhenComplete(download, key, format);
+      return { pcm: download };
+    }
     if (res.body && streamingPath() !== "whole-file") {
       // Played as its bytes arrive, so the first sentence starts about when its first frames are here.
       const download = new SpeechDownload(res.body);
-      cacheWhenComplete(download, clean);
+      cacheWhenComplete(download, key, format);
       return { download };
     }
     const url = URL.createObjectURL(await res.blob());
-    cache.set(clean, url);
+    cache.set(key, { url });
     return { url };
   } catch {
     return null;
@@ -47,6 +66,7 @@ async function fetchSpeech(
 
 const cancelSource = (source: SpeechSource | null) => {
   if (source && "download" in source) source.download.cancel();
+  if (source && "pcm" in source) source.pcm.cancel();
 };
 
 /**

@@ -58,6 +58,14 @@ export function audioContext(): AudioContext | undefined {
 }
 
 /**
+ * The interview's AudioContext if a tap has unlocked it and it is running now (never makes one):
+ * speech can then be played on it as raw PCM (pcm.ts).
+ */
+export function runningAudioContext(): AudioContext | undefined {
+  return sharedContext?.state === "running" ? sharedContext : undefined;
+}
+
+/**
  * Unlocks playback; must run synchronously inside the participant's tap. The element plays a
  * moment of silence (unless a sentence is `playing` on it), the AudioContext resumes and starts a
  * silent buffer, and (when the browser's voice may be used) speechSynthesis says an empty

@@ -6,7 +6,14 @@
  */
 
 import { audioContext, audioElement, SILENT_CLIP, unlockAudio } from "./audioUnlock";
-import { mediaSourceClass, type SpeechSource, streamInto, streamingPath } from "./streaming";
+import { playPcm } from "./pcm";
+import {
+  mediaSourceClass,
+  type SpeechDownload,
+  type SpeechSource,
+  streamInto,
+  streamingPath,
+} from "./streaming";
 
 export { SILENT_CLIP };
 
@@ -40,9 +47,13 @@ class SpeechPlayer {
     unlockAudio({ primeBrowserVoice, playing: this.#stopCurrent !== null });
   }
 
-  /** Plays one sentence on the element to its end; `onPlaying` when its first sound starts. */
+  /**
+   * Plays one sentence to its end, PCM on the AudioContext and the rest on the element; `onPlaying`
+   * when its first sound starts.
+   */
   play(source: SpeechSource, onPlaying: () => void): Promise<PlayOutcome> {
     this.stop();
+    if ("pcm" in source) return this.#playPcm(source.pcm, onPlaying);
     const audio = this.element;
     return new Promise((resolve) => {
       let playing = false;
@@ -96,6 +107,30 @@ class SpeechPlayer {
         // AbortError: the page moved on (stopped, or the next source); the time-out covers the rest.
         else if (name !== "AbortError") finish(playing ? "ended" : "failed");
       });
+    });
+  }
+
+  #playPcm(download: SpeechDownload, onPlaying: () => void): Promise<PlayOutcome> {
+    // Suspended since the speech was asked for (an iPhone's call): nothing would sound or end.
+    const context = this.context;
+    if (context?.state !== "running") return Promise.resolve("failed");
+    let playing = false;
+    let gaveUp = false;
+    const { done, stop } = playPcm(context, download, () => {
+      playing = true;
+      onPlaying();
+    });
+    const timer = setTimeout(() => {
+      if (playing) return;
+      gaveUp = true;
+      stop();
+    }, START_TIMEOUT_MS);
+    this.#stopCurrent = stop;
+    return done.then((outcome) => {
+      clearTimeout(timer);
+      if (this.#stopCurrent === stop) this.#stopCurrent = null;
+      // Given up before a sound: the caller tries another way, as when the element fails.
+      return gaveUp ? "failed" : outcome;
     });
   }
 

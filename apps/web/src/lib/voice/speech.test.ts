@@ -20,7 +20,11 @@ describe("requestSpeech", () => {
     expect(url).toBe("/api/ai/tts");
     expect(init).toMatchObject({ method: "POST", credentials: "include" });
     expect(init.headers).toEqual({ "Content-Type": "application/json" });
-    expect(JSON.parse(init.body as string)).toEqual({ text: "Welcome to the interview.", interviewId: 7 });
+    expect(JSON.parse(init.body as string)).toEqual({
+      text: "Welcome to the interview.",
+      interviewId: 7,
+      format: "mp3",
+    });
   });
 });
 

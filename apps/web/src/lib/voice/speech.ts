@@ -55,17 +55,25 @@ export function speakWithBrowser(text: string, onStart: () => void = () => {}): 
   });
 }
 
+/** How the server sends speech: MP3 for the audio element, raw PCM for the AudioContext (pcm.ts). */
+export type SpeechFormat = "mp3" | "pcm";
+
 /**
  * Asks the server to synthesize speech (/api/ai/tts). No Authorization header (spec 1 §7): the
  * participant is known by the share-link grant cookie and the interview id, an owner previewing by
  * the session cookie.
  */
-export function requestSpeech(clean: string, interviewId: number, signal?: AbortSignal): Promise<Response> {
+export function requestSpeech(
+  clean: string,
+  interviewId: number,
+  signal?: AbortSignal,
+  format: SpeechFormat = "mp3",
+): Promise<Response> {
   return fetch("/api/ai/tts", {
     method: "POST",
     credentials: "include",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ text: clean, interviewId }),
+    body: JSON.stringify({ text: clean, interviewId, format }),
     signal,
   });
 }

@@ -94,8 +94,11 @@ export class SpeechDownload {
   }
 }
 
-/** A sentence to play: a finished file, or bytes still arriving. */
-export type SpeechSource = { url: string } | { download: SpeechDownload };
+/**
+ * A sentence to play: a finished file or MP3 bytes still arriving (played on the audio element), or
+ * raw PCM arriving or arrived (played on the AudioContext, pcm.ts).
+ */
+export type SpeechSource = { url: string } | { download: SpeechDownload } | { pcm: SpeechDownload };
 
 /** Feeds a download into a (Managed)MediaSource on the element as its bytes arrive; answers a detach. */
 export function streamInto(
