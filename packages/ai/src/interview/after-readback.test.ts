@@ -55,6 +55,12 @@ describe("offline, after the read-back", () => {
     expect(closed!.decision.action).toBe("close");
   });
 
+  it("closes on a bare 'no' to the read-back without claiming to have corrected anything", async () => {
+    const turns = await run([...TO_READ_BACK, "no"]);
+    expect(turns.at(-1)!.decision.action).toBe("close");
+    expect(turns.at(-1)!.text).not.toMatch(/corrected/);
+  });
+
   it("waits, rather than closing, when they say yes to what they would add", async () => {
     const turns = await run([...TO_READ_BACK, "Yes, one more thing.", "Yes.", "Yeah."]);
     const [asked, waited] = turns.slice(-2);

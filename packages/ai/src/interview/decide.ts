@@ -167,6 +167,10 @@ const NEEDS: ReadonlyArray<FocusKind> = ["need", "refusal"];
 export const BYE =
   /\b(?:bye|goodbye|see you (?:next time|later|soon|then)|have a (?:nice|good|great) (?:day|evening|weekend))\b/i;
 
+/** "That covers it", "that's all": done with what they had to add (not "let's stop"). */
+const COVERED =
+  /\bthat covers\b|\bthat'?s (?:all|everything|it)\b|\bnothing (?:else|more)\b|\bwe(?:'ve| have) covered\b/i;
+
 /** "No, …", "Nein, …": the read-back missed something, said with more than the no. */
 const MISSED = /^\W*(?:no|nope|not quite|not really|nein|non|nee)\b/i;
 
@@ -213,12 +217,14 @@ function afterReadBack(
   const given = ctx.messages[state.readBackAt]!.content;
   const points = readBackPoints(ctx, { now: true, asSaid: false });
   const more = !points.every((p) => given.includes(p));
-  // Offline, "that covers it" after adding needs: what they added read back before closing.
-  const added = () =>
-    !sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline: true }), true).every((p) =>
-      given.includes(p),
-    );
-  if (offline && DONE.test(answer) && !FAREWELL.test(answer) && !BYE.test(answer) && added())
+  // Offline, "that covers it" after adding a few needs: what they added read back before closing
+  // (not when they ask to stop, and not a long list read to someone who wants to finish).
+  const added = () => {
+    const points = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline: true }), true);
+    const fresh = points.filter((p) => !given.includes(p)).length;
+    return fresh > 0 && fresh <= 5;
+  };
+  if (offline && COVERED.test(answer) && !FAREWELL.test(answer) && !BYE.test(answer) && added())
     return { action: "read_back", topicId: "", reason: "Done after adding: read back what they added." };
   // Taking their leave: what they added is said back in the closing, not read back once more.
   if (DONE.test(answer) || FAREWELL.test(answer) || BYE.test(answer))

@@ -170,6 +170,14 @@ describe("the offline read-back", () => {
   });
 });
 
+describe("a point from a list item", () => {
+  it("leaves out the item's mark", () => {
+    expect(pointOf("- The system should send each driver the route.", true)).toBe(
+      "The system should send each driver the route.",
+    );
+  });
+});
+
 // Sentences written for these tests: what a wanted system is to do, listed after "which" or "that".
 describe("the duties of a wanted system, listed in one sentence", () => {
   it("reads a short list as one point, in the listener's words", () => {

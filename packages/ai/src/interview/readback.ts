@@ -109,7 +109,8 @@ const MOST_WORDS = 22;
  * reads as a whole clause a participant could check.
  */
 export function pointOf(sentence: string, need = false): string | null {
-  let text = cleaned(sentence.trim()).replace(/["“”]/g, "'");
+  // A list item's own mark ("- The system should …", "• …") is no part of the point.
+  let text = cleaned(sentence.trim().replace(/^(?:[-*•]\s+)+/, "")).replace(/["“”]/g, "'");
   for (let lead = HEDGE_LEAD.exec(text); lead; lead = HEDGE_LEAD.exec(text))
     text = text.slice(lead[0].length);
   text = withoutIntro(text).replace(/[\s.!?…]+$/, "");

@@ -227,7 +227,10 @@ function writeFor(
         const done = DONE.test(answer) || FAREWELL.test(answer) || THANKS.test(answer);
         return { text: afterClosing(said, lead, substantive, offline && done) };
       }
-      const corrected = reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
+      // A bare "no" to "Did I get that right, or is anything missing?" corrects nothing said.
+      const corrected =
+        !/^\W*(?:no|nope|nah)\W*$/i.test(answer) &&
+        reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
       const kept =
         heard || (corrected ? "Got it; I've corrected that." : substantive ? "I've noted that." : "");
       return {
