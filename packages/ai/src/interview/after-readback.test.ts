@@ -55,6 +55,20 @@ describe("offline, after the read-back", () => {
     expect(closed!.decision.action).toBe("close");
   });
 
+  it("shows a need added after the read-back in their words when asked for a summary, if no point says it", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "We also need the rota to show who is on the desk and who is out walking the dogs today.",
+      "No, that's all.",
+      "Can you give me a summary?",
+    ]);
+    const summary = turns.at(-1)!.text;
+    expect(summary).toMatch(/^Here is what I heard:/);
+    expect(summary).toContain(
+      "In your words: “We also need the rota to show who is on the desk and who is out walking the dogs today.”",
+    );
+  });
+
   it("closes on a bare 'no' to the read-back without claiming to have corrected anything", async () => {
     const turns = await run([...TO_READ_BACK, "no"]);
     expect(turns.at(-1)!.decision.action).toBe("close");

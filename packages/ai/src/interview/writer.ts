@@ -97,7 +97,28 @@ function summaryNow(ctx: TurnContext, offline: boolean): string {
   const said = sayable(ctx, points, offline);
   const answers = ctx.messages.filter((m) => m.role === "user").map((m) => m.content);
   const shown = offline ? coveredPoints(ctx, said, answers) : said;
-  return shown.length ? `${READ_BACK_OPENING}\n${shown.map((p) => `- ${p}`).join("\n")}\n` : UNREAD;
+  // Offline, a need added after the read-back that no point says is shown in their words.
+  const theirs = offline ? unsaidAdditions(ctx, shown) : [];
+  const lines = [...shown, ...theirs.map((q) => `In your words: “${q}”`)];
+  return lines.length ? `${READ_BACK_OPENING}\n${lines.map((p) => `- ${p}`).join("\n")}\n` : UNREAD;
+}
+
+/** The needs stated after the read-back that no shown point names (at most three, as said, short). */
+function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
+  const first = ctx.messages.findIndex((m) => m.role === "ai" && m.content.startsWith(READ_BACK_OPENING));
+  if (first < 0) return [];
+  const named = new Set(shown.flatMap((p) => keywords(p)));
+  return ctx.messages
+    .slice(first + 1)
+    .filter((m) => m.role === "user")
+    .flatMap((m) => statedNeeds(m.content).map((n) => n.sentence.text.trim()))
+    .filter((x, i, all) => all.indexOf(x) === i)
+    .filter((x) => keywords(x).filter((w) => named.has(w)).length < 2)
+    .slice(0, 3)
+    .map((x) => {
+      const words = x.split(/\s+/);
+      return words.length > 20 ? `${words.slice(0, 20).join(" ")} …` : x;
+    });
 }
 
 /** A read-back given again says only what was added since: the earlier one stands. */
