@@ -62,6 +62,8 @@ export const ADDING_PROBES: Partial<Record<FocusKind, string[]>> = {
   pain: ["What makes that hard today?", "Who is affected when that happens?", "What happens then?"],
 };
 
+const ADDED = Object.values(ADDING_PROBES).flat();
+
 /**
  * A probe naming what the words just before it already said ("Got it: you'd like the digital
  * diary. I've added that.") points back instead: "Who else would that help?", not the name again.
@@ -70,7 +72,7 @@ export function pointBack(question: string, before: string): string {
   if (!before) return question;
   const asked = normalise(question);
   const said = normalise(before);
-  for (const probe of [...Object.values(PROBES).flat(), ...Object.values(ADDING_PROBES).flat()]) {
+  for (const probe of [...Object.values(PROBES).flat(), ...ADDED]) {
     if (!/\bthat\b/.test(probe) || asked === normalise(probe)) continue;
     const named = frameOf(probe, true).exec(asked)?.[1];
     // "monitoring stock levels" after "you'd like to monitor stock levels": said with its verb.
@@ -83,10 +85,7 @@ export function pointBack(question: string, before: string): string {
 
 /** Whether an interviewer message asked a follow-up probe, the plan's or one of `ADDING_PROBES`. */
 const probedIn = (message: string) =>
-  askedProbe(message) ||
-  Object.values(ADDING_PROBES)
-    .flat()
-    .some((p) => askedIn(p, normalise(message)));
+  askedProbe(message) || ADDED.some((p) => askedIn(p, normalise(message)));
 
 /** A probe asked as written or named ("When would you use the digital diary?"). */
 const askedIn = (probe: string, said: string) => said.includes(normalise(probe)) || frameOf(probe).test(said);

@@ -11,7 +11,7 @@ import type { FoundNeed } from "../writer/needs";
 import { strayCapital } from "./phrasing";
 import { coveredPoints } from "./readback-cover";
 import { clean, phrasedNeed, readsWhole, repeats, SPEAKER_WANTS } from "./readback-phrase";
-import { cleaned, putRight, statedNeeds } from "./sayback";
+import { clauseText, cleaned, putRight, statedNeeds } from "./sayback";
 import { readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
@@ -109,8 +109,7 @@ const MOST_WORDS = 22;
  * reads as a whole clause a participant could check.
  */
 export function pointOf(sentence: string, need = false): string | null {
-  // A list item's own mark ("- The system should …", "• …") is no part of the point.
-  let text = cleaned(sentence.trim().replace(/^(?:[-*•]\s+)+/, "")).replace(/["“”]/g, "'");
+  let text = cleaned(sentence.trim()).replace(/["“”]/g, "'");
   for (let lead = HEDGE_LEAD.exec(text); lead; lead = HEDGE_LEAD.exec(text))
     text = text.slice(lead[0].length);
   text = withoutIntro(text).replace(/[\s.!?…]+$/, "");
@@ -397,15 +396,6 @@ export function listedDuties(answer: string): string[] {
     points.push(...said);
   }
   return points;
-}
-
-/** The clause a need was read from, with its own spacing. */
-function clauseText(need: FoundNeed): string {
-  const [first] = need.clause;
-  const last = need.clause.at(-1);
-  return first && last
-    ? need.sentence.text.slice(first.start - need.sentence.start, last.end - need.sentence.start)
-    : "";
 }
 
 /** 3 to 5 of the participant's own sentences, the most informative, in the order they were said. */

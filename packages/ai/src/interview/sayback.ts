@@ -50,7 +50,7 @@ const MAX_QUOTE_WORDS = 20;
 const unmarked = (text: string) =>
   text
     .replace(/\*\*|__|`/g, "")
-    .replace(/^\s*(?:#{1,6}\s+|[-*•]\s+|\d+[.)]\s+)/, "")
+    .replace(/^\s*(?:#{1,6}\s+|[-*•]\s+|\d+[.)]\s+)+/, "")
     .replace(/["“”«»]/g, "'")
     .replace(/\s+/g, " ")
     .trim();
@@ -85,12 +85,19 @@ function short(text: string, clause: string): string {
 /** What was said, without markup, list bullets or fillers, "i" written "I". */
 export const cleaned = (text: string) => capitalI(withoutFillers(unmarked(text)));
 
+/** The clause a need was read from, with its own spacing ("" for none). */
+export function clauseText(need: FoundNeed): string {
+  const [first] = need.clause;
+  const last = need.clause.at(-1);
+  return first && last
+    ? need.sentence.text.slice(first.start - need.sentence.start, last.end - need.sentence.start)
+    : "";
+}
+
 /** The need's sentence as a short quote: its own words, without fillers, markup or list bullets. */
 export function quoteOf(need: FoundNeed): string {
   const sentence: Sentence = need.sentence;
-  const clause = need.clause.length
-    ? sentence.text.slice(need.clause[0]!.start - sentence.start, need.clause.at(-1)!.end - sentence.start)
-    : sentence.text;
+  const clause = need.clause.length ? clauseText(need) : sentence.text;
   const clean = (text: string) => capitalI(withoutFillers(unmarked(text))).replace(/[\s,;:]+$/, "");
   let quote = short(clean(sentence.text), clean(clause));
   quote = quote.charAt(0).toUpperCase() + quote.slice(1);

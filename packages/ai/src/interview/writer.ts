@@ -23,7 +23,7 @@ import { pointOf, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
 import { sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
-import { statedNeeds } from "./sayback";
+import { quoteOf, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState, WRAP_UP_QUESTION } from "./state";
 import { keywords, normalise } from "./text";
 import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
@@ -80,13 +80,20 @@ function probe(topic: Topic, said: string[], answer = "", told = "", offline = f
         !said.some((s) => s.includes(normalise(p))) &&
         !answeredBy(p, answer) &&
         !toldBefore(p, told, answer) &&
-        !(offline && !CONFIRM.test(answer) && MEASURE_ASKED.test(p) && SUCCESS.test(told)),
+        !measuredBefore(p, told, answer, offline),
     ) ?? null
   );
 }
 
-/** A question about what a feature would be worth or how to judge it: answered once they said how they judge success. */
+/** A question about what a feature would be worth or how to judge it. */
 const MEASURE_ASKED = /\bworth to\b|\bjudge whether\b|\bhad worked\b|\bmeasure success\b|\ba success for\b/i;
+
+/**
+ * Offline, such a question is answered once they said how they judge success; a bare yes to an
+ * open question is still asked the topic's other question, whatever it is.
+ */
+const measuredBefore = (question: string, told: string, answer: string, offline: boolean) =>
+  offline && !CONFIRM.test(answer) && MEASURE_ASKED.test(question) && SUCCESS.test(told);
 
 /**
  * Asked for a summary after the closing: the points as they stand now, each said as the read-back
@@ -103,7 +110,7 @@ function summaryNow(ctx: TurnContext, offline: boolean): string {
   return lines.length ? `${READ_BACK_OPENING}\n${lines.map((p) => `- ${p}`).join("\n")}\n` : UNREAD;
 }
 
-/** The needs stated after the read-back that no shown point names (at most three, as said, short). */
+/** The needs stated after the read-back that no shown point names: at most three, quoted short. */
 function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
   const first = ctx.messages.findIndex((m) => m.role === "ai" && m.content.startsWith(READ_BACK_OPENING));
   if (first < 0) return [];
@@ -111,14 +118,10 @@ function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
   return ctx.messages
     .slice(first + 1)
     .filter((m) => m.role === "user")
-    .flatMap((m) => statedNeeds(m.content).map((n) => n.sentence.text.trim()))
+    .flatMap((m) => statedNeeds(m.content).map(quoteOf))
     .filter((x, i, all) => all.indexOf(x) === i)
     .filter((x) => keywords(x).filter((w) => named.has(w)).length < 2)
-    .slice(0, 3)
-    .map((x) => {
-      const words = x.split(/\s+/);
-      return words.length > 20 ? `${words.slice(0, 20).join(" ")} …` : x;
-    });
+    .slice(0, 3);
 }
 
 /** A read-back given again says only what was added since: the earlier one stands. */
@@ -391,10 +394,7 @@ function writeFor(
         // Its question was answered before it was asked: a topic not yet asked about, rather than
         // a read-back while there is still something to ask.
         const told = allTold(ctx);
-        // A bare yes to an open question is asked the topic's other question, whatever it is.
-        const measured = (p: string) =>
-          offline && !CONFIRM.test(last) && MEASURE_ASKED.test(p) && SUCCESS.test(told);
-        const blocked = topic.probes.some((p) => fresh(p) && measured(p));
+        const blocked = topic.probes.some((p) => fresh(p) && measuredBefore(p, told, last, offline));
         if (blocked || topic.probes.some((p) => fresh(p) && toldBefore(p, told, last))) {
           // A bare "yes" confirmed what was said before: that is taken further, on the same topic.
           const asked = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
