@@ -220,8 +220,8 @@ function afterReadBack(
   // Offline, "that covers it" after adding a few needs: what they added read back before closing
   // (not when they ask to stop, and not a long list read to someone who wants to finish).
   const added = () => {
-    const points = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline: true }), true);
-    const fresh = points.filter((p) => !given.includes(p)).length;
+    const said = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline: true }), true);
+    const fresh = said.filter((p) => !given.includes(p)).length;
     return fresh > 0 && fresh <= 5;
   };
   if (offline && COVERED.test(answer) && !FAREWELL.test(answer) && !BYE.test(answer) && added())

@@ -288,7 +288,7 @@ export function readBackPoints(
       )
         add(wants, sentence, true);
     }
-    // Offline, what a wanted system is to do, listed after "which" or "that": a point each.
+    // Offline, what a wanted system is to do, listed in one sentence (see `listedDuties`).
     if (offline) for (const point of listedDuties(answer)) add(wants, point, true, point);
     for (const need of statedNeeds(answer)) {
       const sentence = need.sentence.text;
