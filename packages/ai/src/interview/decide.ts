@@ -1,7 +1,15 @@
 import { wordsOf } from "../text";
 import { participantAsk, saysMore } from "./asks";
 import { coverage } from "./coverage";
-import { answeredBy, type FocusKind, focusesOf, followUpFor, followUpOn } from "./focus";
+import {
+  answeredBy,
+  type FocusKind,
+  focusesOf,
+  followUpFor,
+  followUpOn,
+  saidAlready,
+  saysMany,
+} from "./focus";
 import { askedProbe } from "./naming";
 import { readBackPoints } from "./readback";
 import { sayable } from "./readback-said";
@@ -371,7 +379,11 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   const lastAi = messages.findLast((m) => m.role === "ai")?.content ?? "";
   const problem =
     PROBLEM.test(answer) && followUpOn("pain", asked, answer) ? { kind: "pain" as const, phrase: "" } : null;
-  const struck = follow && STRIKING.includes(follow.focus.kind) ? follow.focus : problem;
+  // A long answer that says many things: which of them comes first, before any one is probed.
+  const told = messages.filter((m) => m.role === "user").map((m) => m.content).join("\n");
+  const several = saysMany(answer) ? followUpOn("several", asked, answer) : null;
+  const many = several && !saidAlready(several, answer, told) ? { kind: "several" as const, phrase: "" } : null;
+  const struck = many ?? (follow && STRIKING.includes(follow.focus.kind) ? follow.focus : problem);
   if (offline && struck && !askedProbe(lastAi) && !ask) {
     return {
       action: "follow_up",

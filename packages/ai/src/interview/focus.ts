@@ -16,6 +16,7 @@ import {
   FIRST_TO_SECOND,
   FREQUENCY,
   PLANNING,
+  PROBLEM,
   SUCCESS,
   TODAY,
   TROUBLE,
@@ -33,6 +34,7 @@ export const FOCUS_KINDS = [
   "condition",
   "number",
   "unclear",
+  "several",
 ] as const;
 export type FocusKind = (typeof FOCUS_KINDS)[number];
 
@@ -300,6 +302,11 @@ export const PROBES: Record<FocusKind, string[]> = {
   ],
   number: ["How has that changed over the past year?", "What does that mean for your day-to-day work?"],
   unclear: ["What does it depend on?", "Could you give me a recent example?"],
+  // After a long answer that says many things, "that" points at none of them: which comes first.
+  several: [
+    "Of everything you've described, what matters most to you?",
+    "If the team could do only one thing first, what should it be?",
+  ],
 };
 
 /** Something tried before that did not take: "we tried a booking widget in 2023, but nobody found it". */
@@ -350,6 +357,10 @@ const RATE_SAID =
 const RANK_SAID =
   /\b(?:priorit(?:y|ies|ise|ize)|most important|more important|least important|above all|first of all|top of (?:the|my) list|(?:first|second|third)(?:ly)?,)/i;
 
+/** What comes first said outright ("the most important is …", "above all"): not "First, …" of a list. */
+const FIRST_SAID =
+  /\b(?:priorit(?:y|ies|ise|ize)|most important|more important|above all|top of (?:the|my) list|matters? most)\b/i;
+
 /**
  * Offline only, beyond `answeredBy` (the model path's checks keep to that): how important it is,
  * once any answer ranked what they want; the hardest part, once
@@ -359,8 +370,22 @@ const RANK_SAID =
 export const saidAlready = (question: string, answer: string, told: string) =>
   (/^How often\b/.test(question) && (WHEN_SAID.test(answer) || RATE_SAID.test(answer))) ||
   (/^How important\b/.test(question) && (RANK_SAID.test(answer) || RANK_SAID.test(told))) ||
+  (/\bmatters most\b|\bonly one thing\b/.test(question) && FIRST_SAID.test(answer)) ||
   (/\bhardest part\b/.test(question) && (AMOUNT.test(answer) || HARD_SAID.test(answer))) ||
   (/\bstand today\b/.test(question) && AMOUNT.test(told));
+
+/**
+ * An answer that says many things ("a long answer"), among them what they want, lack or struggle
+ * with: a list of three or more, or at least 40 words in three sentences or more. A probe about
+ * "that" would point at none of them in particular; a long self-introduction asks for no choice.
+ */
+export const saysMany = (answer: string) =>
+  (/(?:^|\s)3[.)]\s/.test(answer) ||
+    (answer.trim().split(/\s+/).length >= 40 && analyze(answer).length >= 3)) &&
+  (PROBLEM.test(answer) || focusesOf(answer).some((f) => WEIGHED.includes(f.kind)));
+
+/** What a long answer says that one thing in it may come first of. */
+const WEIGHED: ReadonlyArray<FocusKind> = ["need", "refusal", "pain", "workaround", "tried", "risk"];
 
 /** Whether the answer already answered this question (by the kinds above). */
 export const answeredBy = (question: string, answer: string) =>

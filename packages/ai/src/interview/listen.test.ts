@@ -141,3 +141,27 @@ describe("offline, before the read-back", () => {
     expect(turns[3]!.decision.action).toBe("next_topic");
   });
 });
+
+describe("offline, after a long answer that says many things", () => {
+  const LONG =
+    "Right now we write every order in a notebook and ring the suppliers ourselves. The counts are often wrong by the weekend. I'd like the till to lower the count when a plant is sold. We also want a warning when compost runs low, and a weekly list of what did not sell.";
+
+  it("asks which of them comes first, not a probe about one 'that'", async () => {
+    const { turns } = await run(["I run the shop floor and do the ordering.", LONG]);
+    expect(turns[2]!.text).toBe(PROBES.several[0]);
+  });
+
+  it("asks the other way once, and neither after they said what matters most", async () => {
+    const ranked = `${LONG} Above all, the counts have to be right.`;
+    const { turns } = await run(["I run the shop floor and do the ordering.", ranked, "Fine.", LONG]);
+    expect(turns[2]!.text).not.toMatch(/matters most|only one thing/);
+    expect(turns.filter((t) => PROBES.several.includes(t.text))).toHaveLength(1);
+  });
+
+  it("does not ask a long self-introduction to choose", async () => {
+    const intro =
+      "I have run the garden centre for twelve years with my sister. Before that I worked for a nursery in the north. We have eleven staff in the summer and five in the winter, and most of them have been with us a long time.";
+    const { turns } = await run([intro]);
+    expect(PROBES.several).not.toContain(turns[1]!.text);
+  });
+});

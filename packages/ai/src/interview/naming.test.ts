@@ -142,6 +142,13 @@ describe("a wanted thing named in a need's follow-up", () => {
     ],
     // Named by a word that only the sentence around it explains.
     ["Who else would that help?", "the option", "We need the option.", "Who else would that help?"],
+    // Cut from a longer thing: "paper labels" of "paper labels or stickers" is not what they want.
+    [
+      "Who else would that help?",
+      "paper labels",
+      "We'd like paper labels or stickers on every tray.",
+      "Who else would that help?",
+    ],
   ])("%s / %s", (probe, phrase, answer, expected) => {
     expect(namedProbe(probe, "need", phrase, answer)).toBe(expected);
   });

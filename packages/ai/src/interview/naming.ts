@@ -54,6 +54,8 @@ function thing(phrase: string, answer: string): boolean {
   // with it ("see the free slots": the slots change nothing, seeing them does).
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   if (!new RegExp(`\\b${WANTED.source}\\s+${escaped}\\b`, "i").test(answer)) return false;
+  // Said whole, not cut from a longer thing ("automatic email" of "automatic email or SMS confirmations").
+  if (new RegExp(`\\b${escaped}\\s+(?:or|and|&|/)\\s+\\w`, "i").test(answer)) return false;
   // Read where they said it: out of its sentence, "delivery alerts" may read as a verb.
   const from = answer.toLowerCase().indexOf(phrase.toLowerCase());
   const tokens = tokensOf(answer).filter(
