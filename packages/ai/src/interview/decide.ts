@@ -380,9 +380,13 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   const problem =
     PROBLEM.test(answer) && followUpOn("pain", asked, answer) ? { kind: "pain" as const, phrase: "" } : null;
   // A long answer that says many things: which of them comes first, before any one is probed.
-  const told = messages.filter((m) => m.role === "user").map((m) => m.content).join("\n");
+  const told = messages
+    .filter((m) => m.role === "user")
+    .map((m) => m.content)
+    .join("\n");
   const several = saysMany(answer) ? followUpOn("several", asked, answer) : null;
-  const many = several && !saidAlready(several, answer, told) ? { kind: "several" as const, phrase: "" } : null;
+  const many =
+    several && !saidAlready(several, answer, told) ? { kind: "several" as const, phrase: "" } : null;
   const struck = many ?? (follow && STRIKING.includes(follow.focus.kind) ? follow.focus : problem);
   if (offline && struck && !askedProbe(lastAi) && !ask) {
     return {
