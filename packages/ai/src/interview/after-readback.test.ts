@@ -42,6 +42,17 @@ describe("offline, after the read-back", () => {
     expect(turns.at(-1)!.decision.action).toBe("close");
   });
 
+  it("after saying back two things they added, asks for more, not about one 'that'", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Yes, and I'd like a rota for the groomers, and I want owners to upload vaccination papers.",
+    ]);
+    const added = turns.at(-1)!.text;
+    expect(added).toMatch(/I've added those\./);
+    expect(added.split("I've added those.")[1]).not.toMatch(/\bthat\b/);
+    expect(added).toMatch(/\?$/);
+  });
+
   it("reads back what they added before closing on a 'that covers it'", async () => {
     const turns = await run([
       ...TO_READ_BACK,

@@ -179,7 +179,7 @@ function whatWasMeant(ask: ParticipantAsk, lastQuestion: string | null, topic: T
  */
 function helpWith(project: ProjectBrief, topic: Topic | null, question: string | null): string {
   const feature = topic?.source === "feature" ? topic.title : listItems(project.keyFeatures)[0];
-  // A follow-up about what they just said ("Who else would that help?") is helped by its own
+  // A follow-up about what they just said ("How would you expect that to work?") is helped by its own
   // kind of answer, not by the topic's feature, which it is not about.
   const about =
     question && !question.includes(`"`) ? FOLLOW_UP_HINTS.find(([ask]) => ask.test(question)) : null;
@@ -193,6 +193,9 @@ function helpWith(project: ProjectBrief, topic: Topic | null, question: string |
 
 /** Where to start on a follow-up, by what it asks. */
 const FOLLOW_UP_HINTS: Array<[RegExp, string]> = [
+  [/\bmatters most\b|\bonly one thing\b/i, "think of what costs you the most time or trouble today"],
+  [/^could you give me an example\b/i, "think of the last time you needed it"],
+  [/^how would you expect\b/i, "think of the first thing you'd want to do with it"],
   [/^who\b/i, "think of the people you work with, or the customers you serve"],
   [/^(?:when|how often)\b/i, "think of the last time it came up"],
   [/^(?:what|how|where|which|why)\b/i, "think of the last time it came up and what happened"],

@@ -282,8 +282,8 @@ export const PROBES: Record<FocusKind, string[]> = {
   need: [
     "What would that change for you?",
     "How do you manage without that today?",
-    "What would make that work well for you?",
-    "Who else would that help?",
+    "How would you expect that to work?",
+    "Could you give me an example of when you'd need that?",
   ],
   pain: [
     "What's the hardest part of that?",

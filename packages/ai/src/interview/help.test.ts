@@ -16,11 +16,24 @@ describe("a participant asking for help", () => {
     expect(help.endsWith("?")).toBe(false);
   });
 
+  it("with a choice among what they said, says where to start on choosing", () => {
+    const context = {
+      project: PROJECT,
+      topic: plan.topics[1]!,
+      lastQuestion: "Of everything you've described, what matters most to you?",
+      offline: true,
+    };
+    const help = answerTo(participantAsk("I'm not sure, could you help me with that?")!, context);
+    expect(help).toBe(
+      "Of course. A rough idea is enough; for example, think of what costs you the most time or trouble today.",
+    );
+  });
+
   it("with a follow-up, says where to start on what it asks, not the topic's feature", () => {
     const context = {
       project: PROJECT,
       topic: plan.topics[1]!,
-      lastQuestion: "Who else would that help?",
+      lastQuestion: "Who would use that most?",
       offline: true,
     };
     const help = answerTo(participantAsk("I'm not sure, could you help me with that?")!, context);

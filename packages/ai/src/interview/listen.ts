@@ -66,7 +66,7 @@ const ADDED = Object.values(ADDING_PROBES).flat();
 
 /**
  * A probe naming what the words just before it already said ("Got it: you'd like the digital
- * diary. I've added that.") points back instead: "Who else would that help?", not the name again.
+ * diary. I've added that.") points back instead: "How would you expect that to work?", not the name again.
  */
 export function pointBack(question: string, before: string): string {
   if (!before) return question;
@@ -82,6 +82,10 @@ export function pointBack(question: string, before: string): string {
   }
   return question;
 }
+
+/** A follow-up about "that" after two things were said back ("I've added those.") points at neither: null. */
+export const aboutOne = (question: string | null, heard: string) =>
+  question && /\bthose\.$/.test(heard) && /\bthat\b/.test(question) ? null : question;
 
 /** Whether an interviewer message asked a follow-up probe, the plan's or one of `ADDING_PROBES`. */
 const probedIn = (message: string) =>

@@ -34,45 +34,45 @@ describe("follow-ups that name what was said", () => {
       "I want to automate the booking system.",
       "What would automating the booking system change for you?",
     ],
-    // An action as the subject of "Who else would … help?" reads garbled: the frame keeps "that".
+    // An action named in a frame made for things reads garbled: the frame keeps "that".
     [
-      "Who else would that help?",
+      "Could you give me an example of when you'd need that?",
       "need",
       "giving recommendations",
       "I want to be giving recommendations.",
-      "Who else would that help?",
+      "Could you give me an example of when you'd need that?",
     ],
     // A gerund from a verb they did not say reads as Parley's words, not theirs.
     [
-      "Who else would that help?",
+      "Could you give me an example of when you'd need that?",
       "need",
       "letting clients book appointments",
       "The system should enable clients to book appointments.",
-      "Who else would that help?",
+      "Could you give me an example of when you'd need that?",
     ],
     // One verb of several ("read and write") named alone would misstate the need.
     [
-      "Who else would that help?",
+      "Could you give me an example of when you'd need that?",
       "need",
       "reading the diary",
       "It has to read and write the diary.",
-      "Who else would that help?",
+      "Could you give me an example of when you'd need that?",
     ],
     // A clunky frame for an action keeps "that".
     [
-      "What would make that work well for you?",
+      "How would you expect that to work?",
       "need",
       "automating the booking system",
       "I want to automate the booking system.",
-      "What would make that work well for you?",
+      "How would you expect that to work?",
     ],
     // A slip, a figure or a long phrase is never said back.
     [
-      "Who else would that help?",
+      "Could you give me an example of when you'd need that?",
       "need",
       "allocating the staff acoording to demand",
       "I want to allocate the staff acoording to demand.",
-      "Who else would that help?",
+      "Could you give me an example of when you'd need that?",
     ],
     [
       "How well does that work for you?",
@@ -122,10 +122,10 @@ describe("the rules' message the checks after the model fall back to", () => {
 describe("a wanted thing named in a need's follow-up", () => {
   it.each([
     [
-      "Who else would that help?",
+      "Could you give me an example of when you'd need that?",
       "a route planner",
       "We need a route planner for the vans.",
-      "Who else would a route planner help?",
+      "Could you give me an example of when you'd need a route planner?",
     ],
     [
       "How important is that compared with the rest?",
@@ -135,19 +135,24 @@ describe("a wanted thing named in a need's follow-up", () => {
     ],
     // Not wanted as such: what they would do with it is the need.
     [
-      "Who else would that help?",
+      "Could you give me an example of when you'd need that?",
       "the free vans",
       "I want to see the free vans.",
-      "Who else would that help?",
+      "Could you give me an example of when you'd need that?",
     ],
     // Named by a word that only the sentence around it explains.
-    ["Who else would that help?", "the option", "We need the option.", "Who else would that help?"],
+    [
+      "Could you give me an example of when you'd need that?",
+      "the option",
+      "We need the option.",
+      "Could you give me an example of when you'd need that?",
+    ],
     // Cut from a longer thing: "paper labels" of "paper labels or stickers" is not what they want.
     [
-      "Who else would that help?",
+      "Could you give me an example of when you'd need that?",
       "paper labels",
       "We'd like paper labels or stickers on every tray.",
-      "Who else would that help?",
+      "Could you give me an example of when you'd need that?",
     ],
   ])("%s / %s", (probe, phrase, answer, expected) => {
     expect(namedProbe(probe, "need", phrase, answer)).toBe(expected);

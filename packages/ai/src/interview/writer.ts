@@ -17,7 +17,7 @@ import {
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
 import { answeredBy, type FocusKind, followUpFor, saidAlready } from "./focus";
 import { needHeard, noted, sayBack } from "./heard";
-import { allTold, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
+import { aboutOne, allTold, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
 import { askedFrames, namedProbe } from "./naming";
 import { pointOf, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
@@ -176,7 +176,7 @@ function writeFor(
     const heard = sayBack(added);
     const giving = Boolean(heard) || statedNeeds(added).length > 0 || keywords(added).length >= 5;
     const lead = (decision.asked === "summary" ? summaryNow(ctx, offline) : "") || answerFirst;
-    const onAdding = giving ? probeOnAdding(ctx, added) : null;
+    const onAdding = giving ? aboutOne(probeOnAdding(ctx, added), heard) : null;
     const probe = onAdding ? pointBack(onAdding, heard) : null;
     return { text: offlineAfterClosing(said, { lead, heard, answer: added, lastAsked, giving, probe }) };
   }
@@ -227,7 +227,7 @@ function writeFor(
     const heard = sayBack(added);
     // Unread, only a long answer counts: a short one may be a remark or a goodbye ("und jetzt …").
     const giving = heard || statedNeeds(added).length || keywords(added).length >= 7 || ONE_MORE.test(added);
-    const onAdding = giving ? (probeOnAdding(ctx, added) ?? askMore(said)) : null;
+    const onAdding = giving ? (aboutOne(probeOnAdding(ctx, added), heard) ?? askMore(said)) : null;
     const further = onAdding ? pointBack(onAdding, heard) : null;
     if (further) {
       const onTopic = state.currentTopic ?? decision.topicId;
@@ -339,9 +339,11 @@ function writeFor(
       const adding =
         offline && onward && !probed && decision.reason !== "missed" ? probeOnAdding(ctx, answer) : null;
       const more = offline ? (asks.find(fresh) ?? askMore(said)) : (asks.find(fresh) ?? null);
-      const question = probed ?? adding ?? (onward ? more : null);
       // After a read-back, what they add is said back first: it was not in what was read to them.
       const heard = state.readBackAt < 0 ? "" : sayBack(answer) || (listening ? noted(said, offline) : "");
+      // Two things said back: a follow-up about "that" would point at neither, so more is asked for.
+      const followUp = offline ? aboutOne(probed ?? adding, heard) : (probed ?? adding);
+      const question = followUp ?? (onward ? more : null);
       // Offline, before the read-back, a need followed up is said back first: "that" is what they want.
       const need = offline && kind === "need" && probed === stock && !heard ? needHeard(answer) : "";
       const late = offline && onward && question ? timeUpNote(ctx, state.elapsedMinutes, said) : "";
