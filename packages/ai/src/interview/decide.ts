@@ -147,10 +147,18 @@ function raisedTopic(
 }
 
 /**
- * What is followed up once offline before the plan goes on: something tried before, a risk, a
- * problem, a workaround, a condition, a figure.
+ * What is followed up once offline before the plan goes on: how they would judge success, something
+ * tried before, a risk, a problem, a workaround, a condition, a figure.
  */
-const STRIKING: ReadonlyArray<FocusKind> = ["tried", "risk", "pain", "workaround", "condition", "number"];
+const STRIKING: ReadonlyArray<FocusKind> = [
+  "goal",
+  "tried",
+  "risk",
+  "pain",
+  "workaround",
+  "condition",
+  "number",
+];
 
 /** How long past the time limit the interviewer keeps listening while new needs come: half as long again. */
 export const LISTENING_LIMIT = 1.5;

@@ -165,3 +165,21 @@ describe("offline, after a long answer that says many things", () => {
     expect(PROBES.several).not.toContain(turns[1]!.text);
   });
 });
+
+describe("offline, how they would judge success, said in answer to the plan", () => {
+  it("is followed up before the plan goes on", async () => {
+    const { turns } = await run([
+      "I run the shop floor and do the ordering.",
+      "For me it's a success if we stop throwing plants away at the end of the season.",
+    ]);
+    expect(PROBES.goal).toContain(turns[2]!.text);
+  });
+
+  it("and a problem said as distrust is followed up as a problem", async () => {
+    const { turns } = await run([
+      "I run the shop floor and do the ordering.",
+      "The stock sheet comes from head office every night, and nobody trusts it.",
+    ]);
+    expect(PROBES.pain).toContain(turns[2]!.text);
+  });
+});
