@@ -53,6 +53,23 @@ describe("offline, after the read-back", () => {
     expect(added).toMatch(/\?$/);
   });
 
+  it("answers 'do you need anything else from me?' and closes, without asking for more", async () => {
+    const turns = await run([...TO_READ_BACK, "Yes. Do you need anything else from me?"]);
+    const last = turns.at(-1)!;
+    expect(last.final).toBe(true);
+    expect(last.text).toMatch(/^Nothing more than what you'd like to tell me\./);
+    expect(last.text).not.toMatch(/what else|anything (?:else|more)/i);
+  });
+
+  it("reads back when they ask it before the read-back", async () => {
+    const turns = await run([
+      "I own the salon and book every dog myself.",
+      "I'd like owners to book a grooming slot online.",
+      "Is there anything else you need from me?",
+    ]);
+    expect(turns.at(-1)!.decision.action).toBe("read_back");
+  });
+
   it("reads back what they added before closing on a 'that covers it'", async () => {
     const turns = await run([
       ...TO_READ_BACK,

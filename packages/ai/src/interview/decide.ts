@@ -23,6 +23,7 @@ import {
   FAREWELL,
   GREETING,
   INJECTION,
+  MORE_FROM_ME,
   OFF_TOPIC,
   PROBLEM,
   SUCCESS,
@@ -288,6 +289,17 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
       reason: "Asked for help: help, then ask again.",
       asked: ask.kind,
     };
+  // "Do you need anything else from me?" says they are done: the read-back, or after it the close.
+  if (ask?.kind === "info" && MORE_FROM_ME.test(ask.sentence) && state.answers > 1) {
+    return state.readBackAnswered
+      ? { action: "close", topicId: "", reason: "Asked whether anything more is needed.", asked: ask.kind }
+      : {
+          action: "read_back",
+          topicId: "",
+          reason: "Asked whether anything more is needed.",
+          asked: ask.kind,
+        };
+  }
   if (state.readBackAnswered) return afterReadBack(ctx, state, answer, current, offline);
   const last = state.info.findLast((x) => !x.question && !x.readBack);
   const upcoming = nextTopic(plan, messages, state, answer);

@@ -4,7 +4,9 @@ import { decideTurn } from "./decide";
 import { PROBES } from "./focus";
 import { ADDING_PROBES, probeOnAdding, TIME_UP } from "./listen";
 import { makePlan } from "./plan";
+import { readState, WRAP_UP_AGAIN } from "./state";
 import type { InterviewMessage, TurnContext } from "./types";
+import { writeTurn } from "./writer";
 
 // Issue 33, offline: listening on while needs come, and a problem followed up once. Sentences
 // written for these tests.
@@ -181,5 +183,29 @@ describe("offline, how they would judge success, said in answer to the plan", ()
       "The stock sheet comes from head office every night, and nobody trusts it.",
     ]);
     expect(PROBES.pain).toContain(turns[2]!.text);
+  });
+});
+
+describe("offline, a read-back with nothing to read after they were asked what matters most", () => {
+  it("asks a different wrap-up question, which still marks the read-back", () => {
+    const at = (n: number) => new Date(START + n * 60_000).toISOString();
+    const messages: InterviewMessage[] = [
+      { role: "ai", content: "Could you start by describing your role?", timestamp: at(0) },
+      { role: "user", content: "Ich verkaufe Pflanzen.", timestamp: at(1) },
+      { role: "ai", content: PROBES.several[0]!, timestamp: at(1) },
+      { role: "user", content: "Alles ist gleich wichtig.", timestamp: at(2) },
+    ];
+    const ctx: TurnContext = {
+      plan,
+      project: PROJECT,
+      stakeholderType: "business",
+      messages,
+      now: START + 120_000,
+      timeLimitMinutes: 12,
+    };
+    const { text } = writeTurn(ctx, { action: "read_back", topicId: "", reason: "test" }, true);
+    expect(text).toBe(WRAP_UP_AGAIN);
+    const after = [...messages, { role: "ai" as const, content: text, timestamp: at(2) }];
+    expect(readState(plan, after, START + 120_000).readBackAt).toBe(4);
   });
 });

@@ -27,6 +27,9 @@ export const READ_BACK_QUESTION = "Did I get that right, or is anything missing?
  * question, not a read-back of nothing. It marks the read-back all the same.
  */
 export const WRAP_UP_QUESTION = "Before we finish: of everything you've told me, what matters most to you?";
+/** The same, once they were asked what matters most (after a long answer): not asked twice. */
+export const WRAP_UP_AGAIN =
+  "Before we finish: is there anything you'd like the team to know that we haven't covered?";
 
 /** Every closing line tells the participant how to end the interview. */
 const END_INTERVIEW = /\bEnd Interview\b/;
@@ -44,7 +47,7 @@ export interface MessageInfo {
 }
 
 function isReadBack(content: string, participantSentences: Set<string>): boolean {
-  if (content.includes(READ_BACK_OPENING) || content.includes(WRAP_UP_QUESTION)) return true;
+  if ([READ_BACK_OPENING, WRAP_UP_QUESTION, WRAP_UP_AGAIN].some((m) => content.includes(m))) return true;
   // In another language, a read-back still quotes the participant's own sentences.
   let quoted = 0;
   for (const s of participantSentences) if (s.length > 20 && content.includes(s)) quoted += 1;

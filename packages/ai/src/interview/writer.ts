@@ -24,10 +24,21 @@ import { coveredPoints } from "./readback-cover";
 import { sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
 import { quoteOf, statedNeeds } from "./sayback";
-import { READ_BACK_OPENING, READ_BACK_QUESTION, readState, WRAP_UP_QUESTION } from "./state";
+import { READ_BACK_OPENING, READ_BACK_QUESTION, readState, WRAP_UP_AGAIN, WRAP_UP_QUESTION } from "./state";
 import { keywords, normalise } from "./text";
 import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
-import { AFFIRM, CONFIRM, DECLINE, DONE, FAREWELL, INJECTION, ONE_MORE, SUCCESS, UNSURE } from "./vocabulary";
+import {
+  AFFIRM,
+  CONFIRM,
+  DECLINE,
+  DONE,
+  FAREWELL,
+  INJECTION,
+  MORE_FROM_ME,
+  ONE_MORE,
+  SUCCESS,
+  UNSURE,
+} from "./vocabulary";
 
 /**
  * The offline question writer: one question per turn, about the most informative thing in the last
@@ -223,7 +234,16 @@ function writeFor(
   // read, anything of substance) is neither closed on nor read back over: said back (or noted), and
   // more asked for while a way to ask is left.
   const wrapUp = decision.action === "close" || (decision.action === "read_back" && !decision.asked);
-  if (offline && wrapUp && state.readBackAt >= 0 && !DONE.test(added) && !FAREWELL.test(added)) {
+  // "Do you need anything else from me?" is answered and closed on, not asked for more.
+  const doneAsking = ask?.kind === "info" && MORE_FROM_ME.test(ask.sentence);
+  if (
+    offline &&
+    wrapUp &&
+    state.readBackAt >= 0 &&
+    !DONE.test(added) &&
+    !FAREWELL.test(added) &&
+    !doneAsking
+  ) {
     const heard = sayBack(added);
     // Unread, only a long answer counts: a short one may be a remark or a goodbye ("und jetzt …").
     const giving = heard || statedNeeds(added).length || keywords(added).length >= 7 || ONE_MORE.test(added);
@@ -302,7 +322,9 @@ function writeFor(
       const text = points.length
         ? `${opening}\n${shown.map((p) => `- ${p}`).join("\n")}\n${READ_BACK_QUESTION}`
         : offline
-          ? WRAP_UP_QUESTION
+          ? said.some((m) => /\bmatters most\b/.test(m))
+            ? WRAP_UP_AGAIN
+            : WRAP_UP_QUESTION
           : NOTHING_TO_READ;
       return { text: [first, text].filter(Boolean).join("\n"), readBack: { points } };
     }
