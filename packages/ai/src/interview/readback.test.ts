@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makePlan } from "./plan";
-import { listedDuties, pointOf } from "./readback";
+import { listedDuties, pointOf, wantPieces } from "./readback";
 import { collect, interviewTurn } from "./turn";
 import type { InterviewMessage } from "./types";
 
@@ -208,5 +208,36 @@ describe("the duties of a wanted system, listed in one sentence", () => {
   it("reads nothing from a sentence that wants nothing, or from one duty alone", () => {
     expect(listedDuties("We have a spreadsheet that tracks orders, stock and refunds.")).toEqual([]);
     expect(listedDuties("I'd like a tool that sends the invoices.")).toEqual([]);
+  });
+});
+
+// Sentences written for these tests: a long sentence of several wants, none of which reads whole.
+describe("the wants of a long sentence, each in its piece", () => {
+  it("says each piece that says who should do what, the subject carried to a piece that starts with its verb", () => {
+    expect(
+      wantPieces(
+        "The Orders we take should go into one list, and when a table waits too long, the app should warn the Waiter and should show the order first",
+      ),
+    ).toEqual([
+      "The orders you take should go into one list.",
+      "The app should warn the waiter when a table waits too long.",
+      "The app should show the order first.",
+    ]);
+  });
+
+  it("says a doing listed after what it hangs on with it", () => {
+    expect(
+      wantPieces("also we need a tool so that we can see our takings, plan the rota and print the labels"),
+    ).toEqual([
+      "You need a tool so that you can see your takings.",
+      "You need a tool so that you can plan the rota.",
+      "You need a tool so that you can print the labels.",
+    ]);
+  });
+
+  it("says no piece that points back, hangs on another or runs two phrases together", () => {
+    expect(wantPieces("We need a till so that it can print all this in one go")).toEqual([]);
+    expect(wantPieces("the layout should stay the same the menu")).toEqual([]);
+    expect(wantPieces("because the staff should not wait")).toEqual([]);
   });
 });

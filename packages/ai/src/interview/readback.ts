@@ -302,6 +302,9 @@ export function readBackPoints(
       // keep track of supplies"): its own clause, when the sentence's point says the first.
       const clause = clauseText(need);
       if (offline && list.length === before && clause && clause !== sentence.trim()) add(list, clause, true);
+      // Offline, a long sentence of several wants, none of which read whole: each said in its piece.
+      if (offline && list.length === before)
+        for (const piece of wantPieces(clause || sentence)) add(list, piece, true, piece);
     }
   }
   const most = offline ? MOST_OFFLINE_POINTS : MOST_POINTS;
@@ -325,6 +328,98 @@ export function readBackPoints(
   }
   if (offline) return coveredPoints(ctx, points, answers);
   return points.length || !asSaid ? points : sentencePoints(ctx, answers);
+}
+
+/** A want's verb, which starts a point of its own: "the system should …", "we need …". */
+const WANT_AT = /\b(?:should|must|has to|have to|needs? to|needs?|wants?|would like|'d like|would prefer)\b/i;
+/** The last verb that a list of doings hangs on: "… so that we can (have …, keep …)". */
+const LEAD_AT =
+  /\b(?:should|must|can|could|has to|have to|needs? to|wants? to|would like to|'d like to|able to)\b/gi;
+/** A condition said before what it is for: "when stock runs low, …". */
+const CONDITION = /^(?:when|whenever|if|once|as soon as)\b/i;
+/** A piece that is no want of its own: what a want is for, or a clause hung on another. */
+const HUNG = /^(?:so|so that|which|that|who|because|as|since|to|for|via|by|like|such as)\b/i;
+/** Words that join a piece to the one before it. */
+const JOINER = /^(?:(?:and|but|also|aswell|as well|then|plus|or)\b[\s,]*)+/i;
+
+/** "plan the rota": a piece that starts with a verb's base form (one the tagger took for a noun too). */
+function startsWithDoing(text: string): boolean {
+  const [first, next] = tokensOf(text);
+  if (first?.pos === "VERB") return first.normal === first.lemma;
+  return (
+    first?.pos === "NOUN" &&
+    first.normal === first.lemma &&
+    lexnamesOf(first.normal).some((c) => c.startsWith("verb.")) &&
+    ["DET", "PRON"].includes(next?.pos ?? "")
+  );
+}
+
+/** "Products", "Costumer": a noun written with a capital inside a sentence, said in lower case. */
+function lowerNouns(text: string): string {
+  let out = text;
+  for (const t of tokensOf(text).slice(1).reverse())
+    if (
+      (t.pos === "NOUN" || t.pos === "PROPN") &&
+      /^[A-Z][a-z]+$/.test(t.text) &&
+      (strayCapital(t) || lexnamesOf(t.normal.replace(/s$/, "")).length > 0)
+    )
+      out = out.slice(0, t.start) + t.text.toLowerCase() + out.slice(t.end);
+  return out;
+}
+
+/**
+ * A long sentence of several wants, each said in a piece of its own ("the products should go on a
+ * list, and when one runs low the system should notify us and should find the cheapest supplier";
+ * "we need a system so that we can see our records, keep track of supplies and …"): each piece
+ * that says who should do what, a piece that starts with its verb said with the subject before
+ * it, a doing listed after "… we can" said with what it hangs on, and a condition said before its
+ * want said after it.
+ */
+export function wantPieces(sentence: string): string[] {
+  const text = lowerNouns(cleaned(sentence.trim()).replace(/[\s.!?…]+$/, ""));
+  const raw = text
+    .split(/\s*[,;]\s*|\s+(?=(?:and|but|aswell|as well)\s)/i)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  // A piece that starts no clause ("charts to analyse …" of "records and charts") goes back on the one before.
+  const pieces: string[] = [];
+  for (const piece of raw) {
+    const bare = piece.replace(JOINER, "");
+    const starts = !bare || CONDITION.test(bare) || WANT_AT.test(bare) || startsWithDoing(bare);
+    if (starts || !pieces.length) pieces.push(piece);
+    else pieces[pieces.length - 1] += `${/^(?:and|but|or)\b/i.test(piece) ? " " : ", "}${piece}`;
+  }
+  const said: string[] = [];
+  let subject = "";
+  let lead = "";
+  let condition = "";
+  for (const piece of pieces) {
+    const bare = piece.replace(JOINER, "");
+    const want = WANT_AT.exec(bare);
+    if (CONDITION.test(bare) && !want) {
+      condition = bare;
+      continue;
+    }
+    let clause: string | null = null;
+    if (want) {
+      const own = bare.slice(0, want.index).trim();
+      if (HUNG.test(bare) || CONDITION.test(bare)) continue;
+      if (own) subject = own;
+      else if (!subject) continue;
+      clause = own ? bare : `${subject} ${bare}`;
+      const leads = [...clause.matchAll(LEAD_AT)].at(-1);
+      lead = leads ? clause.slice(0, leads.index + leads[0].length) : "";
+    } else {
+      if (lead && startsWithDoing(bare)) clause = `${lead} ${bare}`;
+    }
+    if (!clause) continue;
+    said.push(condition ? `${clause} ${condition[0]!.toLowerCase()}${condition.slice(1)}` : clause);
+    condition = "";
+  }
+  // "… give all this in charts": a piece that points back names nothing on its own.
+  // "… the same the information": two noun phrases run together, no clause to say back.
+  const garbled = (c: string) => /\b(?:this|these|those|it|them)\b|\bthe \w+ the\b/i.test(c);
+  return said.filter((c) => !garbled(c)).flatMap((c) => pointOf(c, true) ?? []);
 }
 
 /** What is built, as participants name it. */
