@@ -120,6 +120,18 @@ describe("the offline read-back", () => {
     expect(text).not.toMatch(/nine dentists/);
   });
 
+  it("says a system they propose as one they want, and each want of a long sentence", async () => {
+    const text = await readBack([
+      "I run the front desk.",
+      "Maybe we could have an app where the Patients pick a slot with one tap.",
+      "the Reminders we send should go out by text, and when a patient cancels, the system should tell the next one on the list and should free the slot",
+    ]);
+    expect(text).toContain("- You'd like an app where the patients pick a slot with one tap.");
+    expect(text).toContain("- The reminders you send should go out by text.");
+    expect(text).toContain("- The system should tell the next one on the list when a patient cancels.");
+    expect(text).toContain("- The system should free the slot.");
+  });
+
   it("says what they put first, and what they do not plan, but not a sentence thought aloud", async () => {
     const text = await readBack([
       "Online rescheduling is the must-have; the waitlist can wait for a second release.",
@@ -238,6 +250,10 @@ describe("the wants of a long sentence, each in its piece", () => {
   it("says no piece that points back, hangs on another or runs two phrases together", () => {
     expect(wantPieces("We need a till so that it can print all this in one go")).toEqual([]);
     expect(wantPieces("the layout should stay the same the menu")).toEqual([]);
+    // the subject of a piece not said is carried to none after it
+    expect(
+      wantPieces("the bills should be short, when a guest pays the till should print and should email it"),
+    ).toEqual(["The bills should be short."]);
     expect(wantPieces("because the staff should not wait")).toEqual([]);
   });
 });

@@ -109,7 +109,7 @@ const MOST_WORDS = 22;
  * reads as a whole clause a participant could check.
  */
 export function pointOf(sentence: string, need = false): string | null {
-  let text = cleaned(sentence.trim()).replace(/["“”]/g, "'");
+  let text = lowerNouns(cleaned(sentence.trim()).replace(/["“”]/g, "'"));
   for (let lead = HEDGE_LEAD.exec(text); lead; lead = HEDGE_LEAD.exec(text))
     text = text.slice(lead[0].length);
   text = withoutIntro(text).replace(/[\s.!?…]+$/, "");
@@ -230,6 +230,13 @@ const SPOKEN_FILLER =
 const WISHED =
   /\b(?:i|we) (?:envision|imagine|picture) (?:a|an)\b|\b(?:would|will) be (?:beneficial|essential|valuable|nice to have|great to have)\b/i;
 
+/**
+ * A system proposed: "we could make an app where …", "maybe we can have a tool that …" (what
+ * follows the noun says what it is to do).
+ */
+const PROPOSED =
+  /^.*?\b(?:we|i) (?:could|can|might) (?:make|have|build|create|get|set up|use) (an?|some) (?=(?:\w+ )?(?:system|app|application|tool|platform|website|site|portal|program|page|feature|function) (?:where|that|which|to|so|for|with)\b)/i;
+
 /** What a participant puts first: "the must-have", "the most important", "our top priority". */
 const PRIORITY = /\b(?:must-have|must have|most important|(?:highest|top|first|main) priority)\b/i;
 
@@ -280,6 +287,9 @@ export function readBackPoints(
       if (SUCCESS.test(sentence) && ownMeasure(sentence, offline)) add(success, sentence);
       // Offline, what comes first is a need too ("Online rescheduling is the must-have"), and so
       // is what they picture or call beneficial.
+      // Offline, a system they propose is one they want: "We could make a system where …".
+      else if (offline && PROPOSED.test(sentence) && !SECOND_PERSON.test(sentence))
+        add(wants, lowerNouns(sentence.replace(PROPOSED, "We'd like $1 ")), true);
       else if (
         offline &&
         (PRIORITY.test(sentence) || WISHED.test(sentence)) &&
@@ -302,9 +312,11 @@ export function readBackPoints(
       // keep track of supplies"): its own clause, when the sentence's point says the first.
       const clause = clauseText(need);
       if (offline && list.length === before && clause && clause !== sentence.trim()) add(list, clause, true);
-      // Offline, a long sentence of several wants, none of which read whole: each said in its piece.
-      if (offline && list.length === before)
-        for (const piece of wantPieces(clause || sentence)) add(list, piece, true, piece);
+      // Offline, a long sentence of several wants: each said in its piece, when its point says
+      // one of them or none.
+      const pieces = offline ? wantPieces(list.length === before ? clause || sentence : sentence) : [];
+      if (list.length === before || pieces.length > 1)
+        for (const piece of pieces) add(list, piece, true, piece);
     }
   }
   const most = offline ? MOST_OFFLINE_POINTS : MOST_POINTS;
@@ -361,7 +373,7 @@ function lowerNouns(text: string): string {
     if (
       (t.pos === "NOUN" || t.pos === "PROPN") &&
       /^[A-Z][a-z]+$/.test(t.text) &&
-      (strayCapital(t) || lexnamesOf(t.normal.replace(/s$/, "")).length > 0)
+      (strayCapital(t) || strayCapital({ ...t, normal: t.normal.replace(/s$/, "") }))
     )
       out = out.slice(0, t.start) + t.text.toLowerCase() + out.slice(t.end);
   return out;
@@ -403,7 +415,12 @@ export function wantPieces(sentence: string): string[] {
     let clause: string | null = null;
     if (want) {
       const own = bare.slice(0, want.index).trim();
-      if (HUNG.test(bare) || CONDITION.test(bare)) continue;
+      // A piece not said is no subject for the next: "… and should …" then says nothing.
+      if (HUNG.test(bare) || CONDITION.test(bare)) {
+        subject = "";
+        lead = "";
+        continue;
+      }
       if (own) subject = own;
       else if (!subject) continue;
       clause = own ? bare : `${subject} ${bare}`;
