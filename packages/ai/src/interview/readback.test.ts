@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makePlan } from "./plan";
-import { listedDuties, pointOf, wantPieces } from "./readback";
+import { listedDuties, pointOf, runTogetherDuties, wantPieces } from "./readback";
 import { collect, interviewTurn } from "./turn";
 import type { InterviewMessage } from "./types";
 
@@ -255,5 +255,25 @@ describe("the wants of a long sentence, each in its piece", () => {
       wantPieces("the bills should be short, when a guest pays the till should print and should email it"),
     ).toEqual(["The bills should be short."]);
     expect(wantPieces("because the staff should not wait")).toEqual([]);
+  });
+});
+
+// Sentences written for these tests: a list's lines run together, each starting with its verb.
+describe("the lines of a list run together", () => {
+  it("says each line as the system's duty, its brackets left out", () => {
+    expect(
+      runTogetherDuties(
+        "Send the invoices on Monday Chase the late payers by email Export the ledger (monthly) for the accountant",
+      ),
+    ).toEqual([
+      "The system should send the invoices on Monday.",
+      "The system should chase the late payers by email.",
+      "The system should export the ledger for the accountant.",
+    ]);
+  });
+
+  it("reads no list in one request or in a sentence that starts with no verb", () => {
+    expect(runTogetherDuties("Send me the report on Monday please.")).toEqual([]);
+    expect(runTogetherDuties("The van goes out early and Mark drives it.")).toEqual([]);
   });
 });

@@ -299,7 +299,9 @@ export function readBackPoints(
         add(wants, sentence, true);
     }
     // Offline, what a wanted system is to do, listed in one sentence (see `listedDuties`).
-    if (offline) for (const point of listedDuties(answer)) add(wants, point, true, point);
+    if (offline)
+      for (const point of [...listedDuties(answer), ...runTogetherDuties(answer)])
+        add(wants, point, true, point);
     for (const need of statedNeeds(answer)) {
       const sentence = need.sentence.text;
       if (SUCCESS.test(sentence) || sentence.trim().endsWith("?") || SELF_INTRO.test(sentence)) continue;
@@ -508,6 +510,33 @@ export function listedDuties(answer: string): string[] {
     points.push(...said);
   }
   return points;
+}
+
+/**
+ * Lines of a list run together, each a duty ("Send the invoices Chase late payers Export the
+ * ledger (monthly)"): each line that starts with a verb's base form, written with a capital,
+ * said as the system's duty, its brackets left out.
+ */
+export function runTogetherDuties(answer: string): string[] {
+  return analyze(answer).flatMap((sentence) => {
+    const { tokens } = sentence;
+    const starts = tokens.flatMap((t, i) =>
+      /^[A-Z][a-z]+$/.test(t.text) &&
+      startsWithDoing(sentence.text.slice(t.start - sentence.start)) &&
+      (i === 0 || tokens[i - 1]!.pos !== "PUNCT")
+        ? [t.start - sentence.start]
+        : [],
+    );
+    if (starts[0] !== 0 || starts.length < 2) return [];
+    return starts.flatMap((from, k) => {
+      const line = sentence.text
+        .slice(from, starts[k + 1])
+        .replace(/\s*\([^)]*\)?/g, "")
+        .replace(/[\s.,;]+$/, "");
+      const point = checked(`The system should ${line[0]!.toLowerCase()}${line.slice(1)}`);
+      return point && clean(point) ? [point] : [];
+    });
+  });
 }
 
 /** 3 to 5 of the participant's own sentences, the most informative, in the order they were said. */
