@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makePlan } from "./plan";
-import { listedDuties, pointOf } from "./readback";
+import { listedDuties, pointOf, runTogetherDuties, wantPieces } from "./readback";
 import { collect, interviewTurn } from "./turn";
 import type { InterviewMessage } from "./types";
 
@@ -120,6 +120,18 @@ describe("the offline read-back", () => {
     expect(text).not.toMatch(/nine dentists/);
   });
 
+  it("says a system they propose as one they want, and each want of a long sentence", async () => {
+    const text = await readBack([
+      "I run the front desk.",
+      "Maybe we could have an app where the Patients pick a slot with one tap.",
+      "the Reminders we send should go out by text, and when a patient cancels, the system should tell the next one on the list and should free the slot",
+    ]);
+    expect(text).toContain("- You'd like an app where the patients pick a slot with one tap.");
+    expect(text).toContain("- The reminders you send should go out by text.");
+    expect(text).toContain("- The system should tell the next one on the list when a patient cancels.");
+    expect(text).toContain("- The system should free the slot.");
+  });
+
   it("says what they put first, and what they do not plan, but not a sentence thought aloud", async () => {
     const text = await readBack([
       "Online rescheduling is the must-have; the waitlist can wait for a second release.",
@@ -208,5 +220,60 @@ describe("the duties of a wanted system, listed in one sentence", () => {
   it("reads nothing from a sentence that wants nothing, or from one duty alone", () => {
     expect(listedDuties("We have a spreadsheet that tracks orders, stock and refunds.")).toEqual([]);
     expect(listedDuties("I'd like a tool that sends the invoices.")).toEqual([]);
+  });
+});
+
+// Sentences written for these tests: a long sentence of several wants, none of which reads whole.
+describe("the wants of a long sentence, each in its piece", () => {
+  it("says each piece that says who should do what, the subject carried to a piece that starts with its verb", () => {
+    expect(
+      wantPieces(
+        "The Orders we take should go into one list, and when a table waits too long, the app should warn the Waiter and should show the order first",
+      ),
+    ).toEqual([
+      "The orders you take should go into one list.",
+      "The app should warn the waiter when a table waits too long.",
+      "The app should show the order first.",
+    ]);
+  });
+
+  it("says a doing listed after what it hangs on with it", () => {
+    expect(
+      wantPieces("also we need a tool so that we can see our takings, plan the rota and print the labels"),
+    ).toEqual([
+      "You need a tool so that you can see your takings.",
+      "You need a tool so that you can plan the rota.",
+      "You need a tool so that you can print the labels.",
+    ]);
+  });
+
+  it("says no piece that points back, hangs on another or runs two phrases together", () => {
+    expect(wantPieces("We need a till so that it can print all this in one go")).toEqual([]);
+    expect(wantPieces("the layout should stay the same the menu")).toEqual([]);
+    // the subject of a piece not said is carried to none after it
+    expect(
+      wantPieces("the bills should be short, when a guest pays the till should print and should email it"),
+    ).toEqual(["The bills should be short."]);
+    expect(wantPieces("because the staff should not wait")).toEqual([]);
+  });
+});
+
+// Sentences written for these tests: a list's lines run together, each starting with its verb.
+describe("the lines of a list run together", () => {
+  it("says each line as the system's duty, its brackets left out", () => {
+    expect(
+      runTogetherDuties(
+        "Send the invoices on Monday Chase the late payers by email Export the ledger (monthly) for the accountant",
+      ),
+    ).toEqual([
+      "The system should send the invoices on Monday.",
+      "The system should chase the late payers by email.",
+      "The system should export the ledger for the accountant.",
+    ]);
+  });
+
+  it("reads no list in one request or in a sentence that starts with no verb", () => {
+    expect(runTogetherDuties("Send me the report on Monday please.")).toEqual([]);
+    expect(runTogetherDuties("The van goes out early and Mark drives it.")).toEqual([]);
   });
 });

@@ -109,7 +109,7 @@ const MOST_WORDS = 22;
  * reads as a whole clause a participant could check.
  */
 export function pointOf(sentence: string, need = false): string | null {
-  let text = cleaned(sentence.trim()).replace(/["“”]/g, "'");
+  let text = lowerNouns(cleaned(sentence.trim()).replace(/["“”]/g, "'"));
   for (let lead = HEDGE_LEAD.exec(text); lead; lead = HEDGE_LEAD.exec(text))
     text = text.slice(lead[0].length);
   text = withoutIntro(text).replace(/[\s.!?…]+$/, "");
@@ -230,6 +230,13 @@ const SPOKEN_FILLER =
 const WISHED =
   /\b(?:i|we) (?:envision|imagine|picture) (?:a|an)\b|\b(?:would|will) be (?:beneficial|essential|valuable|nice to have|great to have)\b/i;
 
+/**
+ * A system proposed: "we could make an app where …", "maybe we can have a tool that …" (what
+ * follows the noun says what it is to do).
+ */
+const PROPOSED =
+  /^.*?\b(?:we|i) (?:could|can|might) (?:make|have|build|create|get|set up|use) (an?|some) (?=(?:\w+ )?(?:system|app|application|tool|platform|website|site|portal|program|page|feature|function) (?:where|that|which|to|so|for|with)\b)/i;
+
 /** What a participant puts first: "the must-have", "the most important", "our top priority". */
 const PRIORITY = /\b(?:must-have|must have|most important|(?:highest|top|first|main) priority)\b/i;
 
@@ -280,6 +287,9 @@ export function readBackPoints(
       if (SUCCESS.test(sentence) && ownMeasure(sentence, offline)) add(success, sentence);
       // Offline, what comes first is a need too ("Online rescheduling is the must-have"), and so
       // is what they picture or call beneficial.
+      // Offline, a system they propose is one they want: "We could make a system where …".
+      else if (offline && PROPOSED.test(sentence) && !SECOND_PERSON.test(sentence))
+        add(wants, lowerNouns(sentence.replace(PROPOSED, "We'd like $1 ")), true);
       else if (
         offline &&
         (PRIORITY.test(sentence) || WISHED.test(sentence)) &&
@@ -289,7 +299,9 @@ export function readBackPoints(
         add(wants, sentence, true);
     }
     // Offline, what a wanted system is to do, listed in one sentence (see `listedDuties`).
-    if (offline) for (const point of listedDuties(answer)) add(wants, point, true, point);
+    if (offline)
+      for (const point of [...listedDuties(answer), ...runTogetherDuties(answer)])
+        add(wants, point, true, point);
     for (const need of statedNeeds(answer)) {
       const sentence = need.sentence.text;
       if (SUCCESS.test(sentence) || sentence.trim().endsWith("?") || SELF_INTRO.test(sentence)) continue;
@@ -302,6 +314,11 @@ export function readBackPoints(
       // keep track of supplies"): its own clause, when the sentence's point says the first.
       const clause = clauseText(need);
       if (offline && list.length === before && clause && clause !== sentence.trim()) add(list, clause, true);
+      // Offline, a long sentence of several wants: each said in its piece, when its point says
+      // one of them or none.
+      const pieces = offline ? wantPieces(list.length === before ? clause || sentence : sentence) : [];
+      if (list.length === before || pieces.length > 1)
+        for (const piece of pieces) add(list, piece, true, piece);
     }
   }
   const most = offline ? MOST_OFFLINE_POINTS : MOST_POINTS;
@@ -325,6 +342,103 @@ export function readBackPoints(
   }
   if (offline) return coveredPoints(ctx, points, answers);
   return points.length || !asSaid ? points : sentencePoints(ctx, answers);
+}
+
+/** A want's verb, which starts a point of its own: "the system should …", "we need …". */
+const WANT_AT = /\b(?:should|must|has to|have to|needs? to|needs?|wants?|would like|'d like|would prefer)\b/i;
+/** The last verb that a list of doings hangs on: "… so that we can (have …, keep …)". */
+const LEAD_AT =
+  /\b(?:should|must|can|could|has to|have to|needs? to|wants? to|would like to|'d like to|able to)\b/gi;
+/** A condition said before what it is for: "when stock runs low, …". */
+const CONDITION = /^(?:when|whenever|if|once|as soon as)\b/i;
+/** A piece that is no want of its own: what a want is for, or a clause hung on another. */
+const HUNG = /^(?:so|so that|which|that|who|because|as|since|to|for|via|by|like|such as)\b/i;
+/** Words that join a piece to the one before it. */
+const JOINER = /^(?:(?:and|but|also|aswell|as well|then|plus|or)\b[\s,]*)+/i;
+
+/** "plan the rota": a piece that starts with a verb's base form (one the tagger took for a noun too). */
+function startsWithDoing(text: string): boolean {
+  const [first, next] = tokensOf(text);
+  if (first?.pos === "VERB") return first.normal === first.lemma;
+  return (
+    first?.pos === "NOUN" &&
+    first.normal === first.lemma &&
+    lexnamesOf(first.normal).some((c) => c.startsWith("verb.")) &&
+    ["DET", "PRON"].includes(next?.pos ?? "")
+  );
+}
+
+/** "Products", "Costumer": a noun written with a capital inside a sentence, said in lower case. */
+function lowerNouns(text: string): string {
+  let out = text;
+  for (const t of tokensOf(text).slice(1).reverse())
+    if (
+      (t.pos === "NOUN" || t.pos === "PROPN") &&
+      /^[A-Z][a-z]+$/.test(t.text) &&
+      (strayCapital(t) || strayCapital({ ...t, normal: t.normal.replace(/s$/, "") }))
+    )
+      out = out.slice(0, t.start) + t.text.toLowerCase() + out.slice(t.end);
+  return out;
+}
+
+/**
+ * A long sentence of several wants, each said in a piece of its own ("the products should go on a
+ * list, and when one runs low the system should notify us and should find the cheapest supplier";
+ * "we need a system so that we can see our records, keep track of supplies and …"): each piece
+ * that says who should do what, a piece that starts with its verb said with the subject before
+ * it, a doing listed after "… we can" said with what it hangs on, and a condition said before its
+ * want said after it.
+ */
+export function wantPieces(sentence: string): string[] {
+  const text = lowerNouns(cleaned(sentence.trim()).replace(/[\s.!?…]+$/, ""));
+  const raw = text
+    .split(/\s*[,;]\s*|\s+(?=(?:and|but|aswell|as well)\s)/i)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  // A piece that starts no clause ("charts to analyse …" of "records and charts") goes back on the one before.
+  const pieces: string[] = [];
+  for (const piece of raw) {
+    const bare = piece.replace(JOINER, "");
+    const starts = !bare || CONDITION.test(bare) || WANT_AT.test(bare) || startsWithDoing(bare);
+    if (starts || !pieces.length) pieces.push(piece);
+    else pieces[pieces.length - 1] += `${/^(?:and|but|or)\b/i.test(piece) ? " " : ", "}${piece}`;
+  }
+  const said: string[] = [];
+  let subject = "";
+  let lead = "";
+  let condition = "";
+  for (const piece of pieces) {
+    const bare = piece.replace(JOINER, "");
+    const want = WANT_AT.exec(bare);
+    if (CONDITION.test(bare) && !want) {
+      condition = bare;
+      continue;
+    }
+    let clause: string | null = null;
+    if (want) {
+      const own = bare.slice(0, want.index).trim();
+      // A piece not said is no subject for the next: "… and should …" then says nothing.
+      if (HUNG.test(bare) || CONDITION.test(bare)) {
+        subject = "";
+        lead = "";
+        continue;
+      }
+      if (own) subject = own;
+      else if (!subject) continue;
+      clause = own ? bare : `${subject} ${bare}`;
+      const leads = [...clause.matchAll(LEAD_AT)].at(-1);
+      lead = leads ? clause.slice(0, leads.index + leads[0].length) : "";
+    } else {
+      if (lead && startsWithDoing(bare)) clause = `${lead} ${bare}`;
+    }
+    if (!clause) continue;
+    said.push(condition ? `${clause} ${condition[0]!.toLowerCase()}${condition.slice(1)}` : clause);
+    condition = "";
+  }
+  // "… give all this in charts": a piece that points back names nothing on its own.
+  // "… the same the information": two noun phrases run together, no clause to say back.
+  const garbled = (c: string) => /\b(?:this|these|those|it|them)\b|\bthe \w+ the\b/i.test(c);
+  return said.filter((c) => !garbled(c)).flatMap((c) => pointOf(c, true) ?? []);
 }
 
 /** What is built, as participants name it. */
@@ -396,6 +510,33 @@ export function listedDuties(answer: string): string[] {
     points.push(...said);
   }
   return points;
+}
+
+/**
+ * Lines of a list run together, each a duty ("Send the invoices Chase late payers Export the
+ * ledger (monthly)"): each line that starts with a verb's base form, written with a capital,
+ * said as the system's duty, its brackets left out.
+ */
+export function runTogetherDuties(answer: string): string[] {
+  return analyze(answer).flatMap((sentence) => {
+    const { tokens } = sentence;
+    const starts = tokens.flatMap((t, i) =>
+      /^[A-Z][a-z]+$/.test(t.text) &&
+      startsWithDoing(sentence.text.slice(t.start - sentence.start)) &&
+      (i === 0 || tokens[i - 1]!.pos !== "PUNCT")
+        ? [t.start - sentence.start]
+        : [],
+    );
+    if (starts[0] !== 0 || starts.length < 2) return [];
+    return starts.flatMap((from, k) => {
+      const line = sentence.text
+        .slice(from, starts[k + 1])
+        .replace(/\s*\([^)]*\)?/g, "")
+        .replace(/[\s.,;]+$/, "");
+      const point = checked(`The system should ${line[0]!.toLowerCase()}${line.slice(1)}`);
+      return point && clean(point) ? [point] : [];
+    });
+  });
 }
 
 /** 3 to 5 of the participant's own sentences, the most informative, in the order they were said. */

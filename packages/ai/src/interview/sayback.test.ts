@@ -83,6 +83,22 @@ describe("an article that does not fit the next word, put right", () => {
   });
 });
 
+// Sentences written for these tests: slips that spell another word, which no spelling check sees.
+describe("a slip that spells another word, put right", () => {
+  it.each([
+    ["Our costumers book by phone.", "Our customers book by phone."],
+    ["A costumer should get a text.", "A customer should get a text."],
+    [
+      "The client can chose a time and should gave a reason.",
+      "The client can choose a time and should give a reason.",
+    ],
+    // the past form where it belongs is left alone
+    ["She chose the slot and we sent the text.", "She chose the slot and we sent the text."],
+  ])("%s", (said, meant) => {
+    expect(putRight(said)).toBe(meant);
+  });
+});
+
 describe("a point in a brief's third person", () => {
   it("is not said back to the participant", () => {
     expect(clean("Keep track of supplies and notify her/him when they run out.")).toBe(false);

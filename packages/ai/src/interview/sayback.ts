@@ -5,7 +5,7 @@
  * want loyalty programs"), and otherwise in the participant's own words, as a short quote cleaned
  * of fillers and markup ("Got it; I've added it in your words: “…”").
  */
-import { analyze, type Sentence, tokensOf } from "../text";
+import { analyze, type Sentence, type Token, tokensOf } from "../text";
 import { clausesOf, type FoundNeed, findNeeds, needOfListedThing } from "../writer/needs";
 import { meantWord } from "../writer/plain";
 import { BUSINESS_ITSELF, GOAL_NOUNS, VAGUE_NOUNS } from "../writer/refusals";
@@ -126,6 +126,30 @@ function articleFor(next: string, article: string): string {
 }
 
 /**
+ * Slips that spell another word, which no spelling check sees: said of a business's clients,
+ * "costumers" are customers.
+ */
+const REAL_WORD_SLIPS: Record<string, string> = { costumer: "customer", costumers: "customers" };
+
+/** "can chose", "should gave": after a modal the verb's base form ("can choose"); else undefined. */
+function afterModal(t: Token, before: Token | undefined): string | undefined {
+  if (!before || !/^(?:can|could|should|would|will|must|may|might)$/.test(before.normal)) return undefined;
+  return t.pos === "VERB" && PAST_FORMS[t.normal] ? PAST_FORMS[t.normal] : undefined;
+}
+/** Past forms typed for their base, whose base the tagger may not give. */
+const PAST_FORMS: Record<string, string> = {
+  chose: "choose",
+  gave: "give",
+  took: "take",
+  made: "make",
+  sent: "send",
+  saw: "see",
+  got: "get",
+  wrote: "write",
+  showed: "show",
+};
+
+/**
  * The text with each slip of the keyboard put right as the writer puts it right in a story (the one
  * known word a single edit away: "acoording" → "according"), or null when a slip could be several
  * words: said back as typed it would read as Parley's own mistake.
@@ -141,7 +165,9 @@ export function putRight(text: string): string | null {
       at = t.end;
       continue;
     }
-    const meant = /^an?$/.test(t.normal) ? articleFor(tokens[i + 1]?.normal ?? "", t.normal) : meantWord(t);
+    const meant = /^an?$/.test(t.normal)
+      ? articleFor(tokens[i + 1]?.normal ?? "", t.normal)
+      : (REAL_WORD_SLIPS[t.normal] ?? afterModal(t, tokens[i - 1]) ?? meantWord(t));
     if (meant === null) return null;
     if (meant === t.normal) continue;
     const word = /^[A-Z]/.test(t.text) ? meant[0]!.toUpperCase() + meant.slice(1) : meant;
