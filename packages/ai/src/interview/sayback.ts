@@ -125,12 +125,6 @@ function articleFor(next: string, article: string): string {
   return VOWEL_SOUND.test(next) && !CONSONANT_SOUND.test(next) ? "an" : "a";
 }
 
-/**
- * Slips that spell another word, which no spelling check sees: said of a business's clients,
- * "costumers" are customers.
- */
-const REAL_WORD_SLIPS: Record<string, string> = { costumer: "customer", costumers: "customers" };
-
 /** "can chose", "should gave": after a modal the verb's base form ("can choose"); else undefined. */
 function afterModal(t: Token, before: Token | undefined): string | undefined {
   if (!before || !/^(?:can|could|should|would|will|must|may|might)$/.test(before.normal)) return undefined;
@@ -167,7 +161,7 @@ export function putRight(text: string): string | null {
     }
     const meant = /^an?$/.test(t.normal)
       ? articleFor(tokens[i + 1]?.normal ?? "", t.normal)
-      : (REAL_WORD_SLIPS[t.normal] ?? afterModal(t, tokens[i - 1]) ?? meantWord(t));
+      : (afterModal(t, tokens[i - 1]) ?? meantWord(t));
     if (meant === null) return null;
     if (meant === t.normal) continue;
     const word = /^[A-Z]/.test(t.text) ? meant[0]!.toUpperCase() + meant.slice(1) : meant;
