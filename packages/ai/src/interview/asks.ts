@@ -194,7 +194,7 @@ function helpWith(project: ProjectBrief, topic: Topic | null, question: string |
 /** Where to start on a follow-up, by what it asks. */
 const FOLLOW_UP_HINTS: Array<[RegExp, string]> = [
   [/\bmatters most\b|\bonly one thing\b/i, "think of what costs you the most time or trouble today"],
-  [/^could you give me an example\b/i, "think of the last time you needed it"],
+  [/^why does\b/i, "think of what would be harder without it"],
   [/^how would you expect\b/i, "think of the first thing you'd want to do with it"],
   [/^who\b/i, "think of the people you work with, or the customers you serve"],
   [/^(?:when|how often)\b/i, "think of the last time it came up"],

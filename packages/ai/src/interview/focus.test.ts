@@ -33,3 +33,21 @@ describe("a question the answer already answered", () => {
     expect(saidAlready("How often does that happen?", "The rota takes ages.", "")).toBe(false);
   });
 });
+
+describe("a need followed up by why it matters", () => {
+  it("asks why, unless the answer said what it is for", () => {
+    expect(followUpFor("I'd like a route planner for the vans.", [])?.question).toBe(
+      "What would that change for you?",
+    );
+    const asked = ["What would that change for you?", "How do you manage without that today?"];
+    expect(
+      followUpFor("We need a shared calendar.", [...asked, "How would you expect that to work?"])?.question,
+    ).toBe("Why does that matter to you?");
+    expect(
+      followUpFor("We need a shared calendar so the drivers can see their jobs.", [
+        ...asked,
+        "How would you expect that to work?",
+      ])?.question,
+    ).not.toBe("Why does that matter to you?");
+  });
+});

@@ -283,7 +283,7 @@ export const PROBES: Record<FocusKind, string[]> = {
     "What would that change for you?",
     "How do you manage without that today?",
     "How would you expect that to work?",
-    "Could you give me an example of when you'd need that?",
+    "Why does that matter to you?",
   ],
   pain: [
     "What's the hardest part of that?",
@@ -303,10 +303,7 @@ export const PROBES: Record<FocusKind, string[]> = {
   number: ["How has that changed over the past year?", "What does that mean for your day-to-day work?"],
   unclear: ["What does it depend on?", "Could you give me a recent example?"],
   // After a long answer that says many things, "that" points at none of them: which comes first.
-  several: [
-    "Of everything you've described, what matters most to you?",
-    "If the team could do only one thing first, what should it be?",
-  ],
+  several: ["Of everything you've described, what matters most to you?"],
 };
 
 /** Something tried before that did not take: "we tried a booking widget in 2023, but nobody found it". */
@@ -333,7 +330,18 @@ const ANSWERED: Array<[question: RegExp, answer: RegExp]> = [
   [/\bchange for\b|\btime or money\b|\bworth to\b|\bmake a difference\b/, BENEFIT],
   [/\btoday\b|\bget by without\b|\bmanage without\b/, TODAY],
   // A reason given ("…, so the app has to queue updates") says what it would change, and what the problem is.
-  [/\bproblem with that\b|\bchange for\b/, /\b(?:because|since|otherwise|'cause)\b|, so (?!far\b)/i],
+  [
+    /\bproblem with that\b|\bchange for\b|^Why does\b.*\bmatter to you\b/,
+    /\b(?:because|since|otherwise|'cause|so that)\b|, so (?!far\b)/i,
+  ],
+  // What it is for ("… to keep clients informed", "so she can …") or what it would help with says why it matters.
+  [
+    /^Why does\b.*\bmatter to you\b/,
+    new RegExp(
+      `${BENEFIT.source}|\\bto (?:keep|help|make|ensure|track|stop)\\b|\\bso (?:that )?(?:\\S+ ){1,3}(?:can|could|will|would)\\b`,
+      "i",
+    ),
+  ],
 ];
 
 /** The hard part said: a feeling ("I hate it") or the worst of it. */
@@ -370,7 +378,9 @@ const FIRST_SAID =
 export const saidAlready = (question: string, answer: string, told: string) =>
   (/^How often\b/.test(question) && (WHEN_SAID.test(answer) || RATE_SAID.test(answer))) ||
   (/^How important\b/.test(question) && (RANK_SAID.test(answer) || RANK_SAID.test(told))) ||
-  (/\bmatters most\b|\bonly one thing\b/.test(question) && FIRST_SAID.test(answer)) ||
+  (/\bmatters most\b/.test(question) && FIRST_SAID.test(answer)) ||
+  // How it should work, once a long answer described it.
+  (/^How would you expect\b/.test(question) && answer.trim().split(/\s+/).length >= 30) ||
   (/\bhardest part\b/.test(question) && (AMOUNT.test(answer) || HARD_SAID.test(answer))) ||
   (/\bstand today\b/.test(question) && AMOUNT.test(told));
 

@@ -153,10 +153,10 @@ describe("offline, after a long answer that says many things", () => {
     expect(turns[2]!.text).toBe(PROBES.several[0]);
   });
 
-  it("asks the other way once, and neither after they said what matters most", async () => {
+  it("asks it once, and not after they said what matters most", async () => {
     const ranked = `${LONG} Above all, the counts have to be right.`;
     const { turns } = await run(["I run the shop floor and do the ordering.", ranked, "Fine.", LONG]);
-    expect(turns[2]!.text).not.toMatch(/matters most|only one thing/);
+    expect(turns[2]!.text).not.toMatch(/matters most/);
     expect(turns.filter((t) => PROBES.several.includes(t.text))).toHaveLength(1);
   });
 

@@ -34,29 +34,36 @@ describe("follow-ups that name what was said", () => {
       "I want to automate the booking system.",
       "What would automating the booking system change for you?",
     ],
+    [
+      "Why does that matter to you?",
+      "need",
+      "automating the booking system",
+      "I want to automate the booking system.",
+      "Why does automating the booking system matter to you?",
+    ],
     // An action named in a frame made for things reads garbled: the frame keeps "that".
     [
-      "Could you give me an example of when you'd need that?",
+      "How would you expect that to work?",
       "need",
       "giving recommendations",
       "I want to be giving recommendations.",
-      "Could you give me an example of when you'd need that?",
+      "How would you expect that to work?",
     ],
     // A gerund from a verb they did not say reads as Parley's words, not theirs.
     [
-      "Could you give me an example of when you'd need that?",
+      "Why does that matter to you?",
       "need",
       "letting clients book appointments",
       "The system should enable clients to book appointments.",
-      "Could you give me an example of when you'd need that?",
+      "Why does that matter to you?",
     ],
     // One verb of several ("read and write") named alone would misstate the need.
     [
-      "Could you give me an example of when you'd need that?",
+      "Why does that matter to you?",
       "need",
       "reading the diary",
       "It has to read and write the diary.",
-      "Could you give me an example of when you'd need that?",
+      "Why does that matter to you?",
     ],
     // A clunky frame for an action keeps "that".
     [
@@ -68,11 +75,11 @@ describe("follow-ups that name what was said", () => {
     ],
     // A slip, a figure or a long phrase is never said back.
     [
-      "Could you give me an example of when you'd need that?",
+      "Why does that matter to you?",
       "need",
       "allocating the staff acoording to demand",
       "I want to allocate the staff acoording to demand.",
-      "Could you give me an example of when you'd need that?",
+      "Why does that matter to you?",
     ],
     [
       "How well does that work for you?",
@@ -122,10 +129,10 @@ describe("the rules' message the checks after the model fall back to", () => {
 describe("a wanted thing named in a need's follow-up", () => {
   it.each([
     [
-      "Could you give me an example of when you'd need that?",
+      "Why does that matter to you?",
       "a route planner",
       "We need a route planner for the vans.",
-      "Could you give me an example of when you'd need a route planner?",
+      "Why does a route planner matter to you?",
     ],
     [
       "How important is that compared with the rest?",
@@ -135,24 +142,19 @@ describe("a wanted thing named in a need's follow-up", () => {
     ],
     // Not wanted as such: what they would do with it is the need.
     [
-      "Could you give me an example of when you'd need that?",
+      "Why does that matter to you?",
       "the free vans",
       "I want to see the free vans.",
-      "Could you give me an example of when you'd need that?",
+      "Why does that matter to you?",
     ],
     // Named by a word that only the sentence around it explains.
-    [
-      "Could you give me an example of when you'd need that?",
-      "the option",
-      "We need the option.",
-      "Could you give me an example of when you'd need that?",
-    ],
+    ["Why does that matter to you?", "the option", "We need the option.", "Why does that matter to you?"],
     // Cut from a longer thing: "paper labels" of "paper labels or stickers" is not what they want.
     [
-      "Could you give me an example of when you'd need that?",
+      "Why does that matter to you?",
       "paper labels",
       "We'd like paper labels or stickers on every tray.",
-      "Could you give me an example of when you'd need that?",
+      "Why does that matter to you?",
     ],
   ])("%s / %s", (probe, phrase, answer, expected) => {
     expect(namedProbe(probe, "need", phrase, answer)).toBe(expected);

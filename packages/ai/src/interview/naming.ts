@@ -76,7 +76,7 @@ function thing(phrase: string, answer: string): boolean {
  * "How important is automating the diary compared with the rest?". As the subject of "Who else
  * would … help?" a gerund reads garbled, so that frame keeps "that"; a thing reads well in any.
  */
-const ACTION_FRAME = /^(?:What would that change|How important is that)\b/;
+const ACTION_FRAME = /^(?:What would that change|How important is that|Why does that matter)\b/;
 /** The pain probes a trouble named as an action reads well in: "What's the hardest part of waiting on hold?" */
 const PAIN_FRAME = /^(?:What's the hardest part of that|What does that cost you)\b/;
 
