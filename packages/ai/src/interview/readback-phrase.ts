@@ -60,6 +60,9 @@ export function phrasedNeed(need: FoundNeed): string | null {
   if (OTHERS_WANT.test(need.sentence.text)) return null;
   const parts = wantedParts(need);
   if (!parts?.length) return null;
+  // "I want them to pick a slot", "we need the diary to update itself": wanted of someone or
+  // something else, which "you'd like to pick a slot" would say of the participant.
+  const ofAnother = WANTED_OF.test(need.sentence.text);
   // Two parts, else the first; a long list of means, else its first three or two.
   // Someone's list of means ("clients to book, view, choose …") may be said in part; a list of things not.
   const first = parts[0]!;
@@ -70,10 +73,16 @@ export function phrasedNeed(need: FoundNeed): string | null {
     const point = `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
     // "You'd like the percentage", "… that functionality": too little to check on its own.
     const named = keywords(text).filter((w) => !/^(?:like|want|able)$/.test(w));
+    if (ofAnother && OWN_DOING.test(point)) continue;
     if (readsWhole(point) && named.length >= 2 && !POINTING.test(text)) return point;
   }
   return null;
 }
+
+/** A want of someone or something else doing it: "want them to …", "need the diary to …". */
+const WANTED_OF = /\b(?:want|wants|like|love|need|needs|prefer)\s+(?!to\b)\S+(?:\s+\S+){0,3}?\s+to\s+\w/i;
+/** A point saying the participant would do it: "You'd like to pick …". */
+const OWN_DOING = /^You(?:'d| would)? (?:like|love|want|need|prefer) to\b/i;
 
 /** Someone else as the one who wants: "our board wants …", "she hopes …", "they'd like …". */
 const OTHERS_WANT =

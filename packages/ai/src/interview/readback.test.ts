@@ -155,6 +155,18 @@ describe("the offline read-back", () => {
     expect(text).not.toMatch(/other features/);
   });
 
+  it("says the trouble they feel today beside three needs, and not a half-sentence that says none", async () => {
+    const text = await readBack([
+      "Our nurses lose most of Friday afternoon phoning patients about cancelled slots.",
+      "I'd like patients to get a text the day before, and I want them to pick a new slot online.",
+      "We need the diary to update itself, and the map itself is easy, keeping it in sync is the hard part.",
+    ]);
+    expect(text).toContain(
+      "- Your nurses lose most of Friday afternoon phoning patients about cancelled slots.",
+    );
+    expect(text).not.toMatch(/map itself is easy/);
+  });
+
   it("holds every need of a long interview, not five, each said once", async () => {
     const text = await readBack([
       "I'd like members to book a court from their phone.",

@@ -22,10 +22,15 @@ import {
   INJECTION,
   NEED_CUE,
   OFF_TOPIC,
+  PROBLEM,
   SELF_INTRO,
   SUCCESS,
+  TROUBLE,
   WORKAROUND,
 } from "./vocabulary";
+
+/** A problem said as one: trouble, a feeling about it, or a lack ("the line is always busy", "I hate it"). */
+const PAINED = new RegExp(`${TROUBLE.source}|${PROBLEM.source}|${FEELING.source}`, "i");
 
 /** At most this many points: a read-back is checked at a glance. */
 const MOST_POINTS = 5;
@@ -198,7 +203,7 @@ function checked(text: string): string | null {
 }
 
 /** The problems they described, for a read-back with few needs: a feeling, a workaround, a figure, a lack. */
-function problemSentences(answers: string[], offline: boolean): string[] {
+function problemSentences(answers: string[], offline: boolean, anyKind = false): string[] {
   return answers
     .flatMap((a) => sentences(a))
     .filter(
@@ -208,9 +213,10 @@ function problemSentences(answers: string[], offline: boolean): string[] {
         !OFF_TOPIC.test(s) &&
         !INJECTION.test(s) &&
         keywords(s).length >= 3 &&
-        // Offline, a "not" said of nobody ("There aren't more features in mind") is no problem to
-        // read back; one of theirs is ("We don't plan to build our own SMS gateway").
-        (FEELING.test(s) ||
+        (anyKind ||
+          // Offline, a "not" said of nobody ("There aren't more features in mind") is no problem to
+          // read back; one of theirs is ("We don't plan to build our own SMS gateway").
+          FEELING.test(s) ||
           WORKAROUND.test(s) ||
           FREQUENCY.test(s) ||
           hasNumber(s) ||
@@ -335,10 +341,24 @@ export function readBackPoints(
   const ordered = offline
     ? [...problems.filter(felt).reverse(), ...problems.filter((s) => !felt(s)).reverse()]
     : problems;
+  const fresh = (point: string | null): point is string =>
+    sayable(point) && !points.includes(point) && !(offline && repeats(point, points));
+  const before = points.length;
   for (const problem of ordered) {
     if (points.length >= 3) break;
     const point = pointOf(problem);
-    if (sayable(point) && !points.includes(point) && !(offline && repeats(point, points))) points.push(point);
+    if (fresh(point)) points.push(point);
+  }
+  // Offline, however many needs: the trouble they feel today, the latest, is read back too (what
+  // the needs are for), when no problem filled the read-back and there is room.
+  if (offline && points.length === before && points.length < MOST_OFFLINE_POINTS) {
+    const pained = problemSentences(answers, offline, true).filter((s) => plain(s) && PAINED.test(s));
+    // The point itself says the trouble (not "The map itself is easy" of "…, the sync is the hard part").
+    const hurt = pained
+      .reverse()
+      .map((s) => pointOf(s))
+      .find((p) => fresh(p) && PAINED.test(p) && !p.includes("/"));
+    if (hurt) points.push(hurt);
   }
   if (offline) return coveredPoints(ctx, points, answers);
   return points.length || !asSaid ? points : sentencePoints(ctx, answers);
