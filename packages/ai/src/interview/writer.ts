@@ -111,7 +111,10 @@ const measuredBefore = (question: string, told: string, answer: string, offline:
  * says it (a need added late is stored as said, slips and all), and only those that read whole.
  */
 function summaryNow(ctx: TurnContext, offline: boolean): string {
-  const points = [...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? []))];
+  // Offline, the read-back's own reading of everything said so far: no point it read back before is lost.
+  const points = offline
+    ? readBackPoints(ctx, { now: true, asSaid: false, offline: true })
+    : [...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? []))];
   const said = sayable(ctx, points, offline);
   const answers = ctx.messages.filter((m) => m.role === "user").map((m) => m.content);
   const shown = offline ? coveredPoints(ctx, said, answers) : said;
