@@ -16,14 +16,18 @@ const MOST_POINT_WORDS = 16;
 
 /**
  * "A, B and C" is one list (its items may be short clauses: "track demand, allocate staff and
- * schedule shifts"); "You don't mind, the layout should stay …" is two clauses run on.
+ * schedule shifts", or end on what it is for: "… and peak times for better decisions"); "You don't
+ * mind, the layout should stay …" is two clauses run on.
  */
 const runsOn = (point: string) =>
   point
     .split(",")
     .slice(1)
     .flatMap((part) => part.split(/\b(?:and|or)\b/))
-    .some((part) => part.trim().split(/\s+/).length > 4);
+    .some((part) => part.trim().split(/\s+/).length > 4 && CLAUSE_WORD.test(part));
+/** A word that makes a part a clause of its own: a subject or a verb that says when or how. */
+const CLAUSE_WORD =
+  /\b(?:i|we|you|they|he|she|it|is|are|was|were|be|should|must|will|would|can|could|has|have|had|do|does|did|don't|doesn't|won't|can't)\b/i;
 
 /** A point said as a short phrase of one clause, with no slip and a subject of its own. */
 export const readsWhole = (point: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makePlan } from "./plan";
-import { listedDuties, pointOf, runTogetherDuties, wantPieces } from "./readback";
+import { listedDuties, pointOf, readsWhole, runTogetherDuties, wantPieces } from "./readback";
 import { collect, interviewTurn } from "./turn";
 import type { InterviewMessage } from "./types";
 
@@ -191,6 +191,21 @@ describe("the offline read-back", () => {
       "We need the coaches to see their week at a glance.",
     ]);
     expect(text).not.toMatch(/You'd like a new clubhouse kitchen/);
+  });
+});
+
+describe("a list in one sentence", () => {
+  it("is one point, whole, with or without the comma before its 'and'", () => {
+    expect(
+      pointOf(
+        "The reports should show bookings by day, no-shows, takings and busy hours for planning.",
+        true,
+      ),
+    ).toBe("The reports should show bookings by day, no-shows, takings and busy hours for planning.");
+    expect(readsWhole("You'd like reports of bookings, takings and busy hours for better planning.")).toBe(
+      true,
+    );
+    expect(readsWhole("You don't mind the colours, the layout should stay as it is now.")).toBe(false);
   });
 });
 

@@ -119,8 +119,9 @@ export function pointOf(sentence: string, need = false): string | null {
     text = text.slice(lead[0].length);
   text = withoutIntro(text).replace(/[\s.!?…]+$/, "");
   // A list ("a booking system, record keeping, and reports", "receipts, expenses and wages") is one part.
+  // (with or without the comma before its "and": "trends, staff performance, revenue and peak times").
   const list =
-    ((text.match(/,/g)?.length ?? 0) >= 2 && /,\s*(?:and|or)\s+[^,]+$/.test(text)) ||
+    ((text.match(/,/g)?.length ?? 0) >= 2 && /,[^,]*\b(?:and|or)\s+[^,]+$/.test(text)) ||
     /^[^,]+,\s*\w+\s+(?:and|or)\s+\w+$/.test(text);
   const parts = list ? [text] : partsOf(text);
   const at = parts.findIndex((p) => NEED_CUE.test(p));
