@@ -122,7 +122,7 @@ function aboutSharedMaterial(ctx: TurnContext, current: Topic): TurnDecision | n
 }
 
 /** The last open question, asked once when the plan is done and time remains. */
-export const ANYTHING_ELSE = "What else should the team know before we wrap up?";
+export const ANYTHING_ELSE = "Is there anything we haven't touched on that matters to you?";
 
 /** Follow-ups on these keep the interview open while they come, whatever the topic count says. */
 const STILL_COMING: ReadonlyArray<FocusKind> = ["need", "pain", "refusal", "condition", "workaround"];
