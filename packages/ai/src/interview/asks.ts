@@ -87,7 +87,13 @@ function termOf(sentence: string): string | undefined {
 export function participantAsk(answer: string): ParticipantAsk | null {
   const asking: Array<{ text: string; kind: AskKind }> = [];
   const rest: string[] = [];
-  for (const s of analyze(answer)) {
+  const all = analyze(answer);
+  for (const [i, s] of all.entries()) {
+    // "But why is this one the lowest? Maybe that's worth a look.": wondered aloud, then gone on from.
+    if (WONDERED.test(s.text) && all.slice(i + 1).some((t) => !t.text.trim().endsWith("?"))) {
+      rest.push(s.text);
+      continue;
+    }
     const direct =
       REPEAT_REQUEST.test(s.text) ||
       MEANING_REQUEST.test(s.text) ||
@@ -110,6 +116,9 @@ export function participantAsk(answer: string): ParticipantAsk | null {
     rest: rest.join(" "),
   };
 }
+
+/** A "why" not put to the interviewer ("why is this school the lowest one?"): a thought, when more follows. */
+const WONDERED = /^\W*(?:(?:but|and|so|then)\s+)?(?:why|how come)\b(?![^?]*\byou\b)[^?]*\?\s*$/i;
 
 /** True when an answer says something besides its question: enough words to build on or record. */
 export const saysMore = (ask: ParticipantAsk) => keywords(ask.rest).length >= 3;

@@ -93,3 +93,19 @@ describe("a participant asking to go on in their language", () => {
     );
   });
 });
+
+// Sentences written for these tests.
+describe("a 'why' wondered aloud", () => {
+  it("is no question to the interviewer when the answer goes on from it", () => {
+    expect(
+      participantAsk(
+        "Three vans are always late. But why is the blue one the slowest? Maybe the route is wrong.",
+      ),
+    ).toBeNull();
+  });
+
+  it("is one when it is put to the interviewer or ends the answer", () => {
+    expect(participantAsk("Why do you need my address? I'd rather not say.")?.kind).toBe("info");
+    expect(participantAsk("Why is the price hidden?")?.kind).toBe("info");
+  });
+});
