@@ -7,6 +7,7 @@ import {
   focusesOf,
   followUpFor,
   followUpOn,
+  PROBES,
   saidAlready,
   saysMany,
 } from "./focus";
@@ -408,7 +409,16 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   const many =
     several && !saidAlready(several, answer, told) ? { kind: "several" as const, phrase: "" } : null;
   const struck = many ?? (follow && STRIKING.includes(follow.focus.kind) ? follow.focus : problem);
-  if (offline && struck && !askedProbe(lastAi) && !ask) {
+  // A measure of success is taken up even in answer to a follow-up: it is what the rest is judged by
+  // (how they would keep track of it is a question for those who run the business, not a user's).
+  const today = PROBES.goal[0]!;
+  const measure =
+    struck?.kind === "goal" &&
+    (ctx.stakeholderType !== "user" ||
+      (followUpOn("goal", asked, answer) === today &&
+        !saidAlready(today, answer, told) &&
+        !answeredBy(today, told)));
+  if (offline && struck && (!askedProbe(lastAi) || measure) && !ask) {
     return {
       action: "follow_up",
       topicId: current.id,

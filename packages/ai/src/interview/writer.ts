@@ -100,11 +100,11 @@ function probe(topic: Topic, said: string[], answer = "", told = "", offline = f
 const MEASURE_ASKED = /\bworth to\b|\bjudge whether\b|\bhad worked\b|\bmeasure success\b|\ba success for\b/i;
 
 /**
- * Offline, such a question is answered once they said how they judge success; a bare yes to an
- * open question is still asked the topic's other question, whatever it is.
+ * Offline, such a question is answered once they said how they judge success, whatever the last
+ * answer was.
  */
-const measuredBefore = (question: string, told: string, answer: string, offline: boolean) =>
-  offline && !CONFIRM.test(answer) && MEASURE_ASKED.test(question) && SUCCESS.test(told);
+const measuredBefore = (question: string, told: string, _answer: string, offline: boolean) =>
+  offline && MEASURE_ASKED.test(question) && SUCCESS.test(told);
 
 /**
  * Asked for a summary after the closing: the points as they stand now, each said as the read-back
