@@ -177,6 +177,14 @@ describe("offline, how they would judge success, said in answer to the plan", ()
     expect(PROBES.goal).toContain(turns[2]!.text);
   });
 
+  it("and a problem said as time spent is followed up as a problem", async () => {
+    const { turns } = await run([
+      "I run the shop floor and do the ordering.",
+      "My assistant spends half of every Monday counting trays by hand.",
+    ]);
+    expect(PROBES.pain).toContain(turns[2]!.text);
+  });
+
   it("and a problem said as distrust is followed up as a problem", async () => {
     const { turns } = await run([
       "I run the shop floor and do the ordering.",
