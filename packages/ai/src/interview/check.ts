@@ -15,7 +15,7 @@ import { analyze, isContent, tokensOf } from "../text";
 import { answerTo, participantAsk } from "./asks";
 import { acknowledgement } from "./sayback";
 import { readState } from "./state";
-import { normalise } from "./text";
+import { normalise, rulesRead } from "./text";
 import type { TurnContext, TurnDecision } from "./types";
 import { writeTurn } from "./writer";
 
@@ -108,13 +108,16 @@ export async function* checkedStream(
     decision.asked && decision.asked !== "repeat" && decision.asked !== "summary"
       ? participantAsk(answer)
       : null;
-  const ruleAnswer = ask
-    ? answerTo(ask, {
-        project: ctx.project,
-        topic: ctx.plan.topics.find((t) => t.id === decision.topicId) ?? null,
-        lastQuestion: state.lastAsked,
-      })
-    : "";
+  // In a language the rules do not read, the model was given the answer and says it in that
+  // language: the rules' English words are not put in front of it.
+  const ruleAnswer =
+    ask && rulesRead(ctx.messages)
+      ? answerTo(ask, {
+          project: ctx.project,
+          topic: ctx.plan.topics.find((t) => t.id === decision.topicId) ?? null,
+          lastQuestion: state.lastAsked,
+        })
+      : "";
   if (decision.action === "read_back") {
     // The points are copied as given; a question asked with the last answer is answered first,
     // unless the model's first sentence already answers it (its prompt carries the same answer).
@@ -150,7 +153,7 @@ export async function* checkedStream(
   // A need added after the read-back is not said back in front of the model's follow-up: readers
   // of a capable model's turns disagreed with each such say-back (the model's question had heard it,
   // or the need was read back already); the closing still says back what the model left out.
-  let answered = !ask;
+  let answered = !ruleAnswer;
   let emitted = "";
   let asked = false;
   /**

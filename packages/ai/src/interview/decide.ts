@@ -15,7 +15,7 @@ import { askedProbe } from "./naming";
 import { readBackPoints } from "./readback";
 import { sayable } from "./readback-said";
 import { type InterviewState, READ_BACK_QUESTION, readState } from "./state";
-import { isVague, normalise, phrases, senses } from "./text";
+import { isVague, normalise, phrases, rulesRead, senses } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
 import {
   CONFIRM,
@@ -215,9 +215,10 @@ function afterReadBack(
   // anything of substance (a problem, how they cope), which is what was asked for.
   const opening = toReadBack ? NEEDS : STILL_COMING;
   // Offline, any statement of substance answers "What else should I add?" ("Saturday morning is
-  // the only slot that works for us"), however the rules read it.
+  // the only slot that works for us"), however the rules read it; so does one in a language the
+  // rules do not read, on either path (the model reads it).
   const told =
-    offline &&
+    (offline || !rulesRead(ctx.messages)) &&
     !toReadBack &&
     wordsOf(answer).length >= 6 &&
     !answer.trim().endsWith("?") &&

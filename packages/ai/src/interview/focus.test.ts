@@ -51,3 +51,12 @@ describe("a need followed up by why it matters", () => {
     ).not.toBe("Why does that matter to you?");
   });
 });
+
+describe("how a need should work", () => {
+  it("is not asked once the answer described it", () => {
+    const how = "How would you expect that to work?";
+    expect(saidAlready(how, "I'd like a waitlist.", "")).toBe(false);
+    const described = "I'd like a waitlist. People sign up online and get a text when a slot frees up.";
+    expect(saidAlready(how, described, "")).toBe(true);
+  });
+});

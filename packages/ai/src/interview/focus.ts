@@ -379,8 +379,9 @@ export const saidAlready = (question: string, answer: string, told: string) =>
   (/^How often\b/.test(question) && (WHEN_SAID.test(answer) || RATE_SAID.test(answer))) ||
   (/^How important\b/.test(question) && (RANK_SAID.test(answer) || RANK_SAID.test(told))) ||
   (/\bmatters most\b/.test(question) && FIRST_SAID.test(answer)) ||
-  // How it should work, once a long answer described it.
-  (/^How would you expect\b/.test(question) && answer.trim().split(/\s+/).length >= 30) ||
+  // How it should work, once an answer of some length (or of two sentences) described it.
+  (/^How would you expect\b/.test(question) &&
+    (answer.trim().split(/\s+/).length >= 20 || analyze(answer).length >= 2)) ||
   (/\bhardest part\b/.test(question) && (AMOUNT.test(answer) || HARD_SAID.test(answer))) ||
   (/\bstand today\b/.test(question) && AMOUNT.test(told));
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerTo, participantAsk } from "./asks";
 import { endsSentence } from "./check";
+import { decideTurn } from "./decide";
 import { focusesOf, followUpFor, followUpOn, PROBES, saidAlready } from "./focus";
 import { makePlan } from "./plan";
 import { needsSaidBack } from "./sayback";
@@ -391,5 +392,79 @@ describe("endsSentence", () => {
     expect(endsSentence("I'll ask Dr.")).toBe(false);
     expect(endsSentence("It takes 3.")).toBe(true);
     expect(endsSentence("Ask J.")).toBe(false);
+  });
+});
+
+describe("after the read-back, in a language the rules do not read", () => {
+  it("keeps listening while the participant still says something of substance, on the model path too", () => {
+    const at = (minute: number) => new Date(START + minute * 60_000).toISOString();
+    const said = [
+      "Ich backe seit zwanzig Jahren Torten und nehme die meisten Bestellungen am Telefon an.",
+      "Kunden sollen ihre Torte am Vortag online bestellen und eine Abholzeit auswählen können.",
+    ];
+    const messages: InterviewMessage[] = [
+      { role: "ai", content: "Was ist Ihre Rolle?", timestamp: at(0) },
+      { role: "user", content: said[0]!, timestamp: at(1) },
+      { role: "ai", content: "Wie bestellen Kunden heute?", timestamp: at(1) },
+      { role: "user", content: said[1]!, timestamp: at(2) },
+      { role: "ai", content: `${READ_BACK_OPENING}\n- ${said[1]}\n${READ_BACK_QUESTION}`, timestamp: at(2) },
+      { role: "user", content: "Nein, da fehlt noch etwas.", timestamp: at(3) },
+      { role: "ai", content: "Was fehlt noch?", timestamp: at(3) },
+      {
+        role: "user",
+        content:
+          "Die Abholzeiten sollten möglichst übersichtlich angezeigt werden, damit niemand lange suchen muss.",
+        timestamp: at(4),
+      },
+    ];
+    const ctx = {
+      plan,
+      project: PROJECT,
+      stakeholderType: "business" as const,
+      messages,
+      now: START + 240_000,
+      timeLimitMinutes: 12,
+    };
+    expect(decideTurn(ctx).action).toBe("follow_up");
+    // A goodbye still closes.
+    const bye = [
+      ...messages.slice(0, -1),
+      { role: "user" as const, content: "Danke, das war alles.", timestamp: at(4) },
+    ];
+    expect(decideTurn({ ...ctx, messages: bye }).action).toBe("close");
+  });
+
+  it("closes on 'do you need anything else from me?' in the model's words, with no English put in front", async () => {
+    const at = (minute: number) => new Date(START + minute * 60_000).toISOString();
+    const said = "Kunden sollen ihre Torte am Vortag online bestellen und eine Abholzeit auswählen können.";
+    const messages: InterviewMessage[] = [
+      { role: "ai", content: "Was ist Ihre Rolle?", timestamp: at(0) },
+      { role: "user", content: "Ich backe seit zwanzig Jahren Torten für den Laden.", timestamp: at(1) },
+      { role: "ai", content: "Wie bestellen Kunden heute?", timestamp: at(1) },
+      { role: "user", content: said, timestamp: at(2) },
+      { role: "ai", content: `${READ_BACK_OPENING}\n- ${said}\n${READ_BACK_QUESTION}`, timestamp: at(2) },
+      { role: "user", content: "Ja, genau. Brauchen Sie sonst noch etwas von mir?", timestamp: at(3) },
+    ];
+    const closing = "Nichts weiter, vielen Dank! Sie können jetzt 'End Interview' drücken.";
+    const model: InterviewProvider = {
+      complete: async () => "",
+      structured: async () => "",
+      async *stream() {
+        yield closing;
+      },
+    };
+    const turn = await interviewTurn(
+      {
+        plan,
+        project: PROJECT,
+        stakeholderType: "business",
+        messages,
+        now: START + 180_000,
+        timeLimitMinutes: 12,
+      },
+      model,
+    );
+    expect(turn.decision.action).toBe("close");
+    expect(await collect(turn.stream)).toBe(closing);
   });
 });

@@ -103,3 +103,16 @@ describe("a point in a brief's third person", () => {
     expect(clean("Keep track of supplies and notify you when they run out.")).toBe(true);
   });
 });
+
+// Sentences written for these tests: what is never said back.
+describe("an acknowledgement", () => {
+  it("says back nothing only pointed at, or two phrases run together", () => {
+    // In their words at most, never in Parley's: "you'd like to include that functionality".
+    expect(acknowledgement("So we also want to include that functionality for the members.")).not.toMatch(
+      /you'd like to include that/,
+    );
+    expect(
+      acknowledgement("i want, the colours should be the same the layout, only bigger text please"),
+    ).not.toMatch(/the same the layout/);
+  });
+});

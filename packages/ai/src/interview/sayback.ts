@@ -104,6 +104,12 @@ export function quoteOf(need: FoundNeed): string {
   return /[.!…]$/.test(quote) ? quote : `${quote.replace(/\?$/, "")}.`;
 }
 
+/** A wanted thing only pointed at: "… like that functionality", "… to include this one". */
+const POINTED = /\b(?:like|want|need|love|prefer|have|include|use|get|add) (?:this|that|these|those)\b/i;
+
+/** Two noun phrases run together ("the same the information"): words nobody can check said back. */
+const RUN_TOGETHER = /\bthe \w+ the\b/i;
+
 /** A quote says something when it has four words or more, one of them a content word. */
 const substantial = (quote: string) => {
   const tokens = tokensOf(quote).filter((t) => t.pos !== "PUNCT");
@@ -182,7 +188,8 @@ export function needsSaidBack(answer: string, max = 2): string[] {
       .map((p) => saidBackPart(p, need.negated))
       .join(", and ");
     // "You'd like to run your business better" names nothing to build: not said back as a need.
-    if (!said.includes(text) && !namesNothing(text, "")) said.push(text);
+    // "You'd like to include that functionality": what "that" was is not in what is said back.
+    if (!said.includes(text) && !namesNothing(text, "") && !POINTED.test(text)) said.push(text);
     if (said.length >= max) break;
   }
   return said;
@@ -202,7 +209,9 @@ export function acknowledgement(answer: string): string {
   // Parley's mistake. Nor is one with their own "you": said back it reads as Parley's too.
   const quote = needs
     .map(quoteOf)
-    .filter((q) => substantial(q) && !/\b(?:you|your|yours)\b/i.test(q) && !goalOnly(q))
+    .filter(
+      (q) => substantial(q) && !/\b(?:you|your|yours)\b/i.test(q) && !goalOnly(q) && !RUN_TOGETHER.test(q),
+    )
     .map(putRight)
     .find((q) => q !== null);
   if (!quote) return "";

@@ -8,6 +8,8 @@ import { hash } from "../offline/text";
 import {
   analyze,
   isContent,
+  longEnoughToTell,
+  mayBeEnglish,
   type Sentence,
   sliceOf,
   type Token,
@@ -15,6 +17,7 @@ import {
   verbOfActionNoun,
   wordsOf,
 } from "../text";
+import type { InterviewMessage } from "./types";
 import { VAGUE } from "./vocabulary";
 
 export { hash };
@@ -283,4 +286,23 @@ function rank(found: Array<{ text: string; score: number }>): string[] {
       seen.add(key);
       return true;
     });
+}
+
+/** How much of the latest text is read for its language: franc takes milliseconds per kilobyte. */
+const LANGUAGE_SAMPLE_CHARS = 600;
+
+/**
+ * Whether the rules can read what the participant says: their vocabularies (declines, "not sure",
+ * instructions, off-topic) are English, so in another language the model judges each answer itself.
+ * The participant's latest words decide once there are enough of them to tell; before that, the
+ * whole conversation (the model writes in the participant's language).
+ */
+export function rulesRead(messages: InterviewMessage[]): boolean {
+  const latest = (list: InterviewMessage[]) =>
+    list
+      .map((m) => m.content)
+      .join("\n")
+      .slice(-LANGUAGE_SAMPLE_CHARS);
+  const said = latest(messages.filter((m) => m.role === "user"));
+  return mayBeEnglish(longEnoughToTell(said) ? said : latest(messages));
 }

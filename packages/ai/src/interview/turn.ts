@@ -1,5 +1,4 @@
 import type { StakeholderType } from "@parley/db/schema";
-import { longEnoughToTell, mayBeEnglish } from "../text";
 import { answerTo, participantAsk } from "./asks";
 import { checkedStream, withoutEchoes } from "./check";
 import { decideTurn, nextTopic } from "./decide";
@@ -8,7 +7,7 @@ import { type ChatMessage, planMessages, questionMessages, readingMessages } fro
 import { readBackPoints } from "./readback";
 import { reviewAfterClose } from "./review";
 import { type InterviewState, readState } from "./state";
-import { normalise } from "./text";
+import { normalise, rulesRead } from "./text";
 import {
   type AnswerReading,
   type InterviewMessage,
@@ -290,23 +289,4 @@ export async function warmInterviewer(): Promise<void> {
     await collect(turn.stream);
     rulesRead(messages);
   }
-}
-
-/** How much of the latest text is read for its language: franc takes milliseconds per kilobyte. */
-const LANGUAGE_SAMPLE_CHARS = 600;
-
-/**
- * Whether the rules can read what the participant says: their vocabularies (declines, "not sure",
- * instructions, off-topic) are English, so in another language the model judges each answer itself.
- * The participant's latest words decide once there are enough of them to tell; before that, the
- * whole conversation (the model writes in the participant's language).
- */
-function rulesRead(messages: InterviewMessage[]): boolean {
-  const latest = (list: InterviewMessage[]) =>
-    list
-      .map((m) => m.content)
-      .join("\n")
-      .slice(-LANGUAGE_SAMPLE_CHARS);
-  const said = latest(messages.filter((m) => m.role === "user"));
-  return mayBeEnglish(longEnoughToTell(said) ? said : latest(messages));
 }
