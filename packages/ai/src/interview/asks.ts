@@ -159,8 +159,8 @@ const lowerFirst = (text: string) =>
 const upperFirst = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
-/** Asked whether the interviewer needs anything more from them: only what they choose to tell. */
-export const NOTHING_MORE = "Nothing more than what you'd like to tell me.";
+/** Asked whether the interviewer needs anything more from them, which comes as the interview ends. */
+export const NOTHING_MORE = "No, nothing else.";
 export const DONT_KNOW = "I don't know that myself; the team will, and I've noted your question for them.";
 
 /** A question asking for the interviewer's view, turned back to the participant. */

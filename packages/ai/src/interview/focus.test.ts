@@ -30,7 +30,16 @@ describe("a question the answer already answered", () => {
     expect(saidAlready("How often does that happen?", "We do the rota weekly and it takes ages.", "")).toBe(
       true,
     );
-    expect(saidAlready("How often does that happen?", "The rota takes ages.", "")).toBe(false);
+    expect(
+      saidAlready("How often does that happen?", "The rota app crashes and we lose the shifts.", ""),
+    ).toBe(false);
+  });
+
+  it("does not ask how often of a lasting state, nor what it costs where no time or money was said", () => {
+    expect(saidAlready("How often does that happen?", "Planning the rota is complicated.", "")).toBe(true);
+    const cost = "What does that cost you, in time or money?";
+    expect(saidAlready(cost, "Customers feel anxious at the last step.", "")).toBe(true);
+    expect(saidAlready(cost, "Planning the rota takes most of my Sunday.", "")).toBe(false);
   });
 });
 

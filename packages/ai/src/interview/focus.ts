@@ -357,6 +357,17 @@ const HARD_SAID = new RegExp(
 const WHEN_SAID =
   /\b(?:every|each) (?:other |single |second )?(?:\w+day|week|month|year|morning|afternoon|evening|night|shift|season|quarter|hour|term|\d+|two|three|four|few|couple)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends)\b|\b(?:once|twice|\w+ times) (?:a|an|per|every|each) \w+|\b(?:\d+|two|three|four|five|several|many|a few|a couple of) times\b|\b(?:sometimes|rarely|seldom|occasionally|hardly ever|never|now and then|from time to time|at the end of (?:the|each|every) \w+|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)\b/i;
 
+/**
+ * Something that happens now and then (a failure, a slip, a cancellation): "how often" fits it, not
+ * a lasting state ("it's complicated and time-consuming").
+ */
+const HAPPENS =
+  /\b(?:fail\w*|crash\w*|break\w*|goes? (?:down|wrong)|went wrong|los[et]\w*|miss\w*|forg[eo]t\w*|double[- ]?book\w*|mistakes?|errors?|late|no[- ]shows?|cancel\w*|complain\w*|ring\w*|calls?|call(?:s|ed|ing)? (?:in|back)|run(?:s|ning)? (?:out|low)|wait\w*|busy)\b/i;
+
+/** Time, money or effort in what was said: what "what does that cost you" asks about. */
+const COSTLY =
+  /\b(?:time|hours?|minutes?|days?|weeks?|mornings?|evenings?|money|cost\w*|expensive|pay\w*|consuming|takes?|took|spend\w*|spent|work(?:load)?|effort|staff)\b/i;
+
 /** A rate: "three hours a week", "twice per shift", "40 calls a day". */
 const RATE_SAID =
   /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|half an?|a few|several|\w+ly) (?:\w+ )?(?:hours?|minutes?|days?|times?|calls?|bookings?|orders?|euros?|dollars?|pounds?)(?: or so)? (?:a|an|per|each|every) (?:day|week|month|year|shift|morning|evening)\b/i;
@@ -370,13 +381,17 @@ const FIRST_SAID =
   /\b(?:priorit(?:y|ies|ise|ize)|most important|more important|above all|top of (?:the|my) list|matters? most)\b/i;
 
 /**
- * Offline only, beyond `answeredBy` (the model path's checks keep to that): how important it is,
+ * Offline only, beyond `answeredBy` (the model path's checks keep to that), questions already
+ * answered or that do not fit: how often, of a lasting state; what it costs, where nothing was said
+ * of time, money or effort; how important it is,
  * once any answer ranked what they want; the hardest part, once
  * the answer said a figure (a statistic has none), a feeling or the worst of it; where it stands
  * today, once any answer (`told`) gave a figure ("41 days on average").
  */
 export const saidAlready = (question: string, answer: string, told: string) =>
-  (/^How often\b/.test(question) && (WHEN_SAID.test(answer) || RATE_SAID.test(answer))) ||
+  (/^How often\b/.test(question) &&
+    (WHEN_SAID.test(answer) || RATE_SAID.test(answer) || !HAPPENS.test(answer))) ||
+  (/\bcost you\b/.test(question) && !COSTLY.test(answer)) ||
   (/^How important\b/.test(question) && (RANK_SAID.test(answer) || RANK_SAID.test(told))) ||
   (/\bmatters most\b/.test(question) && FIRST_SAID.test(answer)) ||
   // How it should work, once an answer of some length (or of two sentences) described it.
