@@ -15,7 +15,7 @@ import { askedProbe } from "./naming";
 import { readBackPoints } from "./readback";
 import { sayable } from "./readback-said";
 import { type InterviewState, READ_BACK_QUESTION, readState } from "./state";
-import { isVague, normalise, phrases, rulesRead, senses } from "./text";
+import { allTold, isVague, normalise, phrases, rulesRead, senses } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
 import {
   CONFIRM,
@@ -402,10 +402,7 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   const problem =
     PROBLEM.test(answer) && followUpOn("pain", asked, answer) ? { kind: "pain" as const, phrase: "" } : null;
   // A long answer that says many things: which of them comes first, before any one is probed.
-  const told = messages
-    .filter((m) => m.role === "user")
-    .map((m) => m.content)
-    .join("\n");
+  const told = allTold(ctx);
   const several = saysMany(answer) ? followUpOn("several", asked, answer) : null;
   const many =
     several && !saidAlready(several, answer, told) ? { kind: "several" as const, phrase: "" } : null;

@@ -7,7 +7,7 @@ import { LISTENING_LIMIT } from "./decide";
 import { answeredBy, type FocusKind, focusesOf, followUpOn, PROBES, saidAlready } from "./focus";
 import { listLength } from "./heard";
 import { askedFrames, askedProbe, frameOf, namedProbe } from "./naming";
-import { normalise } from "./text";
+import { allTold, normalise } from "./text";
 import type { TurnContext } from "./types";
 import { PROBLEM, RANKING } from "./vocabulary";
 
@@ -38,13 +38,6 @@ export function untold(
   }
   return probed;
 }
-
-/** Everything the participant has said, for questions an earlier answer may have answered. */
-export const allTold = (ctx: TurnContext) =>
-  ctx.messages
-    .filter((m) => m.role === "user")
-    .map((m) => m.content)
-    .join("\n");
 
 /** What is followed up while they keep adding: a need, a problem, how they cope. */
 const ON_ADDING: ReadonlyArray<FocusKind> = ["need", "pain", "workaround"];

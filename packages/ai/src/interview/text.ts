@@ -17,7 +17,7 @@ import {
   verbOfActionNoun,
   wordsOf,
 } from "../text";
-import type { InterviewMessage } from "./types";
+import type { InterviewMessage, TurnContext } from "./types";
 import { VAGUE } from "./vocabulary";
 
 export { hash };
@@ -306,3 +306,10 @@ export function rulesRead(messages: InterviewMessage[]): boolean {
   const said = latest(messages.filter((m) => m.role === "user"));
   return mayBeEnglish(longEnoughToTell(said) ? said : latest(messages));
 }
+
+/** Everything the participant has said, for questions an earlier answer may have answered. */
+export const allTold = (ctx: TurnContext) =>
+  ctx.messages
+    .filter((m) => m.role === "user")
+    .map((m) => m.content)
+    .join("\n");

@@ -15,9 +15,9 @@ import {
   yesToMore,
 } from "./closing";
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
-import { answeredBy, type FocusKind, followUpFor, saidAlready } from "./focus";
+import { answeredBy, type FocusKind, followUpFor, PROBES, saidAlready } from "./focus";
 import { needHeard, noted, sayBack } from "./heard";
-import { aboutOne, allTold, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
+import { aboutOne, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
 import { askedFrames, namedProbe } from "./naming";
 import { pointOf, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
@@ -25,7 +25,7 @@ import { sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
 import { quoteOf, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState, WRAP_UP_AGAIN, WRAP_UP_QUESTION } from "./state";
-import { keywords, normalise } from "./text";
+import { allTold, keywords, normalise } from "./text";
 import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
 import {
   AFFIRM,
@@ -91,7 +91,7 @@ function probe(topic: Topic, said: string[], answer = "", told = "", offline = f
         !said.some((s) => s.includes(normalise(p))) &&
         !answeredBy(p, answer) &&
         !toldBefore(p, told, answer) &&
-        !measuredBefore(p, told, answer, offline),
+        !measuredBefore(p, told, offline),
     ) ?? null
   );
 }
@@ -103,7 +103,7 @@ const MEASURE_ASKED = /\bworth to\b|\bjudge whether\b|\bhad worked\b|\bmeasure s
  * Offline, such a question is answered once they said how they judge success, whatever the last
  * answer was.
  */
-const measuredBefore = (question: string, told: string, _answer: string, offline: boolean) =>
+const measuredBefore = (question: string, told: string, offline: boolean) =>
   offline && MEASURE_ASKED.test(question) && SUCCESS.test(told);
 
 /**
@@ -325,7 +325,7 @@ function writeFor(
       const text = points.length
         ? `${opening}\n${shown.map((p) => `- ${p}`).join("\n")}\n${READ_BACK_QUESTION}`
         : offline
-          ? said.some((m) => /\bmatters most\b/.test(m))
+          ? said.some((m) => m.includes(normalise(PROBES.several[0]!)))
             ? WRAP_UP_AGAIN
             : WRAP_UP_QUESTION
           : NOTHING_TO_READ;
@@ -421,7 +421,7 @@ function writeFor(
         // Its question was answered before it was asked: a topic not yet asked about, rather than
         // a read-back while there is still something to ask.
         const told = allTold(ctx);
-        const blocked = topic.probes.some((p) => fresh(p) && measuredBefore(p, told, last, offline));
+        const blocked = topic.probes.some((p) => fresh(p) && measuredBefore(p, told, offline));
         if (blocked || topic.probes.some((p) => fresh(p) && toldBefore(p, told, last))) {
           // A bare "yes" confirmed what was said before: that is taken further, on the same topic.
           const asked = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
