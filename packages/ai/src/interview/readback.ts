@@ -203,8 +203,8 @@ function checked(text: string): string | null {
   return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
 }
 
-/** The problems they described, for a read-back with few needs: a feeling, a workaround, a figure, a lack. */
-function problemSentences(answers: string[], offline: boolean, anyKind = false): string[] {
+/** The statements they made: no question, no self-introduction, no aside, three content words or more. */
+function statements(answers: string[]): string[] {
   return answers
     .flatMap((a) => sentences(a))
     .filter(
@@ -213,16 +213,22 @@ function problemSentences(answers: string[], offline: boolean, anyKind = false):
         !SELF_INTRO.test(s) &&
         !OFF_TOPIC.test(s) &&
         !INJECTION.test(s) &&
-        keywords(s).length >= 3 &&
-        (anyKind ||
-          // Offline, a "not" said of nobody ("There aren't more features in mind") is no problem to
-          // read back; one of theirs is ("We don't plan to build our own SMS gateway").
-          FEELING.test(s) ||
-          WORKAROUND.test(s) ||
-          FREQUENCY.test(s) ||
-          hasNumber(s) ||
-          (isNegative(s) && (!offline || FIRST_PERSON.test(s)))),
+        keywords(s).length >= 3,
     );
+}
+
+/** The problems they described, for a read-back with few needs: a feeling, a workaround, a figure, a lack. */
+function problemSentences(answers: string[], offline: boolean): string[] {
+  return statements(answers).filter(
+    (s) =>
+      FEELING.test(s) ||
+      WORKAROUND.test(s) ||
+      FREQUENCY.test(s) ||
+      hasNumber(s) ||
+      // Offline, a "not" said of nobody ("There aren't more features in mind") is no problem to
+      // read back; one of theirs is ("We don't plan to build our own SMS gateway").
+      (isNegative(s) && (!offline || FIRST_PERSON.test(s))),
+  );
 }
 
 /** How they would judge success, said of themselves ("Success for me is …"), not of someone else's system. */
@@ -353,7 +359,7 @@ export function readBackPoints(
   // Offline, however many needs: the trouble they feel today, the latest, is read back too (what
   // the needs are for), when no problem filled the read-back and there is room.
   if (offline && points.length === before && points.length < MOST_OFFLINE_POINTS) {
-    const pained = problemSentences(answers, offline, true).filter((s) => plain(s) && PAINED.test(s));
+    const pained = statements(answers).filter((s) => plain(s) && PAINED.test(s));
     // The point itself says the trouble (not "The map itself is easy" of "…, the sync is the hard part").
     const hurt = pained
       .reverse()
