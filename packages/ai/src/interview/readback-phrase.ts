@@ -64,9 +64,10 @@ export function phrasedNeed(need: FoundNeed): string | null {
   if (OTHERS_WANT.test(need.sentence.text)) return null;
   const parts = wantedParts(need);
   if (!parts?.length) return null;
-  // "I want them to pick a slot", "we need the diary to update itself": wanted of someone or
-  // something else, which "you'd like to pick a slot" would say of the participant.
-  const ofAnother = WANTED_OF.test(need.sentence.text);
+  // "I want them to pick a slot", "we need the diary to update itself", "it has to start in
+  // January": wanted of someone or something else, which "you'd like to pick a slot" would say of
+  // the participant.
+  const ofAnother = WANTED_OF.test(need.sentence.text) || REQUIRED_OF.test(need.sentence.text);
   // Two parts, else the first; a long list of means, else its first three or two.
   // Someone's list of means ("clients to book, view, choose …") may be said in part; a list of things not.
   const first = parts[0]!;
@@ -85,6 +86,8 @@ export function phrasedNeed(need: FoundNeed): string | null {
 
 /** A want of someone or something else doing it: "want them to …", "need the diary to …". */
 const WANTED_OF = /\b(?:want|wants|like|love|need|needs|prefer)\s+(?!to\b)\S+(?:\s+\S+){0,3}?\s+to\s+\w/i;
+/** Required of something pointed back at: "so it has to start in January", "they must sign". */
+const REQUIRED_OF = /\b(?:it|this|that|they|he|she)\s+(?:has to|have to|must|should|needs to)\b/i;
 /** A point saying the participant would do it: "You'd like to pick …". */
 const OWN_DOING = /^You(?:'d| would)? (?:like|love|want|need|prefer) to\b/i;
 

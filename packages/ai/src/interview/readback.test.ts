@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { makePlan } from "./plan";
 import { listedDuties, pointOf, readsWhole, runTogetherDuties, wantPieces } from "./readback";
+import { phrasedNeed } from "./readback-phrase";
+import { statedNeeds } from "./sayback";
 import { collect, interviewTurn } from "./turn";
 import type { InterviewMessage } from "./types";
 
@@ -302,5 +304,14 @@ describe("the lines of a list run together", () => {
   it("reads no list in one request or in a sentence that starts with no verb", () => {
     expect(runTogetherDuties("Send me the report on Monday please.")).toEqual([]);
     expect(runTogetherDuties("The van goes out early and Mark drives it.")).toEqual([]);
+  });
+});
+
+describe("a need in Parley's short phrasing", () => {
+  it("never says what is required of something else as the participant's own wish", () => {
+    const [need] = statedNeeds(
+      "The security audit takes about six weeks here, so it has to start in January for a spring launch.",
+    );
+    expect(phrasedNeed(need!)).toBeNull();
   });
 });
