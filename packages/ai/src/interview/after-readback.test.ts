@@ -70,6 +70,27 @@ describe("offline, after the read-back", () => {
     expect(turns.at(-1)!.decision.action).toBe("read_back");
   });
 
+  it("asks for more, not closes, on a bare yes to an open follow-up", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Yes, and I'd also like a rota for the groomers.",
+      "Yes. Yeah.",
+    ]);
+    expect(turns.at(-2)!.text).toMatch(/\?$/);
+    expect(turns.at(-1)!.final).toBe(false);
+    expect(turns.at(-1)!.text).toMatch(/\?$/);
+  });
+
+  it("hears what comes after a yes ('Yes but no loyalty cards') rather than asking what they would add", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Yes, and I'd also like a rota for the groomers.",
+      "Weekends are the busiest time for us.",
+      "Yes but no loyalty cards",
+    ]);
+    expect(turns.at(-1)!.text).toMatch(/you don't want loyalty cards/);
+  });
+
   it("reads back what they added before closing on a 'that covers it'", async () => {
     const turns = await run([
       ...TO_READ_BACK,

@@ -90,6 +90,9 @@ const WHAT_ELSE = [WHAT_TO_ADD, "What else would you like to add?", "What more w
 export function yesToMore(lastAsked: string, answer: string): boolean {
   // To "What would you like to add?" a yes is no answer yet: they are thinking, not asked again.
   if (!INVITES_MORE.test(lastAsked) || ASKED_WHAT.test(lastAsked) || DONE.test(answer)) return false;
+  // "Yes but no loyalty programs" says it already.
+  const rest = answer.replace(/^\W*(?:yes|yeah|yep|yup|sure)\b/i, "");
+  if (/\b(?:but|no|not|don't|never|without)\b/i.test(rest)) return false;
   return CONFIRM.test(answer) || (/^\W*(?:yes|yeah|yep|yup|sure)\b/i.test(answer) && words(answer) <= 8);
 }
 

@@ -228,8 +228,18 @@ function afterReadBack(
     !OFF_TOPIC.test(answer);
   const news = !DONE.test(answer) && (told || focusesOf(answer).some((f) => opening.includes(f.kind)));
   const missed = toReadBack && MISSED.test(answer) && !DENY.test(answer);
+  // Offline, a bare yes to an open follow-up ("Why does that matter to you?") answers nothing and
+  // ends nothing: more is asked for, not closed on.
+  // (A yes to "What would you like to add?" is waited for by the writer instead.)
+  const lastAsked = state.lastAsked ?? "";
+  const bareYes =
+    offline &&
+    !toReadBack &&
+    CONFIRM.test(answer) &&
+    OPEN_QUESTION.test(lastAsked) &&
+    !/\badd\?$/.test(lastAsked);
   // What they add is said back and more is asked for, not probed: they are adding to a list.
-  if (listening && (news || missed))
+  if (listening && (news || missed || bareYes))
     return { action: "follow_up", topicId: current.id, reason: missed ? "missed" : "listening" };
   if (toReadBack) return { action: "close", topicId: "", reason: "The participant answered the read-back." };
   // Read again only when it would say more than the last one did.

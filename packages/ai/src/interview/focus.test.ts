@@ -69,3 +69,11 @@ describe("how a need should work", () => {
     expect(saidAlready(how, described, "")).toBe(true);
   });
 });
+
+describe("why a need matters", () => {
+  it("is not asked once the answer said what is wrong today", () => {
+    const why = "Why does that matter to you?";
+    expect(saidAlready(why, "I want the rota online.", "")).toBe(false);
+    expect(saidAlready(why, "I want the rota online. Doing it by hand is tiring.", "")).toBe(true);
+  });
+});

@@ -394,6 +394,8 @@ export const saidAlready = (question: string, answer: string, told: string) =>
   (/\bcost you\b/.test(question) && !COSTLY.test(answer)) ||
   (/^How important\b/.test(question) && (RANK_SAID.test(answer) || RANK_SAID.test(told))) ||
   (/\bmatters most\b/.test(question) && FIRST_SAID.test(answer)) ||
+  // Why it matters, once the answer said what is wrong today ("doing it by hand is tiring").
+  (/^Why does\b.*\bmatter to you\b/.test(question) && TROUBLE.test(answer)) ||
   // How it should work, once an answer of some length (or of two sentences) described it.
   (/^How would you expect\b/.test(question) &&
     (answer.trim().split(/\s+/).length >= 20 || analyze(answer).length >= 2)) ||
