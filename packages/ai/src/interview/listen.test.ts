@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { playOffline } from "./conversation.test-support";
-import { decideTurn } from "./decide";
+import { ANYTHING_ELSE, decideTurn } from "./decide";
 import { PROBES } from "./focus";
 import { ADDING_PROBES, probeOnAdding, TIME_UP } from "./listen";
 import { makePlan } from "./plan";
@@ -215,5 +215,35 @@ describe("offline, a read-back with nothing to read after they were asked what m
     expect(text).toBe(WRAP_UP_AGAIN);
     const after = [...messages, { role: "ai" as const, content: text, timestamp: at(2) }];
     expect(readState(plan, after, START + 120_000).readBackAt).toBe(4);
+  });
+});
+
+describe("offline, a need still coming when nothing fresh is left to ask", () => {
+  it("is met with a request for more, not the read-back", () => {
+    const at = (n: number) => new Date(START + n * 60_000).toISOString();
+    const asked = [...plan.topics.flatMap((t) => t.probes), ...PROBES.need, ...ADDING_PROBES.need!];
+    const messages: InterviewMessage[] = asked.flatMap((q, i) => [
+      { role: "ai" as const, content: q, timestamp: at(i / 10) },
+      { role: "user" as const, content: "Fine.", timestamp: at(i / 10) },
+    ]);
+    messages[messages.length - 1] = {
+      role: "user",
+      content: "I'd also like the till to print price labels.",
+      timestamp: at(3),
+    };
+    const ctx: TurnContext = {
+      plan,
+      project: PROJECT,
+      stakeholderType: "business",
+      messages,
+      now: START + 180_000,
+      timeLimitMinutes: 12,
+    };
+    const { text } = writeTurn(
+      ctx,
+      { action: "follow_up", topicId: plan.topics[0]!.id, reason: "focus:need" },
+      true,
+    );
+    expect(text).toBe(ANYTHING_ELSE);
   });
 });

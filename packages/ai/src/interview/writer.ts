@@ -15,7 +15,7 @@ import {
   yesToMore,
 } from "./closing";
 import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
-import { answeredBy, type FocusKind, followUpFor, PROBES, saidAlready } from "./focus";
+import { answeredBy, type FocusKind, focusesOf, followUpFor, PROBES, saidAlready } from "./focus";
 import { needHeard, noted, sayBack } from "./heard";
 import { aboutOne, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
 import { askedFrames, namedProbe } from "./naming";
@@ -457,6 +457,20 @@ function writeFor(
       },
       offline,
     );
+  }
+  // Offline, needs still coming with time left: more asked for, not read back over them.
+  const answer = state.lastAnswer ?? "";
+  const coming = focusesOf(answer).some(
+    (f) => f.kind === "need" || f.kind === "pain" || f.kind === "refusal",
+  );
+  if (offline && state.readBackAt < 0 && coming) {
+    const more = fresh(ANYTHING_ELSE) ? ANYTHING_ELSE : askMore(said);
+    const onTopic = state.currentTopic ?? decision.topicId;
+    if (more)
+      return {
+        text: withAnswer(more),
+        decision: { action: "follow_up", topicId: onTopic, reason: "anything-else" },
+      };
   }
   const last = {
     action: "read_back",
