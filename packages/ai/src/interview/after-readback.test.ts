@@ -91,6 +91,16 @@ describe("offline, after the read-back", () => {
     expect(turns.at(-1)!.text).toMatch(/you don't want loyalty cards/);
   });
 
+  it("does not probe a reply that weighs the interviewer's own suggestion", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Yes, and I'd also like a rota for the groomers.",
+      "Weekends are the busiest time for us.",
+      "No, I think your idea was better, we would like owners to see one price per visit.",
+    ]);
+    expect(turns.at(-1)!.text).not.toMatch(/\bthat\b[^.]*\?$/);
+  });
+
   it("reads back what they added before closing on a 'that covers it'", async () => {
     const turns = await run([
       ...TO_READ_BACK,

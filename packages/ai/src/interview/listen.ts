@@ -87,6 +87,10 @@ const probedIn = (message: string) =>
 /** A probe asked as written or named ("When would you use the digital diary?"). */
 const askedIn = (probe: string, said: string) => said.includes(normalise(probe)) || frameOf(probe).test(said);
 
+/** Words that weigh what the other side said: "what you said", "your idea", "like you said". */
+const ABOUT_YOURS =
+  /\b(?:what you said|like you said|as you said|your (?:idea|suggestion|proposal|point))\b/i;
+
 /**
  * After the read-back (or the closing), one short follow-up on what they just added, named where it
  * reads right; null right after a follow-up (one per point, then they go on), or when each probe
@@ -96,6 +100,8 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   const messages = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
   // A whole list, or an order of importance, is not followed up by one of its points.
   if (probedIn(messages.at(-1) ?? "") || listLength(answer) >= 3 || RANKING.test(answer)) return null;
+  // "No, I think what you said was better": a reply about someone's suggestion, no need of its own.
+  if (ABOUT_YOURS.test(answer)) return null;
   const asked = askedFrames(messages);
   const said = asked.map(normalise);
   const told = allTold(ctx);
