@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextStartTime, PCM_SAMPLE_RATE, PcmSamples, playPcm, SCHEDULE_LEAD_S } from "./pcm";
+import { nextStartTime, PCM_SAMPLE_RATE, PcmSamples, playPcm, scheduleLead } from "./pcm";
 import { SpeechDownload } from "./streaming";
 
 /** 16-bit little-endian bytes of these sample values. */
@@ -39,14 +39,24 @@ describe("PcmSamples", () => {
   });
 });
 
+/** The lead at the sample rate fakeContext() runs at. */
+const LEAD = scheduleLead(48_000);
+
+describe("scheduleLead", () => {
+  it("is one render quantum: under 3 ms at 44.1 and 48 kHz", () => {
+    expect(scheduleLead(48_000)).toBeCloseTo(128 / 48_000);
+    expect(scheduleLead(44_100) * 1000).toBeLessThan(3);
+  });
+});
+
 describe("nextStartTime", () => {
   it("plays each part right after the one before", () => {
-    expect(nextStartTime(1, 1.2)).toBe(1.2);
+    expect(nextStartTime(1, 1.2, LEAD)).toBe(1.2);
   });
 
   it("starts a first or late part a short lead from now, never in the past", () => {
-    expect(nextStartTime(1, 0)).toBeCloseTo(1 + SCHEDULE_LEAD_S);
-    expect(nextStartTime(2, 1.995)).toBeCloseTo(2 + SCHEDULE_LEAD_S);
+    expect(nextStartTime(1, 0, LEAD)).toBeCloseTo(1 + LEAD);
+    expect(nextStartTime(2, 1.995, LEAD)).toBeCloseTo(2 + LEAD);
   });
 });
 
@@ -55,6 +65,7 @@ function fakeContext() {
   const scheduled: Array<{ at: number; samples: number[]; stopped: boolean; end: () => void }> = [];
   const context = {
     currentTime: 10,
+    sampleRate: 48_000,
     destination: {},
     createBuffer(_channels: number, length: number, rate: number) {
       const data = new Float32Array(length);
@@ -107,7 +118,7 @@ describe("playPcm", () => {
     push(null);
     await download.complete;
     expect(scheduled.map((s) => s.samples.map((v) => Math.round(v * 32768)))).toEqual([[100], [200, 300]]);
-    expect(scheduled[0]?.at).toBeCloseTo(10 + SCHEDULE_LEAD_S);
+    expect(scheduled[0]?.at).toBeCloseTo(10 + LEAD);
     expect(scheduled[1]?.at).toBeCloseTo((scheduled[0]?.at as number) + 1 / PCM_SAMPLE_RATE);
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(events).toEqual(["playing"]);
