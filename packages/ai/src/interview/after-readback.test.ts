@@ -101,6 +101,11 @@ describe("offline, after the read-back", () => {
     expect(turns.at(-1)!.text).not.toMatch(/\bthat\b[^.]*\?$/);
   });
 
+  it("claims no correction when the reply to the read-back corrects none of its points", async () => {
+    const turns = await run([...TO_READ_BACK, "I don't think anything is missing from that list at all."]);
+    expect(turns.at(-1)!.text).not.toMatch(/corrected/);
+  });
+
   it("reads back what they added before closing on a 'that covers it'", async () => {
     const turns = await run([
       ...TO_READ_BACK,

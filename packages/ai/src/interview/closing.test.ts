@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isDone, probeOnHard, unreadRemark, yesToMore } from "./closing";
+import { askMore, isDone, probeOnHard, unreadRemark, yesToMore } from "./closing";
+import { normalise } from "./text";
 
 const roomy = { elapsedMinutes: 4, answers: 4 };
 
@@ -61,5 +62,18 @@ describe("a short remark in a language the rules do not read, after the closing"
     expect(unreadRemark("cloud storage is fine for me")).toBe(false);
     expect(unreadRemark("maybe a basic 1h course")).toBe(false);
     expect(unreadRemark("ok thats all i need")).toBe(false);
+  });
+});
+
+describe("asking for more in a long conversation", () => {
+  it("uses each way once, then other ways, never words said before", () => {
+    const said: string[] = [];
+    const asked: string[] = [];
+    for (let q = askMore(said); q !== null; q = askMore(said)) {
+      asked.push(q);
+      said.push(normalise(`I've noted that. ${q}`));
+    }
+    expect(asked.length).toBeGreaterThan(6);
+    expect(new Set(asked).size).toBe(asked.length);
   });
 });

@@ -45,9 +45,20 @@ export const ASK_MORE = [
   "What else would help you day to day?",
 ];
 
+/** Asked once each when a long conversation has used every way of `ASK_MORE`. */
+const ASK_AGAIN = [
+  "What else comes up for you?",
+  "Is there more on that?",
+  "Anything further you'd want from it?",
+  "What else should the team hear?",
+  "Is there another thing you'd change?",
+  "What else is on your mind about it?",
+];
+
 /** The first way to ask for more not said before, or null when each has been. */
 export function askMore(said: string[]): string | null {
-  return ASK_MORE.find((q) => !said.some((s) => s.includes(normalise(q)))) ?? null;
+  // Each way once, then the shorter ways of a long conversation, never words said before.
+  return [...ASK_MORE, ...ASK_AGAIN].find((q) => !said.some((s) => s.includes(normalise(q)))) ?? null;
 }
 
 /** The first opener and body not said together before, or null when every pairing was. */

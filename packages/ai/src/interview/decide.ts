@@ -289,17 +289,14 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
     return { action: "close", topicId: "", reason: "After the closing: said back, and closed again." };
   }
   // Help asked for after the read-back is given, and the question they were stuck on asked again.
-  if (
-    state.readBackAnswered &&
-    ask?.kind === "help" &&
-    state.lastAsked &&
-    !state.lastAsked.includes(READ_BACK_QUESTION)
-  )
+  // Offline, so is a question about what was just asked ("You mean things that are missing?").
+  const unclear = ask?.kind === "help" || (offline && (ask?.kind === "check" || ask?.kind === "meaning"));
+  if (state.readBackAnswered && unclear && state.lastAsked && !state.lastAsked.includes(READ_BACK_QUESTION))
     return {
       action: "rephrase",
       topicId: current.id,
       reason: "Asked for help: help, then ask again.",
-      asked: ask.kind,
+      asked: ask!.kind,
     };
   // "Do you need anything else from me?" says they are done: the read-back, or after it the close.
   if (ask?.kind === "info" && MORE_FROM_ME.test(ask.sentence) && state.answers > 1) {

@@ -275,9 +275,13 @@ function writeFor(
         return { text: afterClosing(said, lead, substantive, offline && done) };
       }
       // A bare "no" to "Did I get that right, or is anything missing?" corrects nothing said.
+      // A question they asked is answered, not taken as a correction; and only a reply to the
+      // read-back that speaks to one of its points corrects anything.
+      const reply = ask ? ask.rest : answer;
       const corrected =
-        !/^\W*(?:no|nope|nah)\W*$/i.test(answer) &&
-        reviewReadBack(readBackPoints(ctx), answer).corrections.length > 0;
+        !/^\W*(?:no|nope|nah)\W*$/i.test(reply) &&
+        (state.lastAsked ?? "").includes(READ_BACK_QUESTION) &&
+        reviewReadBack(readBackPoints(ctx), reply).corrections.some((c) => c.point !== null);
       const kept =
         heard || (corrected ? "Got it; I've corrected that." : substantive ? "I've noted that." : "");
       return {
@@ -392,6 +396,10 @@ function writeFor(
         return { text: `${GO_AHEAD} ${state.lastAsked}` };
       const other = topic ? probe(topic, said) : null;
       if (decision.asked) {
+        // After the read-back, what they asked about was what the interviewer just said: the
+        // answer says it again, in other words, and is the whole reply.
+        if (offline && state.readBackAnswered && decision.asked === "check" && answerFirst)
+          return { text: answerFirst };
         if (other) return { text: withAnswer(other) };
         if (state.lastQuestion) return { text: withAnswer(`Let me ask it again: ${state.lastQuestion}`) };
       } else if (other) return { text: `Let me put it another way. ${other}` };

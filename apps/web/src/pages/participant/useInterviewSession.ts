@@ -139,8 +139,10 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
             continue;
           }
           reply += chunk;
-          store.dispatch({ type: "stream", text: reply });
+          // The chunk goes to the voice first: a sentence it completes is asked for as speech before
+          // the page redraws the streaming text (5–14 ms, on the way to the first word heard).
           onChunk?.(chunk);
+          store.dispatch({ type: "stream", text: reply });
         }
       } finally {
         store.dispatch({ type: "stream", text: null });
