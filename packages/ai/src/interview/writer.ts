@@ -278,12 +278,20 @@ function writeFor(
       // A question they asked is answered, not taken as a correction; and only a reply to the
       // read-back that speaks to one of its points corrects anything.
       const reply = ask ? ask.rest : answer;
-      const corrected =
-        !/^\W*(?:no|nope|nah)\W*$/i.test(reply) &&
-        (state.lastAsked ?? "").includes(READ_BACK_QUESTION) &&
-        reviewReadBack(readBackPoints(ctx), reply).corrections.some((c) => c.point !== null);
+      const corrections =
+        !/^\W*(?:no|nope|nah)\W*$/i.test(reply) && (state.lastAsked ?? "").includes(READ_BACK_QUESTION)
+          ? reviewReadBack(readBackPoints(ctx), reply).corrections
+          : [];
+      // One that speaks to no point ("the waitlist is for later, not dropped") is noted as said.
       const kept =
-        heard || (corrected ? "Got it; I've corrected that." : substantive ? "I've noted that." : "");
+        heard ||
+        (corrections.some((c) => c.point !== null)
+          ? "Got it; I've corrected that."
+          : corrections.length
+            ? "Got it; I've noted that."
+            : substantive
+              ? "I've noted that."
+              : "");
       return {
         text: [summary || answerFirst, kept, CLOSING].filter(Boolean).join(" ").replace(/\n /g, "\n"),
       };
