@@ -77,3 +77,11 @@ describe("asking for more in a long conversation", () => {
     expect(new Set(asked).size).toBe(asked.length);
   });
 });
+
+describe("done, said plainly", () => {
+  it("hears 'I can't think of something' and 'nothing comes to mind' as done", () => {
+    expect(isDone("I can't think of something.")).toBe(true);
+    expect(isDone("Nothing else comes to mind.")).toBe(true);
+    expect(isDone("I can't think how the rota would work without it.")).toBe(false);
+  });
+});
