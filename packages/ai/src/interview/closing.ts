@@ -46,13 +46,13 @@ export const ASK_MORE = [
 ];
 
 /** Asked once each when a long conversation has used every way of `ASK_MORE`. */
-const ASK_AGAIN = [
+export const ASK_AGAIN = [
   "What else comes up for you?",
   "Is there more on that?",
   "Anything further you'd want from it?",
   "What else should the team hear?",
   "Is there another thing you'd change?",
-  "What else is on your mind about it?",
+  "What else would you want the team to know?",
 ];
 
 /** The first way to ask for more not said before, or null when each has been. */

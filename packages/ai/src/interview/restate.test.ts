@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ASK_AGAIN, ASK_MORE } from "./closing";
 import { meantBy } from "./restate";
 
 // The interviewer's question said again as a statement, for "what do you mean?". Our own questions.
@@ -26,4 +27,10 @@ describe("a question said plainly", () => {
     ["Could you give me a recent example?", "I was asking you to give me a recent example"],
     ["If you could change one thing, what would it be?", null],
   ])("%s", (question, said) => expect(meantBy(question)).toBe(said));
+});
+
+describe("the ways of asking for more, restated", () => {
+  it("each reads as said when restated, or is not restated", () => {
+    for (const q of [...ASK_MORE, ...ASK_AGAIN]) expect(meantBy(q) ?? "").not.toMatch(/\b(?:is|are)$/);
+  });
 });
