@@ -20,6 +20,16 @@ const START = Date.parse("2026-11-23T10:00:00Z");
 
 const run = (answers: string[]) => playOffline(plan, PROJECT, answers, START);
 
+/** The turn's context for these messages, `ms` after the start of a 12-minute business interview. */
+const contextAt = (messages: InterviewMessage[], ms: number): TurnContext => ({
+  plan,
+  project: PROJECT,
+  stakeholderType: "business",
+  messages,
+  now: START + ms,
+  timeLimitMinutes: 12,
+});
+
 const NEEDS = [
   "I'd like the till to lower the count when a plant is sold.",
   "We'd like a warning when the compost runs low.",
@@ -203,14 +213,7 @@ describe("offline, a read-back with nothing to read after they were asked what m
       { role: "ai", content: PROBES.several[0]!, timestamp: at(1) },
       { role: "user", content: "Alles ist gleich wichtig.", timestamp: at(2) },
     ];
-    const ctx: TurnContext = {
-      plan,
-      project: PROJECT,
-      stakeholderType: "business",
-      messages,
-      now: START + 120_000,
-      timeLimitMinutes: 12,
-    };
+    const ctx = contextAt(messages, 120_000);
     const { text } = writeTurn(ctx, { action: "read_back", topicId: "", reason: "test" }, true);
     expect(text).toBe(WRAP_UP_AGAIN);
     const after = [...messages, { role: "ai" as const, content: text, timestamp: at(2) }];
@@ -231,14 +234,7 @@ describe("offline, a need still coming when nothing fresh is left to ask", () =>
       content: "I'd also like the till to print price labels.",
       timestamp: at(3),
     };
-    const ctx: TurnContext = {
-      plan,
-      project: PROJECT,
-      stakeholderType: "business",
-      messages,
-      now: START + 180_000,
-      timeLimitMinutes: 12,
-    };
+    const ctx = contextAt(messages, 180_000);
     const { text } = writeTurn(
       ctx,
       { action: "follow_up", topicId: plan.topics[0]!.id, reason: "focus:need" },
