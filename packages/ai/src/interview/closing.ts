@@ -57,7 +57,7 @@ export const ASK_AGAIN = [
 
 /** The first way to ask for more not said before, or null when each has been. */
 export function askMore(said: string[]): string | null {
-  // Each way once, then the shorter ways of a long conversation, never words said before.
+  // Each way once, then the other ways of a long conversation, never words said before.
   return [...ASK_MORE, ...ASK_AGAIN].find((q) => !said.some((s) => s.includes(normalise(q)))) ?? null;
 }
 
