@@ -14,7 +14,7 @@ import {
 import { askedProbe } from "./naming";
 import { readBackPoints } from "./readback";
 import { sayable } from "./readback-said";
-import { type InterviewState, READ_BACK_QUESTION, readState } from "./state";
+import { type InterviewState, READ_BACK_QUESTION, readState, topicSenses } from "./state";
 import { allTold, isVague, normalise, phrases, rulesRead, senses } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
 import {
@@ -135,7 +135,11 @@ function raisedTopic(
   answer: string,
   state: InterviewState,
 ): Topic | null {
-  const own = senses(answer);
+  const current = plan.topics.find((t) => t.id === state.currentTopic);
+  // A word that marks the topic under way too ("mostly by phone", in answer to how they book) is
+  // about that topic: it raises no other.
+  const ours = current ? topicSenses(current) : new Set<string>();
+  const own = new Set([...senses(answer)].filter((s) => !ours.has(s)));
   return (
     plan.topics.find((t) => {
       if (t.source !== "feature" && t.source !== "constraint") return false;

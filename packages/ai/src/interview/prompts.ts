@@ -160,6 +160,7 @@ export function questionMessages(input: {
         "Write only your next message to the participant, in the language the participant writes in.",
         'Ask exactly one short, open, non-leading question (one or two sentences), never two joined by "and" or "or". Do not suggest answers. No filler praise such as "great answer".',
         'Build your question on the most informative thing in the participant\'s last answer (a need, a pain, a workaround, a number, a condition, something unclear) and name it in natural words, by its noun phrase. Do not open by echoing their words (no "You mentioned …", "Noted: …", no quoted fragments); quote a term only when its meaning is what you ask.',
+        "Never ask for something the participant has already told you, in their last answer or earlier: ask about what is still missing.",
         "Vary your wording: never use the same question frame more than twice in the interview. No jargon, and never ask the participant to design the solution: ask about their needs, problems and situation.",
         "Do not close, summarise or mention 'End Interview' unless your task is to close; while the participant still raises new needs, keep listening.",
         "The participant's notes and images, when given, are context you may ask about once.",

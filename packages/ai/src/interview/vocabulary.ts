@@ -141,7 +141,7 @@ export const FAREWELL =
 
 /** An answer that only agrees, and says nothing else: "Yes, that's right.", "Exactly." */
 export const CONFIRM =
-  /^\W*(?:(?:yes|yeah|yep|yup|sure|right|exactly|correct|indeed|absolutely|definitely|totally|true|agreed|of course|that'?s (?:right|correct|true)|that is (?:right|correct|true)|it is|i do|we do|i would|we would)\W*)+$/i;
+  /^\W*(?:(?:yes|yeah|yep|yup|sure|right|exactly|correct|indeed|absolutely|definitely|totally|true|agreed|of course|that'?s (?:right|correct|true)|that is (?:right|correct|true)|(?:no\W+)?that(?:'?s| is) (?:exactly |just )?what (?:i|we) (?:need|want)(?:ed)?|it is|i do|we do|i would|we would)\W*)+$/i;
 
 /** An answer that only says no, and nothing else: "No.", "No, not really." */
 export const DENY =

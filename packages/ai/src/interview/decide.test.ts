@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { decideTurn } from "./decide";
+import type { InterviewMessage, InterviewPlan, Topic, TurnContext } from "./types";
+
+// Issue 33: the rules' choice of what comes next, on both paths. A plan as a model writes one (its
+// warm-up's keywords are broad); sentences written for these tests.
+const topic = (id: string, title: string, source: Topic["source"], keywords: string[]): Topic => ({
+  id,
+  title,
+  intent: `Learn about ${title.toLowerCase()}.`,
+  probes: [`What can you tell me about ${title.toLowerCase()}?`, `How does ${title.toLowerCase()} go today?`],
+  source,
+  keywords,
+});
+
+const plan: InterviewPlan = {
+  topics: [
+    topic("warm-up", "You and your bookings", "role", ["family", "book", "appointment", "phone", "call"]),
+    topic("rescheduling", "Rescheduling appointments", "feature", ["reschedule", "move", "cancel"]),
+    topic("reminders", "SMS reminders", "feature", ["sms", "text", "reminder"]),
+    topic("device", "Your phone", "constraint", ["phone", "android", "app"]),
+    topic("privacy", "Privacy", "constraint", ["privacy", "data", "trust"]),
+  ],
+};
+const PROJECT = { title: "Clinic booking", objective: "Let families book and move clinic visits online." };
+const START = Date.parse("2026-11-23T10:00:00Z");
+
+/** The turn after these exchanges (interviewer first), half a minute apart. */
+function next(exchanges: string[], offline = false): ReturnType<typeof decideTurn> {
+  const messages: InterviewMessage[] = exchanges.map((content, i) => ({
+    role: i % 2 === 0 ? "ai" : "user",
+    content,
+    timestamp: new Date(START + i * 30_000).toISOString(),
+  }));
+  const ctx: TurnContext = {
+    plan,
+    project: PROJECT,
+    stakeholderType: "user",
+    messages,
+    now: START + exchanges.length * 30_000,
+    timeLimitMinutes: 10,
+  };
+  return decideTurn(ctx, offline);
+}
+
+describe("the next topic", () => {
+  it("does not jump to a topic whose word is also the current topic's: 'by phone' answers how they book", () => {
+    const decision = next([
+      "What can you tell me about you and your bookings?",
+      "I'm a mum of three and I book every appointment for the kids myself, mostly by phone.",
+    ]);
+    expect(decision.topicId).not.toBe("device");
+  });
+
+  it("still takes up a planned topic the participant raises in its own words", () => {
+    const decision = next([
+      "What can you tell me about you and your bookings?",
+      "I book for the kids, and honestly SMS reminders would save me forgetting half of them.",
+    ]);
+    expect(decision).toMatchObject({ action: "next_topic", topicId: "reminders" });
+  });
+
+  it("hears 'No, that's exactly what I need!' as agreement: it moves on instead of asking the same again", () => {
+    const exchanges = [
+      "What can you tell me about you and your bookings?",
+      "I book for the kids.",
+      "What can you tell me about rescheduling appointments?",
+      "No that's exactly what I need!",
+    ];
+    expect(next(exchanges).action).not.toBe("rephrase");
+    expect(next(exchanges, true).action).not.toBe("rephrase");
+  });
+});
