@@ -12,7 +12,7 @@ import {
   saysMany,
 } from "./focus";
 import { askedProbe } from "./naming";
-import { readBackPoints } from "./readback";
+import { listedDuties, readBackPoints } from "./readback";
 import { sayable } from "./readback-said";
 import { type InterviewState, READ_BACK_QUESTION, readState, topicSenses } from "./state";
 import { allTold, isVague, normalise, phrases, rulesRead, senses } from "./text";
@@ -414,7 +414,9 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
     PROBLEM.test(answer) && followUpOn("pain", asked, answer) ? { kind: "pain" as const, phrase: "" } : null;
   // A long answer that says many things: which of them comes first, before any one is probed.
   const told = allTold(ctx);
-  const several = saysMany(answer) ? followUpOn("several", asked, answer) : null;
+  // (a system's duties listed in one sentence are many too: "a booking system, …, and reports").
+  const several =
+    saysMany(answer) || listedDuties(answer).length >= 3 ? followUpOn("several", asked, answer) : null;
   const many =
     several && !saidAlready(several, answer, told) ? { kind: "several" as const, phrase: "" } : null;
   const struck = many ?? (follow && STRIKING.includes(follow.focus.kind) ? follow.focus : problem);

@@ -10,10 +10,12 @@ describe("what a follow-up takes up", () => {
       "What would have to be different this time?",
     ],
     ["The warehouse move in March could block us.", "risk", "What would you do if that happened?"],
+    ["The export fails and the drivers lose their routes.", "pain", "How do you deal with that today?"],
+    // How they cope and how often were said: neither is asked.
     [
       "The export fails every Monday and someone fixes it by hand.",
       "pain",
-      "What's the hardest part of that?",
+      "What does that cost you, in time or money?",
     ],
   ])("%s", (answer, kind, question) => {
     expect(focusesOf(answer).map((f) => f.kind)).toContain(kind);

@@ -16,7 +16,6 @@ import {
   FIRST_TO_SECOND,
   FREQUENCY,
   PLANNING,
-  PROBLEM,
   SUCCESS,
   TODAY,
   TROUBLE,
@@ -286,7 +285,7 @@ export const PROBES: Record<FocusKind, string[]> = {
     "Why does that matter to you?",
   ],
   pain: [
-    "What's the hardest part of that?",
+    "How do you deal with that today?",
     "How often does that happen?",
     "What does that cost you, in time or money?",
     "What have you tried so far to fix that?",
@@ -410,10 +409,7 @@ export const saidAlready = (question: string, answer: string, told: string) =>
 export const saysMany = (answer: string) =>
   (/(?:^|\s)3[.)]\s/.test(answer) ||
     (answer.trim().split(/\s+/).length >= 40 && analyze(answer).length >= 3)) &&
-  (PROBLEM.test(answer) || focusesOf(answer).some((f) => WEIGHED.includes(f.kind)));
-
-/** What a long answer says that one thing in it may come first of. */
-const WEIGHED: ReadonlyArray<FocusKind> = ["need", "refusal", "pain", "workaround", "tried", "risk"];
+  findNeeds(answer).length >= 2;
 
 /** Whether the answer already answered this question (by the kinds above). */
 export const answeredBy = (question: string, answer: string) =>

@@ -175,12 +175,19 @@ describe("a wanted thing named in a need's follow-up", () => {
 describe("a trouble named in its follow-up", () => {
   it.each([
     [
-      "What's the hardest part of that?",
+      "What does that cost you, in time or money?",
       "chasing the drivers every evening",
       "I hate chasing the drivers every evening.",
-      "What's the hardest part of chasing the drivers every evening?",
+      "What does chasing the drivers every evening cost you, in time or money?",
     ],
-    // "How often does chasing … happen?" would not read: that frame keeps "that".
+    // "How do you deal with chasing … every evening today?" and "How often does chasing … happen?"
+    // would not read: those frames keep "that".
+    [
+      "How do you deal with that today?",
+      "chasing the drivers every evening",
+      "I hate chasing the drivers every evening.",
+      "How do you deal with that today?",
+    ],
     [
       "How often does that happen?",
       "chasing the drivers every evening",

@@ -77,8 +77,8 @@ function thing(phrase: string, answer: string): boolean {
  * would … help?" a gerund reads garbled, so that frame keeps "that"; a thing reads well in any.
  */
 const ACTION_FRAME = /^(?:What would that change|How important is that|Why does that matter)\b/;
-/** The pain probes a trouble named as an action reads well in: "What's the hardest part of waiting on hold?" */
-const PAIN_FRAME = /^(?:What's the hardest part of that|What does that cost you)\b/;
+/** The pain probe a trouble named as an action reads well in: "What does waiting on hold cost you, …?" */
+const PAIN_FRAME = /^What does that cost you\b/;
 
 /** "the spreadsheets" take "do", not "does". */
 const plural = (name: string) => /[^s]s$/.test(name.split(/\s+/).at(-1)!);

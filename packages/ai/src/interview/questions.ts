@@ -117,7 +117,10 @@ export const ROLE_TOPICS: Record<
     [
       "Measures of success",
       "which numbers should move",
-      ["How do you measure success for this?", "What would make this project a clear win in six months?"],
+      [
+        "How would you know this project had worked for the business?",
+        "What would make this project a clear win in six months?",
+      ],
     ],
     [
       "Cost of the problem today",

@@ -3,7 +3,8 @@ import { CONSTRAINT_KINDS, type Reading, readingsOf } from "./vocabulary";
 
 // Sentences as participants say them, and every dialogue act each one reads as (none: []).
 const SENTENCES: Array<[sentence: string, readings: Reading[]]> = [
-  ["We sort the rota out every Monday morning before the doors open.", []],
+  ["We sort the rota out every Monday morning before the doors open.", ["frequency"]],
+  ["We sort the rota out on Monday before the doors open.", []],
   ["Honestly we check the bookings every single day, sometimes twice.", ["frequency"]],
   ["Stock gets counted weekly by whoever is on the late shift.", ["frequency"]],
   ["We keep a spreadsheet of who has paid, and I update it by hand.", ["workaround", "today"]],

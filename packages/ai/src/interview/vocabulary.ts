@@ -7,7 +7,7 @@
 
 /** Something recurring: how often it happens. */
 export const FREQUENCY =
-  /\b(every (single )?(day|morning|evening|night|week|weekend|month|time|shift)|each (day|week|month|time)|daily|weekly|monthly|always|often|usually|regularly|constantly|all the time|whenever|most (days|weeks|mornings)|times? a (day|week|month)|per (day|week|month)|twice|again and again)\b/i;
+  /\b(every (single )?(day|morning|evening|night|week|weekend|month|time|shift|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|each (day|week|month|time)|daily|weekly|monthly|always|often|usually|regularly|constantly|all the time|whenever|most (days|weeks|mornings)|times? a (day|week|month)|per (day|week|month)|twice|again and again)\b/i;
 
 /** How they manage today without the product: paper, spreadsheets, phone rounds, hacks. */
 export const WORKAROUND =
