@@ -83,3 +83,16 @@ describe("a need added after the read-back, on the model path", () => {
     }
   });
 });
+
+describe("a model's request without a question mark", () => {
+  // A capable model's "Tell me about a time …." asks plainly; a reader disagreed with a question added after it.
+  it("is shown as written, with no rules' question after it", async () => {
+    const next = { action: "next_topic", topicId: plan.topics[1]!.id, reason: "Next topic." } as const;
+    const exchange = { asked: "What do you sell most of?", answer: "Birthday cakes, mostly for children." };
+    for (const model of [
+      "Tell me about the last time a customer changed a cake order at the last minute.",
+      "Thanks. Let's talk about orders: walk me through how a wedding cake order reaches you today.",
+    ])
+      expect((await shown(model, next, exchange)).trim()).toBe(model);
+  });
+});

@@ -80,6 +80,10 @@ function timesFramed(question: string, ctx: TurnContext): number {
   return count;
 }
 
+/** A request that asks for an answer without a question mark: "Tell me about a time …", "Walk me through …". */
+const PROMPT =
+  /(?:^|[:;]\s*)(?:(?:so|now|then|first|to start),?\s+)?(?:please\s+)?(?:tell me|walk me through|talk me through|take me through|describe)\b/i;
+
 /** The same question, word for word, in an earlier interviewer message. */
 const askedBefore = (question: string, ctx: TurnContext) =>
   ctx.messages.some((m) => m.role === "ai" && normalise(m.content).includes(normalise(question)));
@@ -183,6 +187,8 @@ export async function* checkedStream(
   /** What the participant sees for one whole sentence of the model's. */
   const judge = function* (sentence: string): Generator<string> {
     const question = sentence.endsWith("?");
+    // "Tell me about a time …." asks as plainly as a question: no question is added after it.
+    if (!question && PROMPT.test(sentence) && !CLOSING.test(sentence)) asked = true;
     // The rules did not close: a closing sentence is dropped (the rules' question follows if none comes).
     if (CLOSING.test(sentence)) return;
     if (!question && echoesFragment(sentence, answer)) return;

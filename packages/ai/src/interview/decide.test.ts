@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideTurn } from "./decide";
+import { decideTurn, WARM_UP_AFTER } from "./decide";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext } from "./types";
 
 // Issue 33: the rules' choice of what comes next, on both paths. A plan as a model writes one (its
@@ -69,5 +69,29 @@ describe("the next topic", () => {
     ];
     expect(next(exchanges).action).not.toBe("rephrase");
     expect(next(exchanges, true).action).not.toBe("rephrase");
+  });
+});
+
+describe("offline, after the warm-up", () => {
+  it("asks what takes their time in the role they described, once, before the plan's topics", () => {
+    const role = "I run the front desk for two clinics and handle every booking change myself.";
+    const first = next(["What can you tell me about you and your bookings?", role], true);
+    expect(first).toMatchObject({ action: "follow_up", topicId: "warm-up", reason: "role" });
+    const after = next(
+      [
+        "What can you tell me about you and your bookings?",
+        role,
+        WARM_UP_AFTER,
+        "Moving appointments when patients call in sick.",
+      ],
+      true,
+    );
+    expect(after.reason).not.toBe("role");
+  });
+
+  it("does not ask it after a word or two", () => {
+    expect(
+      next(["What can you tell me about you and your bookings?", "I'm a parent."], true).reason,
+    ).not.toBe("role");
   });
 });

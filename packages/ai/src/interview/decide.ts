@@ -15,7 +15,7 @@ import { askedProbe } from "./naming";
 import { listedDuties, readBackPoints } from "./readback";
 import { sayable } from "./readback-said";
 import { type InterviewState, READ_BACK_QUESTION, readState, topicSenses } from "./state";
-import { allTold, isVague, normalise, phrases, rulesRead, senses } from "./text";
+import { allTold, informativeWordCount, isVague, normalise, phrases, rulesRead, senses } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
 import {
   CONFIRM,
@@ -121,6 +121,12 @@ function aboutSharedMaterial(ctx: TurnContext, current: Topic): TurnDecision | n
   }
   return null;
 }
+
+/** How a decision's reason starts when the answer only agreed or only said no. */
+export const BARE_ANSWER = "A bare yes or no";
+
+/** Offline, the warm-up's second question, on the role they just described. */
+export const WARM_UP_AFTER = "Which part of that takes up most of your time today?";
 
 /** The last open question, asked once when the plan is done and time remains. */
 export const ANYTHING_ELSE = "Is there anything we haven't touched on that matters to you?";
@@ -390,14 +396,14 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   }
   // A yes to an open question answers nothing: the topic's other question, not a probe about nothing.
   if (CONFIRM.test(answer) && OPEN_QUESTION.test(state.lastAsked ?? "") && askable(current, messages, "")) {
-    return { action: "next_topic", topicId: current.id, reason: "A bare yes to an open question." };
+    return { action: "next_topic", topicId: current.id, reason: `${BARE_ANSWER} to an open question.` };
   }
   // An answer that only agrees or only says no gives nothing to follow up or to rephrase.
   if (CONFIRM.test(answer) || DENY.test(answer)) {
-    if (upcoming) return { action: "next_topic", topicId: upcoming.id, reason: "A bare yes or no: move on." };
+    if (upcoming) return { action: "next_topic", topicId: upcoming.id, reason: `${BARE_ANSWER}: move on.` };
     if (!asked.some((m) => m.includes(ANYTHING_ELSE)))
       return { action: "follow_up", topicId: current.id, reason: "anything-else" };
-    return { action: "read_back", topicId: "", reason: "A bare yes or no, and no topic is left." };
+    return { action: "read_back", topicId: "", reason: `${BARE_ANSWER}, and no topic is left.` };
   }
   const remaining = plan.topics.filter(
     (t) => t.id !== current.id && !state.askedTopics.has(t.id) && !state.declinedTopics.has(t.id),
@@ -454,6 +460,11 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
       ...(follow.focus.phrase ? { reflect: follow.focus.phrase.slice(0, 200) } : {}),
     };
   }
+  // Offline, a role described in answer to the warm-up (not a word or two): what takes their time in
+  // it, once, before the plan's topics.
+  const warmUp = current.id === first.id && current.source === "role" && state.followUps === 0;
+  const describedRole = informativeWordCount(answer) >= 6 && !asked.some((m) => m.includes(WARM_UP_AFTER));
+  if (offline && warmUp && describedRole) return { action: "follow_up", topicId: current.id, reason: "role" };
   if (upcoming) {
     return {
       action: "next_topic",

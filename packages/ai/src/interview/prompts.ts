@@ -2,6 +2,7 @@ import type { StakeholderType } from "@parley/db/schema";
 import { capHistory } from "../history";
 import { fence } from "../prompts";
 import { STAKEHOLDER_LABELS } from "../roles";
+import { BARE_ANSWER } from "./decide";
 import { READ_BACK_OPENING, READ_BACK_QUESTION } from "./state";
 import type { InterviewMessage, InterviewPlan, ProjectBrief, Topic, TurnDecision } from "./types";
 
@@ -168,6 +169,9 @@ export function questionMessages(input: {
           ? "This is the start: greet the participant, say how long it takes, then ask the question."
           : "",
         `Your task now: ${ACTION_BRIEFS[input.decision.action]}`,
+        input.decision.reason.startsWith(BARE_ANSWER)
+          ? "Their last answer only agreed or only said no: acknowledge it in a few words first."
+          : "",
         topic ? `Topic: ${topic.title}. Intent: ${topic.intent} Probes: ${topic.probes.join(" | ")}` : "",
         input.decision.reflect && !unread
           ? `What to ask about, from their answer: ${fence("participant_data", input.decision.reflect)}`

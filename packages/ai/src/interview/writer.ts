@@ -14,7 +14,15 @@ import {
   whatToAdd,
   yesToMore,
 } from "./closing";
-import { ANYTHING_ELSE, GO_AHEAD, IMAGE_MARK, LISTENING, NOTES_MARK, nextTopic } from "./decide";
+import {
+  ANYTHING_ELSE,
+  GO_AHEAD,
+  IMAGE_MARK,
+  LISTENING,
+  NOTES_MARK,
+  nextTopic,
+  WARM_UP_AFTER,
+} from "./decide";
 import { answeredBy, type FocusKind, focusesOf, followUpFor, PROBES, saidAlready } from "./focus";
 import { needHeard, noted, sayBack } from "./heard";
 import { aboutOne, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
@@ -350,6 +358,7 @@ function writeFor(
       if (decision.reason === "image") return { text: `What should the team notice in ${IMAGE_MARK}?` };
       if (decision.reason === "anything-else" && fresh(ANYTHING_ELSE))
         return { text: withAnswer(ANYTHING_ELSE) };
+      if (decision.reason === "role" && fresh(WARM_UP_AFTER)) return { text: withAnswer(WARM_UP_AFTER) };
       const kind = /^focus:(\w+)/.exec(decision.reason)?.[1] as FocusKind | undefined;
       const messages = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
       const asked = offline ? askedFrames(messages) : messages;
