@@ -1,5 +1,5 @@
 import { ASK_MORE } from "../src/interview/closing";
-import { ANYTHING_ELSE, LISTENING } from "../src/interview/decide";
+import { ANYTHING_ELSE, LISTENING, WARM_UP_AFTER } from "../src/interview/decide";
 import { PROBES } from "../src/interview/focus";
 import { ADDING_PROBES } from "../src/interview/listen";
 import { makePlan } from "../src/interview/plan";
@@ -135,6 +135,7 @@ const WRITTEN = new Set(
     ...Object.values(PROBES).flat(),
     ...Object.values(ADDING_PROBES).flat(),
     ANYTHING_ELSE,
+    WARM_UP_AFTER,
     ...LISTENING,
     ...OFFLINE_LISTENING,
     ...ASK_MORE,

@@ -14,6 +14,7 @@ import {
 import { askedProbe } from "./naming";
 import { listedDuties, readBackPoints } from "./readback";
 import { sayable } from "./readback-said";
+import { statedNeeds } from "./sayback";
 import { type InterviewState, READ_BACK_QUESTION, readState, topicSenses } from "./state";
 import { allTold, informativeWordCount, isVague, normalise, phrases, rulesRead, senses } from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
@@ -365,7 +366,10 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   const follow = followUpFor(answer, asked);
   const stillComing = follow !== null && STILL_COMING.includes(follow.focus.kind);
   // Thanks for the conversation, with time left: what else they would add, before wrapping up.
+  // Thanks said with a list of what they still need: read back, the list included.
   if (FAREWELL.test(answer) && state.answers > 1 && !asked.some((m) => m.includes(ANYTHING_ELSE))) {
+    if (offline && statedNeeds(answer).length >= 2)
+      return { action: "read_back", topicId: "", reason: "Thanks said after a list of needs." };
     return { action: "follow_up", topicId: current.id, reason: "anything-else" };
   }
   if (DONE.test(answer) && !stillComing && state.answers > 1) {
@@ -461,8 +465,14 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
     };
   }
   // Offline, a role described in answer to the warm-up (not a word or two): what takes their time in
-  // it, once, before the plan's topics.
-  const warmUp = current.id === first.id && current.source === "role" && state.followUps === 0;
+  // it, once, before the plan's topics, when the time left holds two exchanges for each key feature.
+  const features = remaining.filter((t) => t.source === "feature").length;
+  const exchangesLeft = (ctx.timeLimitMinutes - CLOSING_MARGIN_MINUTES - state.elapsedMinutes) / perExchange;
+  const warmUp =
+    current.id === first.id &&
+    current.source === "role" &&
+    state.followUps === 0 &&
+    exchangesLeft >= 2 * (features + 1);
   const describedRole = informativeWordCount(answer) >= 6 && !asked.some((m) => m.includes(WARM_UP_AFTER));
   if (offline && warmUp && describedRole) return { action: "follow_up", topicId: current.id, reason: "role" };
   if (upcoming) {

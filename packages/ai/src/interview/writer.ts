@@ -411,7 +411,8 @@ function writeFor(
       if (decision.reason === "greeting" && state.lastAsked) return { text: `Hello! ${state.lastAsked}` };
       if (decision.reason === "go-ahead" && state.lastAsked)
         return { text: `${GO_AHEAD} ${state.lastAsked}` };
-      const other = topic ? probe(topic, said) : null;
+      // Not a question about today that an earlier answer already answered.
+      const other = topic ? probe(topic, said, "", allTold(ctx), offline) : null;
       if (decision.asked) {
         // After the read-back, what they asked about was what the interviewer just said: the
         // answer says it again, in other words, and is the whole reply.
