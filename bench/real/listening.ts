@@ -6,6 +6,7 @@
 import { pointOf } from "../../packages/ai/src/interview/readback";
 import { READ_BACK_OPENING } from "../../packages/ai/src/interview/state";
 import { sense } from "../../packages/ai/src/interview/text";
+import { FAREWELL } from "../../packages/ai/src/interview/vocabulary";
 import { analyze, isContent, type Token, tokensOf } from "../../packages/ai/src/text";
 import { lexnamesOf } from "../../packages/ai/src/text/lexicon";
 import { findNeeds } from "../../packages/ai/src/writer/needs";
@@ -376,7 +377,8 @@ export function listening(played: Replay): ListeningFigures {
     }
     if (STACKED.test(turn.text) || (turn.text.match(/\?/g) ?? []).length > 1) stacked += 1;
   });
-  // Early: read back while the last answer still stated a need and at least one more exchange fitted.
+  // Early: read back while the last answer still stated a need and at least one more exchange fitted
+  // (not after the participant's own thanks for the conversation: their goodbye says they are done).
   const readBack = turns[readBackAt];
   const lastBefore = readBack ? messages[ai[readBackAt]! - 1] : undefined;
   const pace = (played.secondsPerAnswer + 5) / 60;
@@ -384,6 +386,7 @@ export function listening(played: Replay): ListeningFigures {
     readBack &&
       lastBefore?.role === "user" &&
       needsIn(lastBefore.content).length > 0 &&
+      !FAREWELL.test(lastBefore.content) &&
       readBack.at + pace <= played.limitMinutes - 2,
   );
   return {
