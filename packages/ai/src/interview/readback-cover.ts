@@ -6,7 +6,7 @@
  */
 
 import { classify } from "../evidence/classify";
-import { longEnoughToTell, mayBeEnglish, wordsOf } from "../text";
+import { longEnoughToTell, mayBeEnglish, tokensOf, wordsOf } from "../text";
 import { GOAL_NOUNS } from "../writer/refusals";
 import { withDeterminer } from "./phrasing";
 import { clean, readsWhole } from "./readback-phrase";
@@ -36,6 +36,26 @@ export function withoutRepeats(points: string[]): string[] {
       return theirs.size > mine.size || j < i;
     });
   });
+}
+
+/**
+ * A point that only points at something said before: "include that functionality", "see that as
+ * well", "this feature" (a demonstrative before a noun, or standing alone at the end of a clause).
+ */
+export function pointsBack(point: string): boolean {
+  const tokens = tokensOf(point);
+  return tokens.some((t, i) => {
+    if (!/^(?:this|that|these|those)$/i.test(t.text)) return false;
+    const next = tokens[i + 1];
+    return !next || ["NOUN", "ADV", "PUNCT"].includes(next.pos);
+  });
+}
+
+/** Whether most of a quote's own words (60%) are said by the points already: it would say them twice. */
+export function mostlySaid(quote: string, points: string[]): boolean {
+  const mine = ownSenses(quote);
+  const theirs = new Set(points.flatMap((p) => [...ownSenses(p)]));
+  return [...mine].filter((s) => theirs.has(s)).length >= 0.6 * mine.size;
 }
 
 /** English's commonest words, at least one word in twelve of any English answer. */
@@ -118,7 +138,7 @@ export function coveredPoints(ctx: TurnContext, points: string[], answers: strin
   // A slip of the keyboard put right where one word was meant; a point still with a slip is left out.
   const listed = points
     .map((p) => (putRight(p) ?? p).replace(LIST_HEADING, "You'd like "))
-    .filter((p) => clean(p) && readsWhole(p));
+    .filter((p) => clean(p) && readsWhole(p) && !pointsBack(p));
   const kept = withoutRepeats(listed.filter((p) => !namesNothing(p, ctx.project.title ?? "")));
   const all = answers.join("\n");
   // In a language the rules do not read, a word shared with a feature's name says nothing.

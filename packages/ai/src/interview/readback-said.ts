@@ -7,7 +7,7 @@
  */
 import { NAMES_PROBLEM } from "./closing";
 import { MOST_OFFLINE_POINTS, pointOf, readsWhole } from "./readback";
-import { withoutRepeats } from "./readback-cover";
+import { pointsBack, withoutRepeats } from "./readback-cover";
 import { clean } from "./readback-phrase";
 import { statedNeeds } from "./sayback";
 import { sentences } from "./text";
@@ -15,18 +15,22 @@ import type { TurnContext } from "./types";
 import { SUCCESS } from "./vocabulary";
 
 export function sayable(ctx: TurnContext, points: string[], offline: boolean, first = false): string[] {
-  const whole = points.filter(readsWhole);
+  const whole = points.filter((p) => isQuote(p) || readsWhole(p));
   if (!offline) {
     const needs = whole.filter(statedBy(ctx));
     return needs.length ? needs : whole;
   }
   const cut = cutNeeds(ctx);
-  const kept = whole.filter((p) => !cut.has(p) && clean(p));
+  // Their own words, quoted, keep their slips: the quote marks say whose they are.
+  const kept = whole.filter((p) => !cut.has(p) && (isQuote(p) || clean(p)));
   // A fact about them ("You have 8 employees") is no need: left out while two other points remain.
   const told = kept.filter((p) => !FACT.test(p));
   const shown = first ? withLatest(ctx, told, cut) : told;
   return shown.map((p) => p.replace(SYSTEM_IT, "The system "));
 }
+
+/** A need read back in the participant's own words (`inTheirWords`). */
+const isQuote = (point: string) => /^“[^”]+”$/.test(point);
 
 /** "You have a busy salon", "Right now you have 8 employees", "At present the business is running manually". */
 const FACT =
@@ -53,7 +57,8 @@ function withLatest(ctx: TurnContext, points: string[], cut: Set<string>): strin
     })
     .map((x) => pointOf(x));
   const candidates = [...needs, ...plain].filter(
-    (p): p is string => p !== null && readsWhole(p) && clean(p) && !cut.has(p) && !FACT.test(p),
+    (p): p is string =>
+      p !== null && readsWhole(p) && clean(p) && !cut.has(p) && !FACT.test(p) && !pointsBack(p),
   );
   const [latest] = candidates;
   if (!latest || candidates.some((p) => points.includes(p))) return points;

@@ -122,6 +122,18 @@ describe("the offline read-back", () => {
     expect(text).not.toMatch(/nine dentists/);
   });
 
+  it("says a need no short phrase can hold in their own words, quoted, but not one that points back", async () => {
+    const text = await readBack([
+      "I run the front desk.",
+      "I want something to tell me how many walk-in patients might turn up and how many bookings we are expecting.",
+      "We also want to include that functionality so that they can see that as well.",
+    ]);
+    expect(text).toContain(
+      "- “I want something to tell me how many walk-in patients might turn up and how many bookings we are expecting.”",
+    );
+    expect(text).not.toMatch(/functionality/);
+  });
+
   it("says a system they propose as one they want, and each want of a long sentence", async () => {
     const text = await readBack([
       "I run the front desk.",

@@ -9,9 +9,9 @@ import { analyze, mayBeEnglish, type Token, tokensOf } from "../text";
 import { lexnamesOf } from "../text/lexicon";
 import type { FoundNeed } from "../writer/needs";
 import { strayCapital } from "./phrasing";
-import { coveredPoints } from "./readback-cover";
+import { coveredPoints, mostlySaid } from "./readback-cover";
 import { clean, phrasedNeed, readsWhole, repeats, SPEAKER_WANTS } from "./readback-phrase";
-import { clauseText, cleaned, putRight, statedNeeds } from "./sayback";
+import { clauseText, cleaned, namesNothing, putRight, statedNeeds } from "./sayback";
 import { readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
@@ -280,6 +280,8 @@ export function readBackPoints(
   const answers = answersHeard(ctx, now);
   if (!mayBeEnglish(answers.join("\n"))) return asSaid ? sentencePoints(ctx, answers) : [];
   const wants: string[] = [];
+  /** Offline, needs said back as a quote of their sentence (see `inTheirWords`). */
+  const quoted: string[] = [];
   const refusals: string[] = [];
   const success: string[] = [];
   const taken = new Set<string>();
@@ -332,6 +334,9 @@ export function readBackPoints(
       const pieces = offline ? wantPieces(list.length === before ? clause || sentence : sentence) : [];
       if (list.length === before || pieces.length > 1)
         for (const piece of pieces) add(list, piece, true, piece);
+      // Offline, a need no short point says in the end is read back in their own words, quoted.
+      const own = offline && !need.negated ? inTheirWords(sentence) : null;
+      if (own && !quoted.includes(own)) quoted.push(own);
     }
   }
   const most = offline ? MOST_OFFLINE_POINTS : MOST_POINTS;
@@ -367,8 +372,50 @@ export function readBackPoints(
       .find((p) => fresh(p) && PAINED.test(p) && !p.includes("/"));
     if (hurt) points.push(hurt);
   }
-  if (offline) return coveredPoints(ctx, points, answers);
+  if (offline) {
+    const covered = coveredPoints(ctx, points, answers);
+    const room = Math.max(0, MOST_OFFLINE_POINTS - covered.length);
+    // Not a goal or a wish that names nothing to build ("… should make the work faster").
+    const unsaid = quoted.filter((q) => !mostlySaid(q, covered) && !namesNothing(q, ctx.project.title ?? ""));
+    return [...covered, ...(room > 0 ? unsaid.slice(-room) : [])];
+  }
   return points.length || !asSaid ? points : sentencePoints(ctx, answers);
+}
+
+/** A word that points at something said before, not a "that" that starts a clause ("that is"). */
+const POINTER =
+  /\b(?:it|this|these|those|they|them)\b|\bthat\b(?! (?:is|are|was|were|would|will|can|could|should)\b)/i;
+
+/** A sentence that asks for something in so many words: "I want …", "… should …", "… would be useful". */
+const ASKS_FOR = new RegExp(
+  `${SPEAKER_WANTS.source}|\\b(?:should|must)\\b|\\bwould be (?:nice|good|great|helpful|useful|handy)\\b`,
+  "i",
+);
+
+/** The longest need quoted whole in a read-back: a sentence, not a paragraph. */
+const MOST_QUOTED_WORDS = 30;
+
+/**
+ * A need said as the participant said it, quoted, when no short phrase can say it: "“I want
+ * something to track how many customers might walk in.”" Not a sentence that points at something
+ * said before ("That should …"), nor one too long to take in at a glance.
+ */
+function inTheirWords(sentence: string): string | null {
+  const text = sentence
+    .trim()
+    .replace(
+      /^(?:and|but|so|also|yes|yeah|well|first(?:ly)?|second(?:ly)?|lastly|finally|additionally)\b[\s,]*/i,
+      "",
+    );
+  const words = text.split(/\s+/);
+  const short = words.length >= 4 && words.length <= MOST_QUOTED_WORDS;
+  // "that functionality", "see it": a pointer to something said before, which a quote cannot show;
+  // "she/he", a brief's third person; "are: 1.", a list cut at its heading.
+  const unclear =
+    /^that\b/i.test(text) || POINTER.test(text.replace(/\bso that\b/gi, "")) || /[:;/]/.test(text);
+  if (!short || unclear || !ASKS_FOR.test(text)) return null;
+  const whole = /[.!]$/.test(text) ? text : `${text}.`;
+  return `“${whole[0]!.toUpperCase()}${whole.slice(1)}”`;
 }
 
 /** A want's verb, which starts a point of its own: "the system should …", "we need …". */
@@ -379,7 +426,8 @@ const LEAD_AT =
 /** A condition said before what it is for: "when stock runs low, …". */
 const CONDITION = /^(?:when|whenever|if|once|as soon as)\b/i;
 /** A piece that is no want of its own: what a want is for, or a clause hung on another. */
-const HUNG = /^(?:so|so that|which|that|who|because|as|since|to|for|via|by|like|such as)\b/i;
+const HUNG =
+  /^(?:so|so that|which|that|who|how|what|where|whether|why|because|as|since|to|for|via|by|like|such as)\b/i;
 /** Words that join a piece to the one before it. */
 const JOINER = /^(?:(?:and|but|also|aswell|as well|then|plus|or)\b[\s,]*)+/i;
 
