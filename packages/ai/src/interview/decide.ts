@@ -48,6 +48,7 @@ export function nextTopic(
   messages: InterviewMessage[],
   state: InterviewState,
   answer = "",
+  offline = false,
 ): Topic | null {
   const covered = new Set(
     coverage(plan, messages, state.decisions)
@@ -63,9 +64,21 @@ export function nextTopic(
         !state.declinedTopics.has(t.id) &&
         !covered.has(t.id) &&
         !answered(t) &&
+        !(offline && toldOf(t, answer)) &&
         askable(t, messages, answer),
     ) ?? null
   );
+}
+
+/**
+ * A constraint the last answer named whole ("… so it has to start in January for a March launch"
+ * of "Launch before March"): what it means for them was just said, so it is not asked next.
+ */
+function toldOf(topic: Topic, answer: string): boolean {
+  if (topic.source !== "constraint" || !answer) return false;
+  const marks = [...senses(topic.title)];
+  const said = senses(answer);
+  return marks.length > 0 && marks.every((m) => said.has(m));
 }
 
 /** A topic with a question not asked yet that the last answer has not already answered. */
@@ -122,6 +135,9 @@ function aboutSharedMaterial(ctx: TurnContext, current: Topic): TurnDecision | n
   }
   return null;
 }
+
+/** "That's exactly what I need": agreement with their own list, not an answer to the question. */
+const OWN_NEED_CONFIRMED = /\bthat(?:'?s| is) (?:exactly |just )?what (?:i|we) (?:need|want)/i;
 
 /** How a decision's reason starts when the answer only agreed or only said no. */
 export const BARE_ANSWER = "A bare yes or no";
@@ -322,7 +338,7 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   }
   if (state.readBackAnswered) return afterReadBack(ctx, state, answer, current, offline);
   const last = state.info.findLast((x) => !x.question && !x.readBack);
-  const upcoming = nextTopic(plan, messages, state, answer);
+  const upcoming = nextTopic(plan, messages, state, answer, offline);
   const backTo = state.declinedTopics.has(current.id) ? (upcoming ?? current) : current;
   // Closing starts at the limit less two minutes: read back now if the next exchange would cross it.
   const perExchange = state.answers > 0 ? state.elapsedMinutes / state.answers : 1;
@@ -399,7 +415,15 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
     return { action: "rephrase", topicId: current.id, reason: "go-ahead" };
   }
   // A yes to an open question answers nothing: the topic's other question, not a probe about nothing.
-  if (CONFIRM.test(answer) && OPEN_QUESTION.test(state.lastAsked ?? "") && askable(current, messages, "")) {
+  // Offline, "that's exactly what I need" agrees with what they said before, not with the question:
+  // the plan goes on.
+  const agreesWithOwn = offline && OWN_NEED_CONFIRMED.test(answer);
+  if (
+    CONFIRM.test(answer) &&
+    !agreesWithOwn &&
+    OPEN_QUESTION.test(state.lastAsked ?? "") &&
+    askable(current, messages, "")
+  ) {
     return { action: "next_topic", topicId: current.id, reason: `${BARE_ANSWER} to an open question.` };
   }
   // An answer that only agrees or only says no gives nothing to follow up or to rephrase.
@@ -448,7 +472,10 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
     };
   }
   // A planned feature the participant brought up: taken up now, in its own topic's words.
-  const raised = raisedTopic(plan, messages, answer, state);
+  // Offline, a constraint they just explained is not taken up as raised: they said what it means.
+  const raised = [raisedTopic(plan, messages, answer, state)].find(
+    (t) => t && !(offline && toldOf(t, answer)),
+  );
   if (raised) {
     return { action: "next_topic", topicId: raised.id, reason: "The participant raised a planned topic." };
   }

@@ -343,11 +343,9 @@ const ANSWERED: Array<[question: RegExp, answer: RegExp]> = [
   ],
 ];
 
-/** The hard part said: a feeling ("I hate it") or the worst of it. */
-const HARD_SAID = new RegExp(
-  `${FEELING.source}|\\b(?:hardest|worst|biggest|main (?:problem|issue|challenge))\\b`,
-  "i",
-);
+/** A date a need must meet: "start in January", "by the end of March", "before the summer". */
+const DEADLINE =
+  /\b(?:by|before|in|from|until|for)\s+(?:the (?:end|start|beginning) of\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|next (?:week|month|year|quarter))\b/i;
 
 /**
  * How often said in more ways than `FREQUENCY` reads: "every Friday", "each other week", "on
@@ -396,9 +394,9 @@ export const saidAlready = (question: string, answer: string, told: string) =>
   // Why it matters, once the answer said what is wrong today ("doing it by hand is tiring").
   (/^Why does\b.*\bmatter to you\b/.test(question) && TROUBLE.test(answer)) ||
   // How it should work, once an answer of some length (or of two sentences) described it.
+  // Nor of a date it must meet ("it has to start in January"): a deadline works no way.
   (/^How would you expect\b/.test(question) &&
-    (answer.trim().split(/\s+/).length >= 20 || analyze(answer).length >= 2)) ||
-  (/\bhardest part\b/.test(question) && (AMOUNT.test(answer) || HARD_SAID.test(answer))) ||
+    (answer.trim().split(/\s+/).length >= 20 || analyze(answer).length >= 2 || DEADLINE.test(answer))) ||
   (/\bstand today\b/.test(question) && AMOUNT.test(told));
 
 /**

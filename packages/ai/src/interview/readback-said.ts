@@ -15,7 +15,8 @@ import type { TurnContext } from "./types";
 import { SUCCESS } from "./vocabulary";
 
 export function sayable(ctx: TurnContext, points: string[], offline: boolean, first = false): string[] {
-  const whole = points.filter((p) => isQuote(p) || readsWhole(p));
+  // Their own words only in the first read-back: what they add after it is said back as it comes.
+  const whole = points.filter((p) => (isQuote(p) ? first : readsWhole(p)));
   if (!offline) {
     const needs = whole.filter(statedBy(ctx));
     return needs.length ? needs : whole;
@@ -30,7 +31,7 @@ export function sayable(ctx: TurnContext, points: string[], offline: boolean, fi
 }
 
 /** A need read back in the participant's own words (`inTheirWords`). */
-const isQuote = (point: string) => /^“[^”]+”$/.test(point);
+export const isQuote = (point: string) => /^“[^”]+”$/.test(point);
 
 /** "You have a busy salon", "Right now you have 8 employees", "At present the business is running manually". */
 const FACT =

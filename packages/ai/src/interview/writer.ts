@@ -29,7 +29,7 @@ import { aboutOne, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } fr
 import { askedFrames, namedProbe } from "./naming";
 import { pointOf, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
-import { sayable } from "./readback-said";
+import { isQuote, sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
 import { quoteOf, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, READ_BACK_QUESTION, readState, WRAP_UP_AGAIN, WRAP_UP_QUESTION } from "./state";
@@ -123,9 +123,20 @@ function summaryNow(ctx: TurnContext, offline: boolean): string {
   const points = offline
     ? readBackPoints(ctx, { now: true, asSaid: false, offline: true })
     : [...new Set(reviewAfterClose(ctx).points.flatMap((p) => pointOf(p, true) ?? []))];
-  const said = sayable(ctx, points, offline);
+  // As the first read-back says them: their own words, quoted, kept too.
+  const said = sayable(ctx, points, offline, offline);
   const answers = ctx.messages.filter((m) => m.role === "user").map((m) => m.content);
-  const shown = offline ? coveredPoints(ctx, said, answers) : said;
+  const quotes = said.filter(isQuote);
+  const shown = offline
+    ? [
+        ...coveredPoints(
+          ctx,
+          said.filter((p) => !isQuote(p)),
+          answers,
+        ),
+        ...quotes,
+      ]
+    : said;
   // Offline, a need added after the read-back that no point says is shown in their words.
   const theirs = offline ? unsaidAdditions(ctx, shown) : [];
   const lines = [...shown, ...theirs.map((q) => `In your words: “${q}”`)];
@@ -427,7 +438,7 @@ function writeFor(
       const lead = INJECTION.test(state.lastAnswer ?? "")
         ? "I'll stay with the interview questions."
         : "Let's come back to the project.";
-      const onwards = nextTopic(ctx.plan, ctx.messages, state);
+      const onwards = nextTopic(ctx.plan, ctx.messages, state, state.lastAnswer ?? "", offline);
       const question = (topic && probe(topic, said)) ?? (onwards && probe(onwards, said));
       if (question) return { text: `${lead} ${question}` };
       break;
@@ -471,7 +482,10 @@ function writeFor(
   }
   // Nothing fresh to ask in that direction: the next topic's question, else the read-back, rather
   // than a question asked before.
-  const onwards = decision.action === "next_topic" ? null : nextTopic(ctx.plan, ctx.messages, state);
+  const onwards =
+    decision.action === "next_topic"
+      ? null
+      : nextTopic(ctx.plan, ctx.messages, state, state.lastAnswer ?? "", offline);
   if (onwards) {
     return writeTurn(
       ctx,
