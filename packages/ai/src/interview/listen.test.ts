@@ -3,8 +3,10 @@ import { playOffline } from "./conversation.test-support";
 import { ANYTHING_ELSE, decideTurn } from "./decide";
 import { PROBES } from "./focus";
 import { ADDING_PROBES, probeOnAdding, TIME_UP } from "./listen";
+import { frameOf } from "./naming";
 import { makePlan } from "./plan";
 import { readState, WRAP_UP_AGAIN } from "./state";
+import { normalise } from "./text";
 import type { InterviewMessage, TurnContext } from "./types";
 import { writeTurn } from "./writer";
 
@@ -135,7 +137,9 @@ describe("probeOnAdding", () => {
     }
     const probes = asked.filter((a) => a.endsWith("?") && a !== "Anything else on your list?");
     expect(probes.length).toBeGreaterThan(PROBES.need.length - 2);
-    expect(probes.some((p) => ADDING_PROBES.need!.includes(p))).toBe(true);
+    expect(probes.some((p) => ADDING_PROBES.need!.some((q) => frameOf(q).test(normalise(p))))).toBe(true);
+    // An action named in a probe keeps its verb singular.
+    expect(probes).toContain("Why does watering the seedlings matter to you?");
   });
 });
 

@@ -47,11 +47,7 @@ const ON_ADDING: ReadonlyArray<FocusKind> = ["need", "pain", "workaround"];
  * a long interview, each asked once, none naming their words (a frame that splices them breaks).
  */
 export const ADDING_PROBES: Partial<Record<FocusKind, string[]>> = {
-  need: [
-    "How important is that compared with the rest?",
-    "When would you use that?",
-    "Who would use that most?",
-  ],
+  need: ["How important is that compared with the rest?"],
   pain: ["What makes that hard today?", "Who is affected when that happens?", "What happens then?"],
 };
 

@@ -95,9 +95,9 @@ export function namedProbe(
   if (!name || !/\bthat\b/.test(probe) || (action && !ACTION_FRAME.test(probe))) return probe;
   if (kind === "pain" && !PAIN_FRAME.test(probe)) return probe;
   const named = probe.replace(/\bthat\b/, name);
-  if (!plural(name)) return named;
-  const many = named.replace(`does ${name}`, `do ${name}`);
-  return action ? many : many.replace(`is ${name}`, `are ${name}`);
+  // An action is one thing however many it names: "Why does watering the seedlings matter …?"
+  if (!plural(name) || action) return named;
+  return named.replace(`does ${name}`, `do ${name}`).replace(`is ${name}`, `are ${name}`);
 }
 
 /** "What goes wrong with that?" as a pattern that also matches it named ("… with the whiteboard?"). */
