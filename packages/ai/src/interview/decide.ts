@@ -381,8 +381,8 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   }
   const follow = followUpFor(answer, asked);
   const stillComing = follow !== null && STILL_COMING.includes(follow.focus.kind);
-  // Thanks for the conversation, with time left: what else they would add, before wrapping up.
-  // Thanks said with a list of what they still need: read back, the list included.
+  // Thanks for the conversation, with time left: what else they would add, before wrapping up;
+  // offline, thanks said with a list of what they still need reads the list back.
   if (FAREWELL.test(answer) && state.answers > 1 && !asked.some((m) => m.includes(ANYTHING_ELSE))) {
     if (offline && statedNeeds(answer).length >= 2)
       return { action: "read_back", topicId: "", reason: "Thanks said after a list of needs." };
@@ -473,9 +473,8 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   }
   // A planned feature the participant brought up: taken up now, in its own topic's words.
   // Offline, a constraint they just explained is not taken up as raised: they said what it means.
-  const raised = [raisedTopic(plan, messages, answer, state)].find(
-    (t) => t && !(offline && toldOf(t, answer)),
-  );
+  const taken = raisedTopic(plan, messages, answer, state);
+  const raised = taken && !(offline && toldOf(taken, answer)) ? taken : null;
   if (raised) {
     return { action: "next_topic", topicId: raised.id, reason: "The participant raised a planned topic." };
   }

@@ -397,8 +397,8 @@ const MOST_QUOTED_WORDS = 30;
 
 /**
  * A need said as the participant said it, quoted, when no short phrase can say it: "“I want
- * something to track how many customers might walk in.”" Not a sentence that points at something
- * said before ("That should …"), nor one too long to take in at a glance.
+ * something to tell me how many walk-in patients might turn up.”" Not a sentence that points at
+ * something said before ("That should …"), nor one too long to take in at a glance.
  */
 function inTheirWords(sentence: string): string | null {
   const text = sentence
