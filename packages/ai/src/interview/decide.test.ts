@@ -60,12 +60,12 @@ describe("the next topic", () => {
     expect(decision).toMatchObject({ action: "next_topic", topicId: "reminders" });
   });
 
-  it("hears 'No, that's exactly what I need!' as agreement: it moves on instead of asking the same again", () => {
+  it("hears 'No, that is just what we want.' as agreement: it moves on instead of asking the same again", () => {
     const exchanges = [
       "What can you tell me about you and your bookings?",
       "I book for the kids.",
       "What can you tell me about rescheduling appointments?",
-      "No that's exactly what I need!",
+      "No, that is just what we want.",
     ];
     expect(next(exchanges).action).not.toBe("rephrase");
     expect(next(exchanges, true).action).not.toBe("rephrase");

@@ -136,7 +136,7 @@ function aboutSharedMaterial(ctx: TurnContext, current: Topic): TurnDecision | n
   return null;
 }
 
-/** "That's exactly what I need": agreement with their own list, not an answer to the question. */
+/** "That is just what we want": agreement with their own list, not an answer to the question. */
 const OWN_NEED_CONFIRMED = /\bthat(?:'?s| is) (?:exactly |just )?what (?:i|we) (?:need|want)/i;
 
 /** How a decision's reason starts when the answer only agreed or only said no. */
@@ -415,7 +415,7 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
     return { action: "rephrase", topicId: current.id, reason: "go-ahead" };
   }
   // A yes to an open question answers nothing: the topic's other question, not a probe about nothing.
-  // Offline, "that's exactly what I need" agrees with what they said before, not with the question:
+  // Offline, "that is just what we want" agrees with what they said before, not with the question:
   // the plan goes on.
   const agreesWithOwn = offline && OWN_NEED_CONFIRMED.test(answer);
   if (
