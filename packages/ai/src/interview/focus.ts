@@ -327,7 +327,11 @@ const ANSWERED: Array<[question: RegExp, answer: RegExp]> = [
   [/^How often\b/, new RegExp(`${FREQUENCY.source}|\\b\\d+ (?:out )?of \\d+\\b|\\btimes\\b`, "i")],
   [/\bcost you\b|^How much time\b/, AMOUNT],
   [/\bchange for\b|\btime or money\b|\bworth to\b|\bmake a difference\b/, BENEFIT],
-  [/\btoday\b|\bget by without\b|\bmanage without\b/, TODAY],
+  // How it is done now, said as such or as the workaround itself ("ringing patients to fill the gaps").
+  [
+    /\btoday\b|\bget by without\b|\bmanage without\b/,
+    new RegExp(`${TODAY.source}|${WORKAROUND.source}`, "i"),
+  ],
   // A reason given ("…, so the app has to queue updates") says what it would change, and what the problem is.
   [
     /\bproblem with that\b|\bchange for\b|^Why does\b.*\bmatter to you\b/,

@@ -17,8 +17,10 @@ import { PROBLEM, RANKING } from "./vocabulary";
  * requirement on what is built ("it has to work with our till"): no lack anyone manages without.
  */
 export const toldBefore = (question: string, told: string, answer: string) =>
-  /\btoday\b/i.test(question) &&
-  (answeredBy(question, told) || DONE_TODAY.test(told) || REQUIREMENT.test(answer));
+  (/\btoday\b/i.test(question) &&
+    (answeredBy(question, told) || DONE_TODAY.test(told) || REQUIREMENT.test(answer))) ||
+  // What shows the need, once a figure was given ("7 out of 10 exit calls", "41 days").
+  (/^What evidence\b/.test(question) && /\d/.test(told));
 const DONE_TODAY = /\bmanual\b|\b(?:uses|using)\b/i;
 const REQUIREMENT = /\b(?:has to|have to|must|needs to)\b/i;
 
@@ -101,7 +103,11 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   const asked = askedFrames(messages);
   const said = asked.map(normalise);
   const told = allTold(ctx);
-  const found = focusesOf(answer);
+  // How they cope is followed up before the trouble it copes with ("a paper calendar on the fridge
+  // so nobody double-books": how well it works, not how often it happens).
+  const found = focusesOf(answer).sort(
+    (a, b) => Number(b.kind === "workaround") - Number(a.kind === "workaround"),
+  );
   if (PROBLEM.test(answer) && !found.some((f) => f.kind === "pain")) found.push({ kind: "pain", phrase: "" });
   for (const focus of found) {
     if (!ON_ADDING.includes(focus.kind)) continue;

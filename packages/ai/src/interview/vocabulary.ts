@@ -11,7 +11,7 @@ export const FREQUENCY =
 
 /** How they manage today without the product: paper, spreadsheets, phone rounds, hacks. */
 export const WORKAROUND =
-  /\b(workaround|work around|spreadsheet|excel|by hand|manually|on paper|paper|whiteboard|sticky notes?|post-its?|phone (call|them|around)|call (them|around|each)|text (them|each)|email (them|each)|copy(ing)? and past|we just|i just|instead|double[- ]book\w*|hack|manual(?: system| process)?|diar(?:y|ies)|notebooks?|cashbooks?|logbooks?)\b/i;
+  /\b(workaround|work around|spreadsheet|excel|by hand|manually|on paper|paper|whiteboard|sticky notes?|post-its?|phone (call|them|around)|call (them|around|each)|(?:ring|call)(?:ing)? (?:them|round|around|patients|customers|clients|people|everyone)|text (them|each)|email (them|each)|copy(ing)? and past|we just|i just|instead|double[- ]book\w*|hack|manual(?: system| process)?|diar(?:y|ies)|notebooks?|cashbooks?|logbooks?)\b/i;
 
 /**
  * What something would change, said as its effect: "this will help us plan staff", "to reduce
