@@ -1,4 +1,5 @@
 import { wordsOf } from "../text";
+import { GOAL_NOUNS } from "../writer/refusals";
 import { participantAsk, saysMore } from "./asks";
 import { coverage } from "./coverage";
 import {
@@ -68,6 +69,31 @@ export function nextTopic(
         askable(t, messages, answer),
     ) ?? null
   );
+}
+
+/**
+ * Of the planned features not asked yet, the one the answer says most about (by its title's and
+ * keywords' words, less the business itself and the project's own name), or null.
+ */
+function relatedTopic(
+  plan: InterviewPlan,
+  messages: InterviewMessage[],
+  state: InterviewState,
+  answer: string,
+  title: string,
+): Topic | null {
+  const own = senses(answer);
+  const general = senses(title);
+  let best: { topic: Topic; score: number } | null = null;
+  for (const t of plan.topics) {
+    if (t.source !== "feature" || state.askedTopics.has(t.id) || state.declinedTopics.has(t.id)) continue;
+    if (!askable(t, messages, answer)) continue;
+    const score = [...topicSenses(t)].filter(
+      (m) => own.has(m) && !GOAL_NOUNS.has(m) && !general.has(m),
+    ).length;
+    if (score > 0 && (!best || score > best.score)) best = { topic: t, score };
+  }
+  return best?.topic ?? null;
 }
 
 /**
@@ -501,10 +527,13 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
     exchangesLeft >= 2 * (features + 1);
   const describedRole = informativeWordCount(answer) >= 6 && !asked.some((m) => m.includes(WARM_UP_AFTER));
   if (offline && warmUp && describedRole) return { action: "follow_up", topicId: current.id, reason: "role" };
-  if (upcoming) {
+  // Offline, the planned feature the answer talked about comes first: the interview follows them.
+  const onwards =
+    (offline && relatedTopic(plan, messages, state, answer, ctx.project.title ?? "")) || upcoming;
+  if (onwards) {
     return {
       action: "next_topic",
-      topicId: upcoming.id,
+      topicId: onwards.id,
       reason: "The answer needs no follow-up; next uncovered topic.",
     };
   }
