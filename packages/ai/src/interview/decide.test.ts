@@ -95,3 +95,17 @@ describe("offline, after the warm-up", () => {
     ).not.toBe("role");
   });
 });
+
+describe("offline, the next planned feature", () => {
+  it("is the one the answer talked about, not the plan's next in order", () => {
+    const exchanges = [
+      "What can you tell me about you and your bookings?",
+      "I look after the appointments for my two boys and my mother.",
+      WARM_UP_AFTER,
+      "Mostly keeping track of which reminder belongs to which of them.",
+    ];
+    expect(next(exchanges, true)).toMatchObject({ action: "next_topic", topicId: "reminders" });
+    // On the model path the plan keeps its order.
+    expect(next(exchanges).topicId).not.toBe("reminders");
+  });
+});
