@@ -6,6 +6,7 @@
  * answered from the project brief, or "I don't know that, the team will" when the brief does not say.
  */
 import { analyze, type Token } from "../text";
+import { toListener } from "./readback";
 import { meantBy } from "./restate";
 import { keywords, listItems, senses } from "./text";
 import type { ProjectBrief, Topic } from "./types";
@@ -179,6 +180,16 @@ function whatWasMeant(ask: ParticipantAsk, lastQuestion: string | null, topic: T
   const asked = senses([lastQuestion, topic?.title].filter(Boolean).join(" "));
   const guess = [...senses(ask.sentence.replace(/\b(?:do|did|so)?\s*you mean\b/i, ""))];
   const same = ask.kind === "check" && guess.some((s) => asked.has(s));
+  // "You mean things that are missing right now?": yes, in their words, rather than the question again.
+  const theirs = ask.sentence
+    .replace(/^.*?\byou mean\b[\s,]*/i, "")
+    .replace(/[?.!\s]+$/, "")
+    .trim();
+  // Only of a request for more ("Is there another thing you'd change?"), which said again adds nothing.
+  const forMore = /\b(?:else|more|another)\b/i.test(lastQuestion ?? "");
+  const short = theirs.split(/\s+/).length >= 2 && theirs.split(/\s+/).length <= 10;
+  if (forMore && short && /\byou mean\b/i.test(ask.sentence))
+    return `Yes, ${toListener(theirs)}, or anything else you'd want.`;
   return `${same ? "Yes — " : ""}${meant}.`;
 }
 

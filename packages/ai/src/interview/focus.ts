@@ -393,6 +393,8 @@ export const saidAlready = (question: string, answer: string, told: string) =>
   (/^How often\b/.test(question) &&
     (WHEN_SAID.test(answer) || RATE_SAID.test(answer) || !HAPPENS.test(answer))) ||
   (/\bcost you\b/.test(question) && !COSTLY.test(answer)) ||
+  // What they tried, once they described how it is done by hand today.
+  (/^What have you tried\b/.test(question) && WORKAROUND.test(answer)) ||
   (/^How important\b/.test(question) && (RANK_SAID.test(answer) || RANK_SAID.test(told))) ||
   (/\bmatters most\b/.test(question) && FIRST_SAID.test(answer)) ||
   // Why it matters, once the answer said what is wrong today ("doing it by hand is tiring").

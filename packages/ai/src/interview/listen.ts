@@ -104,10 +104,11 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   const said = asked.map(normalise);
   const told = allTold(ctx);
   // How they cope is followed up before the trouble it copes with ("a paper calendar on the fridge
-  // so nobody double-books": how well it works, not how often it happens).
-  const found = focusesOf(answer).sort(
-    (a, b) => Number(b.kind === "workaround") - Number(a.kind === "workaround"),
-  );
+  // so nobody double-books": how well it works, not how often it happens), unless they want
+  // something (a diary they want does not work yet).
+  const found = focusesOf(answer);
+  if (!found.some((f) => f.kind === "need"))
+    found.sort((a, b) => Number(b.kind === "workaround") - Number(a.kind === "workaround"));
   if (PROBLEM.test(answer) && !found.some((f) => f.kind === "pain")) found.push({ kind: "pain", phrase: "" });
   for (const focus of found) {
     if (!ON_ADDING.includes(focus.kind)) continue;

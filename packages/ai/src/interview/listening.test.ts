@@ -83,6 +83,11 @@ describe("the participant's questions", () => {
     expect(answerTo(participantAsk("Would that be a good idea for you?")!, context)).toMatch(
       /^That's for you and the team to judge/,
     );
+    // Of a request for more, their own reading is said yes to, in their words (said to them).
+    const more = { ...context, lastQuestion: "Is there another thing you'd change?" };
+    expect(answerTo(participantAsk("So you mean things I can't do right now?")!, more)).toBe(
+      "Yes, things you can't do right now, or anything else you'd want.",
+    );
     // Neither gets the stock line for questions nobody here can answer.
     for (const q of ["Do you mean the shop?", "What would you recommend?"])
       expect(answerTo(participantAsk(q)!, context)).not.toMatch(/the team will/);

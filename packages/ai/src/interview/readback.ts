@@ -76,7 +76,7 @@ const TO_LISTENER: Record<string, string> = {
 };
 const AFTER_I: Record<string, string> = { am: "are", was: "were" };
 
-function toListener(text: string): string {
+export function toListener(text: string): string {
   let previous = "";
   return text.replace(/[A-Za-z]+(?:['’][a-z]+)?/g, (word) => {
     const key = word.toLowerCase().replace("’", "'");
