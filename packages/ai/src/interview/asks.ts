@@ -180,7 +180,7 @@ function whatWasMeant(ask: ParticipantAsk, lastQuestion: string | null, topic: T
   const asked = senses([lastQuestion, topic?.title].filter(Boolean).join(" "));
   const guess = [...senses(ask.sentence.replace(/\b(?:do|did|so)?\s*you mean\b/i, ""))];
   const same = ask.kind === "check" && guess.some((s) => asked.has(s));
-  // "You mean things that are missing right now?": yes, in their words, rather than the question again.
+  // "You mean things that are missing right now?": yes, with their reading as an example of it.
   const theirs = ask.sentence
     .replace(/^.*?\byou mean\b[\s,]*/i, "")
     .replace(/[?.!\s]+$/, "")
@@ -189,7 +189,7 @@ function whatWasMeant(ask: ParticipantAsk, lastQuestion: string | null, topic: T
   const forMore = /\b(?:else|more|another)\b/i.test(lastQuestion ?? "");
   const short = theirs.split(/\s+/).length >= 2 && theirs.split(/\s+/).length <= 10;
   if (forMore && short && /\byou mean\b/i.test(ask.sentence))
-    return `Yes, ${toListener(theirs)}, or anything else you'd want.`;
+    return `Yes — ${meant}, such as ${toListener(theirs)}.`;
   return `${same ? "Yes — " : ""}${meant}.`;
 }
 

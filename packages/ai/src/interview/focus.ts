@@ -347,6 +347,9 @@ const ANSWERED: Array<[question: RegExp, answer: RegExp]> = [
   ],
 ];
 
+/** Troubles named as such: "the main challenges include …", "the problem is …", "it's difficult". */
+const HARD_NAMED = /\b(?:challenges?|problems?|issues?|difficult\w*|hard(?:er|est)?|worst|struggl\w*)\b/i;
+
 /** A date a need must meet: "start in January", "by the end of March", "before the summer". */
 const DEADLINE =
   /\b(?:by|before|in|from|until|for)\s+(?:the (?:end|start|beginning) of\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|next (?:week|month|year|quarter))\b/i;
@@ -393,6 +396,8 @@ export const saidAlready = (question: string, answer: string, told: string) =>
   (/^How often\b/.test(question) &&
     (WHEN_SAID.test(answer) || RATE_SAID.test(answer) || !HAPPENS.test(answer))) ||
   (/\bcost you\b/.test(question) && !COSTLY.test(answer)) ||
+  // What makes it hard, once the answer named its troubles ("the main challenges include …").
+  (/^What makes that hard\b/.test(question) && HARD_NAMED.test(answer)) ||
   // What they tried, once they described how it is done by hand today.
   (/^What have you tried\b/.test(question) && WORKAROUND.test(answer)) ||
   (/^How important\b/.test(question) && (RANK_SAID.test(answer) || RANK_SAID.test(told))) ||

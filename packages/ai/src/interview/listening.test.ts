@@ -83,10 +83,10 @@ describe("the participant's questions", () => {
     expect(answerTo(participantAsk("Would that be a good idea for you?")!, context)).toMatch(
       /^That's for you and the team to judge/,
     );
-    // Of a request for more, their own reading is said yes to, in their words (said to them).
+    // Of a request for more, their own reading is said yes to, as an example (in words said to them).
     const more = { ...context, lastQuestion: "Is there another thing you'd change?" };
     expect(answerTo(participantAsk("So you mean things I can't do right now?")!, more)).toBe(
-      "Yes, things you can't do right now, or anything else you'd want.",
+      "Yes — I meant whether there is another thing you'd change, such as things you can't do right now.",
     );
     // Neither gets the stock line for questions nobody here can answer.
     for (const q of ["Do you mean the shop?", "What would you recommend?"])
@@ -143,6 +143,10 @@ describe("follow-ups a good interviewer would ask", () => {
       "What would that change for you?",
     ]);
     expect(today?.question ?? "").not.toMatch(/today/);
+    // What makes it hard is not asked once the answer named its troubles.
+    const hard = "What makes that hard today?";
+    expect(saidAlready(hard, "The main problems are wrong counts and late orders.", "")).toBe(true);
+    expect(saidAlready(hard, "We count the stock on Fridays.", "")).toBe(false);
     // How it should work is not asked of a date it must meet.
     const works = "How would you expect that to work?";
     expect(saidAlready(works, "The audit takes six weeks, so it has to start in January.", "")).toBe(true);
