@@ -115,4 +115,14 @@ describe("an acknowledgement", () => {
       acknowledgement("i want, the colours should be the same the layout, only bigger text please"),
     ).not.toMatch(/the same the layout/);
   });
+
+  it("says a 'not to be' hung on a noun in their words, not in Parley's", () => {
+    const said = acknowledgement("I want a check of the street names not to be in capitals.");
+    expect(said).toBe(
+      "Got it; I've added it in your words: “I want a check of the street names not to be in capitals.”",
+    );
+    // Never "you'd like to get the invoices not to be sent twice"; a plain want is said back as usual.
+    expect(acknowledgement("I want the invoices not to be sent twice.")).toMatch(/in your words/);
+    expect(acknowledgement("I want the invoices sent by email.")).toMatch(/^Got it: you/);
+  });
 });

@@ -107,6 +107,12 @@ export function quoteOf(need: FoundNeed): string {
 /** A wanted thing only pointed at: "… like that functionality", "… to include this one". */
 const POINTED = /\b(?:like|want|need|love|prefer|have|include|use|get|add) (?:this|that|these|those)\b/i;
 
+/**
+ * "you'd like to have a normalization of the place name not to be in caps": a want of something
+ * not to be, said back as a thing to have, reads as Parley's own garble.
+ */
+const HUNG_NOT = /\blike to \w+\b.*\bnot to be\b/i;
+
 /** Two noun phrases run together ("the same the information"): words nobody can check said back. */
 const RUN_TOGETHER = /\bthe \w+ the\b/i;
 
@@ -189,7 +195,8 @@ export function needsSaidBack(answer: string, max = 2): string[] {
       .join(", and ");
     // "You'd like to run your business better" names nothing to build: not said back as a need.
     // "You'd like to include that functionality": what "that" was is not in what is said back.
-    if (!said.includes(text) && !namesNothing(text, "") && !POINTED.test(text)) said.push(text);
+    if (!said.includes(text) && !namesNothing(text, "") && !POINTED.test(text) && !HUNG_NOT.test(text))
+      said.push(text);
     if (said.length >= max) break;
   }
   return said;
