@@ -134,6 +134,16 @@ describe("the offline read-back", () => {
     expect(text).not.toMatch(/functionality/);
   });
 
+  it("says a trouble no short point can hold in their own words, quoted", async () => {
+    const text = await readBack([
+      "I run the front desk.",
+      "Every Monday morning I go through the paper diary and ring each patient who missed a visit by hand.",
+    ]);
+    expect(text).toContain(
+      "- “Every Monday morning I go through the paper diary and ring each patient who missed a visit by hand.”",
+    );
+  });
+
   it("says a system they propose as one they want, and each want of a long sentence", async () => {
     const text = await readBack([
       "I run the front desk.",

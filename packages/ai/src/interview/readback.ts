@@ -357,9 +357,15 @@ export function readBackPoints(
     sayable(point) && !points.includes(point) && !(offline && repeats(point, points));
   const before = points.length;
   for (const problem of ordered) {
-    if (points.length >= 3) break;
+    if (points.length + quoted.length >= 3) break;
     const point = pointOf(problem);
     if (fresh(point)) points.push(point);
+    // Offline, a trouble no short point says ("Every Friday I go through a spreadsheet … by hand")
+    // is read back in their words.
+    else if (offline && !(point && readsWhole(point))) {
+      const own = inTheirWords(problem, false);
+      if (own && !quoted.includes(own)) quoted.push(own);
+    }
   }
   // Offline, however many needs: the trouble they feel today, the latest, is read back too (what
   // the needs are for), when no problem filled the read-back and there is room.
@@ -400,7 +406,7 @@ const MOST_QUOTED_WORDS = 30;
  * something to tell me how many walk-in patients might turn up.”" Not a sentence that points at
  * something said before ("That should …"), nor one too long to take in at a glance.
  */
-function inTheirWords(sentence: string): string | null {
+function inTheirWords(sentence: string, asked = true): string | null {
   const text = sentence
     .trim()
     .replace(
@@ -413,7 +419,7 @@ function inTheirWords(sentence: string): string | null {
   // "she/he", a brief's third person; "are: 1.", a list cut at its heading.
   const unclear =
     /^that\b/i.test(text) || POINTER.test(text.replace(/\bso that\b/gi, "")) || /[:;/]/.test(text);
-  if (!short || unclear || !ASKS_FOR.test(text)) return null;
+  if (!short || unclear || (asked && !ASKS_FOR.test(text))) return null;
   const whole = /[.!]$/.test(text) ? text : `${text}.`;
   return `“${whole[0]!.toUpperCase()}${whole.slice(1)}”`;
 }
