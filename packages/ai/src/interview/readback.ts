@@ -359,10 +359,14 @@ export function readBackPoints(
   for (const problem of ordered) {
     if (points.length + quoted.length >= 3) break;
     const point = pointOf(problem);
-    if (fresh(point)) points.push(point);
+    // Offline, a point that lost the trouble ("Your husband does the pharmacy runs" of "…, he never
+    // sees the calendar") says nothing of it.
+    const troubled = (text: string) => FEELING.test(text) || isNegative(text);
+    const lost = offline && point !== null && troubled(problem) && !troubled(point);
+    if (!lost && fresh(point)) points.push(point);
     // Offline, a trouble no short point says ("Every Friday I go through a spreadsheet … by hand")
     // is read back in their words.
-    else if (offline && !(point && readsWhole(point))) {
+    else if (offline && (lost || !(point && readsWhole(point)))) {
       const own = inTheirWords(problem, false);
       if (own && !quoted.includes(own)) quoted.push(own);
     }
