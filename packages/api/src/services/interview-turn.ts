@@ -260,7 +260,7 @@ export async function interviewTurn(
  * Stores the answers the record does not hold yet and answers the last one's turn. An answer without
  * the client's id is already held when the participant's answer at its place reads the same (a
  * client that saved its conversation before asking for the reply, or asks again). The web's answer
- * carries its id, so it is one insert after the conversation's (and a look-up only when it was
+ * carries its id, so it is one statement with the conversation's (and a look-up only when it was
  * stored before): this is on the way to the first word.
  */
 async function appendAnswers(
@@ -269,9 +269,6 @@ async function appendAnswers(
   answers: NewAnswer[],
 ): Promise<{ id: number } | undefined> {
   if (!answers.length) return undefined;
-  // The conversation first: a stored answer always has one to be read in, even after a crash
-  // between the two (once it exists this writes nothing, so nothing waits for the disk).
-  await record.openConversation(db, interviewId);
   const placed = answers.some((a) => a.position !== null);
   const held = placed
     ? (await record.listRecord(db, interviewId)).filter((t) => t.role === "user" && !t.attachment)
@@ -286,6 +283,9 @@ async function appendAnswers(
     answers
       .filter((a) => !heldAt(a))
       .map((a) => ({ role: "user" as const, content: a.content, clientKey: a.key, clientAt: a.clientAt })),
+    // The conversation in the same statement: a stored answer always has one to be read in (once
+    // it exists this writes nothing), and the web's answer is one round trip.
+    { openConversation: true },
   );
   const last = answers.at(-1)!;
   return (
