@@ -52,8 +52,10 @@ async function rows(interviewId: number) {
       .execute(),
     db
       .selectFrom("interviews")
-      .select(["ai_calls", "status"])
-      .where("id", "=", interviewId)
+      .innerJoin("projects", "projects.id", "interviews.project_id")
+      .innerJoin("users", "users.id", "projects.user_id")
+      .select(["interviews.ai_calls", "interviews.status", "users.monthly_api_usage"])
+      .where("interviews.id", "=", interviewId)
       .executeTakeFirstOrThrow(),
   ]);
   return { conversations, transcripts, turns, revisions, interview };
@@ -145,6 +147,8 @@ describe("a retried turn", () => {
     expect(new Set(answers.map((a) => a.body.response)).size).toBe(1);
     const after = await rows(interviewId);
     expect(after.interview.ai_calls - before.interview.ai_calls).toBe(perTurn);
+    // The owner's count too: a request that made no call gave back the reservation it started early.
+    expect(after.interview.monthly_api_usage - before.interview.monthly_api_usage).toBe(perTurn);
     const added = after.turns.slice(before.turns.length);
     expect(added.map((t) => [t.role, t.content])).toEqual([
       ["user", "We plan twenty routes by hand every morning."],
@@ -178,6 +182,7 @@ describe("a retried turn", () => {
     expect(turnIds[0]).toBeDefined();
     const after = await rows(interviewId);
     expect(after.interview.ai_calls - before.interview.ai_calls).toBe(perTurn);
+    expect(after.interview.monthly_api_usage - before.interview.monthly_api_usage).toBe(perTurn);
     expect(after.turns.slice(before.turns.length).map((t) => t.role)).toEqual(["user", "ai"]);
   });
 });

@@ -11,7 +11,7 @@ import {
   type SummaryInput,
   summarize,
 } from "./engine/documents";
-import { type CallSpec, MeteredCalls } from "./engine/metered-calls";
+import { type CallSpec, MeteredCalls, type ReservationAhead } from "./engine/metered-calls";
 import { Redaction } from "./engine/redaction";
 import { SPEECH_UNAVAILABLE, TTS_UNAVAILABLE } from "./errors";
 import { EvidenceFacade } from "./evidence/facade";
@@ -54,7 +54,12 @@ export interface AiEngineOptions {
   provider?: AiProvider;
 }
 
+export type { ReservationAhead } from "./engine/metered-calls";
 export { OFFLINE_MODEL } from "./providers/offline";
+
+/** The interviewer's model calls, as metered and recorded. */
+const INTERVIEW_TURN_CALL: CallSpec = { component: "interview_agent", operation: "interview_turn" };
+
 export type { RequirementsInput };
 
 /**
@@ -148,8 +153,8 @@ export class AiEngine {
   }
 
   /** The interviewer's view of the provider, each call metered to the interview's payer. */
-  #interviewProvider(billTo: BillTo): InterviewProvider {
-    const spec = { component: "interview_agent", operation: "interview_turn" };
+  #interviewProvider(billTo: BillTo, ahead?: ReservationAhead): InterviewProvider {
+    const spec = INTERVIEW_TURN_CALL;
     const request = (messages: ChatMessage[], signal?: AbortSignal): ChatRequest => ({
       component: "interview_agent",
       messages: messages as ChatCompletionMessageParam[],
@@ -163,8 +168,21 @@ export class AiEngine {
         this.#calls.call(billTo, { ...spec, operation: format.json_schema.name }, (p) =>
           p.structured(request(messages, signal), format),
         ),
-      stream: (messages, signal) => this.#calls.stream(billTo, spec, request(messages, signal)),
+      stream: (messages, signal) => this.#calls.stream(billTo, spec, request(messages, signal), ahead),
     };
+  }
+
+  /**
+   * What an interview turn's model call waits for, started before the turn is decided (issue 34):
+   * the call's reservation (the payer's plan and budget, the interview's ceiling) and the read of
+   * the project's privacy vault, so both run beside the turn's own reads and the rules' decision
+   * rather than after them. Pass it to `interviewTurn` with the same `billTo`; a turn that makes no
+   * call must `release` it. Offline there is nothing to start (the rules' turn is metered as made).
+   */
+  prepareInterviewTurn(billTo: BillTo): ReservationAhead | undefined {
+    if (!this.#provider.supports("structured")) return undefined;
+    this.#redaction.prefetch(billTo);
+    return this.#calls.reserveAhead(billTo, INTERVIEW_TURN_CALL);
   }
 
   /**
@@ -187,7 +205,7 @@ export class AiEngine {
    * One interview turn: the rules' decision, then one message, streamed. Offline the whole turn is
    * one metered call of the rules; with a model, the message is the one call (issue 24).
    */
-  async interviewTurn(input: TurnInput & { billTo: BillTo }): Promise<TurnResult> {
+  async interviewTurn(input: TurnInput & { billTo: BillTo; ahead?: ReservationAhead }): Promise<TurnResult> {
     if (!this.#provider.supports("structured")) {
       await this.#calls.call(
         input.billTo,
@@ -199,7 +217,7 @@ export class AiEngine {
       );
       return interviewTurn(input, null);
     }
-    const turn = await interviewTurn(input, this.#interviewProvider(input.billTo));
+    const turn = await interviewTurn(input, this.#interviewProvider(input.billTo, input.ahead));
     // The model wrote placeholders where the participant named someone or gave a number: they read
     // their own words back (only details of this interview's own texts: the scope's).
     return { ...turn, stream: this.privacy(input.billTo).revealUsed(turn.stream) };

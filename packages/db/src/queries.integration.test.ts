@@ -7,6 +7,7 @@ import { insertInterview } from "./queries/interviews";
 import { getActiveModelConfiguration, insertModelConfiguration } from "./queries/model-configurations";
 import { getInterviewAccessRow, hasLiveGrant, insertGrant } from "./queries/participant";
 import { insertProject } from "./queries/projects";
+import { appendTurns } from "./queries/turns";
 import { listDueUsagePeriods } from "./queries/usage-periods";
 import { getUserIdByOidcSubject, linkOidcSubject } from "./queries/users";
 import { createTestDb, seedUser } from "./testing";
@@ -75,6 +76,47 @@ describe("participant access", () => {
       user_id: owner.id,
     });
     expect(await getInterviewAccessRow(db, lee.id + 1000)).toBeUndefined();
+  });
+});
+
+describe("a participant's answer stored with its conversation", () => {
+  it("makes the conversation in the same statement once, and writes a repeated answer once", async () => {
+    const { db } = handle;
+    const owner = await seedUser(db);
+    const project = await insertProject(db, owner.id, { title: "Depot routes" });
+    const interview = await insertInterview(db, {
+      projectId: project.id,
+      name: "Dana",
+      stakeholderType: "user",
+      status: "pending",
+      shareLink: randomUUID(),
+    });
+    const conversations = () =>
+      db.selectFrom("conversations").select("id").where("interview_id", "=", interview.id).execute();
+    const answer = { role: "user" as const, content: "We plan every route by hand.", clientKey: "a:1" };
+    expect(await conversations()).toHaveLength(0);
+    const [first] = await appendTurns(db, interview.id, [answer], { openConversation: true });
+    expect(first).toMatchObject({ role: "user", content: answer.content, client_key: "a:1" });
+    expect(await conversations()).toHaveLength(1);
+    // Again (a retry): nothing new, the one conversation kept.
+    expect(await appendTurns(db, interview.id, [answer], { openConversation: true })).toEqual([]);
+    const [second] = await appendTurns(db, interview.id, [{ ...answer, clientKey: "a:2" }], {
+      openConversation: true,
+    });
+    expect(second!.id).toBeGreaterThan(first!.id);
+    expect(await conversations()).toHaveLength(1);
+    // Nothing to add still makes sure the conversation exists.
+    const other = await insertInterview(db, {
+      projectId: project.id,
+      name: "Lee",
+      stakeholderType: "user",
+      status: "pending",
+      shareLink: randomUUID(),
+    });
+    expect(await appendTurns(db, other.id, [], { openConversation: true })).toEqual([]);
+    expect(
+      await db.selectFrom("conversations").select("id").where("interview_id", "=", other.id).execute(),
+    ).toHaveLength(1);
   });
 });
 

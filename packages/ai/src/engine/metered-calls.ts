@@ -30,6 +30,37 @@ export interface MeteredCallsOptions {
 }
 
 /**
+ * A call's reservation started before the call is ready to be made (the interview turn's, beside
+ * the reads and the rules' decision that come before its prompt): the call takes it, or, when no
+ * call is made after all, `release` gives it back. Taken or released once; a refusal is the call's.
+ */
+export class ReservationAhead {
+  readonly #reservation: Promise<Reservation>;
+  #settled = false;
+
+  constructor(reservation: Promise<Reservation>) {
+    this.#reservation = reservation;
+    // A refusal is answered by the call that takes it (or by nobody, once released).
+    reservation.catch(() => undefined);
+  }
+
+  /** The reservation for the call about to be made; undefined once taken or released. */
+  take(): Promise<Reservation> | undefined {
+    if (this.#settled) return undefined;
+    this.#settled = true;
+    return this.#reservation;
+  }
+
+  /** No call takes it: given back (nothing once it was taken, or when it was refused). */
+  async release(): Promise<void> {
+    if (this.#settled) return;
+    this.#settled = true;
+    const reservation = await this.#reservation.catch(() => undefined);
+    await reservation?.release();
+  }
+}
+
+/**
  * Every model call, metered: the payer's plan, budget and the interview's ceiling are checked and the
  * call reserved before it is made, given back when it fails before costing anything, and recorded
  * after. Each call is made on the redacting view of the provider.
@@ -97,13 +128,28 @@ export class MeteredCalls {
   }
 
   /**
-   * A streamed call, metered once however the stream ends: finished, failed midway, timed out, or
-   * abandoned by a client that disconnected (the provider then reports an estimate).
+   * Starts a call's reservation now, for a call made a little later (`stream`'s `ahead`), so the
+   * payer's transaction runs beside what the call waits for instead of after it. The caller gives
+   * it back (`release`) if no call takes it.
    */
-  async *stream(billTo: BillTo, spec: CallSpec, request: ChatRequest): AsyncGenerator<string> {
+  reserveAhead(billTo: BillTo, spec: CallSpec): ReservationAhead {
+    return new ReservationAhead(this.#reserve(billTo, spec));
+  }
+
+  /**
+   * A streamed call, metered once however the stream ends: finished, failed midway, timed out, or
+   * abandoned by a client that disconnected (the provider then reports an estimate). `ahead`: its
+   * reservation, started earlier (`reserveAhead`); without one (or once taken), it is made here.
+   */
+  async *stream(
+    billTo: BillTo,
+    spec: CallSpec,
+    request: ChatRequest,
+    ahead?: ReservationAhead,
+  ): AsyncGenerator<string> {
     // The reservation and the redaction side by side: both are on the way to the first word.
     const [reserved, redacted] = await Promise.allSettled([
-      this.#reserve(billTo, spec),
+      ahead?.take() ?? this.#reserve(billTo, spec),
       this.#options.redaction.request(billTo, request),
     ]);
     if (reserved.status === "rejected") throw reserved.reason;

@@ -34,6 +34,18 @@ export class Redaction {
   }
 
   /**
+   * Starts reading the scope's vault now, for a request of this piece of work redacted a little
+   * later (an interview turn's, once its prompt is written): the read runs beside the work before it.
+   * A failed read fails that request's redaction, as it would have there.
+   */
+  prefetch(billTo: BillTo): void {
+    if (this.#provider.kind === "offline") return;
+    this.scope(billTo)
+      .load()
+      .catch(() => undefined);
+  }
+
+  /**
    * The provider as a piece of work sees it: every text of every request (the system prompt, the
    * history, notes, image context) has its personal details replaced before it leaves.
    */

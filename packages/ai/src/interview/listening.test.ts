@@ -328,8 +328,8 @@ describe("model path: the model's message is checked after the model", () => {
     const text = seen.join("");
     expect(text).toContain("It takes 3.5 hours a day, you said.");
     expect(text).not.toMatch(/ {2}/);
-    // "Thanks." went out before the rest of the message was written.
-    expect(seen[0]).toBe("Thanks.");
+    // "Thanks." went out before the rest of the message was written, with the space that ends it.
+    expect(seen[0]).toBe("Thanks. ");
   });
 
   it("in a language the rules do not read, never repeats a message and asks no frame a third time", async () => {

@@ -96,6 +96,11 @@ export class PrivacyScope {
     this.#store = store;
   }
 
+  /** Reads the vault (once per scope): redacting waits for it; it may be started earlier. */
+  load(): Promise<void> {
+    return this.#load();
+  }
+
   #load(): Promise<void> {
     this.#loaded ??= this.#store.load().then(({ details, mentions }) => {
       for (const detail of details) this.#remember(detail);

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
+import type { ReservationAhead } from "@parley/ai/engine";
 import { AiError } from "@parley/ai/errors";
 import { CONTEXT_CAP } from "@parley/ai/history";
 import { words } from "@parley/ai/interview/turn";
-import { INTERVIEW_AI_USED_UP } from "@parley/ai/metering";
+import { type BillTo, INTERVIEW_AI_USED_UP } from "@parley/ai/metering";
 import { TIME_LIMIT_MINUTES } from "@parley/ai/roles";
 import * as interviewer from "@parley/db/queries/interviewer";
 import type { RecordTurnRow } from "@parley/db/queries/turns";
@@ -165,15 +166,36 @@ export async function interviewTurn(
   // The words are kept before anything can refuse the call: "everything you said is saved". The
   // rate is counted and the lease asked for meanwhile (three writes at once: one wait for the disk
   // instead of three on the way to the first word); a refusal is answered once the words are stored.
+  // Once the rate allows the call, its reservation against the owner's plan and the interview's
+  // ceiling (a transaction of several round trips) and the privacy vault's read start too, beside
+  // the writes, the record's read and the rules' decision rather than after them (issue 34); they
+  // are given back whenever no call is made.
   const token = randomUUID();
+  const billTo = billInterview(ctx.interview);
+  let ahead: ReservationAhead | undefined;
+  const giveBack = async () => {
+    const unused = ahead;
+    ahead = undefined;
+    await unused?.release().catch((error: unknown) => {
+      ctx.logger.error(
+        { err: error, interviewId },
+        "an interview turn's unused AI reservation was not given back",
+      );
+    });
+  };
   const [appended, allowed, leased] = await Promise.allSettled([
     appendAnswers(ctx.db, interviewId, answers),
-    allowInterviewAi(ctx, ctx.interview, "turn"),
+    allowInterviewAi(ctx, ctx.interview, "turn").then(() => {
+      ahead = ctx.ai.prepareInterviewTurn(billTo);
+    }),
     record.takeTurnLease(ctx.db, interviewId, token, LEASE_SECONDS),
   ]);
   const heldLease = leased.status === "fulfilled" && leased.value;
   if (appended.status === "rejected" || allowed.status === "rejected") {
-    if (heldLease) await record.releaseTurnLease(ctx.db, interviewId, token).catch(() => {});
+    await Promise.all([
+      heldLease ? record.releaseTurnLease(ctx.db, interviewId, token).catch(() => {}) : undefined,
+      giveBack(),
+    ]);
     throw appended.status === "rejected" ? appended.reason : (allowed as PromiseRejectedResult).reason;
   }
   const anchor = appended.value;
@@ -192,8 +214,11 @@ export async function interviewTurn(
       ? record.replyAfter(ctx.db, interviewId, anchor.id)
       : replyIn(await record.listRecord(ctx.db, interviewId));
   const deadline = Date.now() + (LEASE_SECONDS + 10) * 1000;
-  // Another request is writing the reply: wait for it, or for the lease it holds to lapse.
+  // Another request is writing the reply: wait for it, or for the lease it holds to lapse. The
+  // reservation is given back meanwhile (the reply written is answered without a call) and made
+  // again if the lease comes to this request.
   if (!heldLease) {
+    await giveBack();
     for (;;) {
       if (Date.now() > deadline || signal?.aborted) {
         throw new AppError("SERVICE_UNAVAILABLE", "The interviewer is still answering. Please try again.");
@@ -203,16 +228,24 @@ export async function interviewTurn(
       if (reply) return { stream: words(reply.content), final: reply.final, turn: { id: reply.id } };
       if (await record.takeTurnLease(ctx.db, interviewId, token, LEASE_SECONDS)) break;
     }
+    ahead = ctx.ai.prepareInterviewTurn(billTo);
   }
   // The lease is ours: someone may have written the reply between our look and our taking it. The
   // record read for that is the history the model reads, and the interview's state comes with it.
-  const [all, state] = await Promise.all([
-    record.listRecord(ctx.db, interviewId),
-    interviewer.getInterviewerState(ctx.db, interviewId),
-  ]);
+  let all: RecordTurnRow[];
+  let state: InterviewerState | undefined;
+  try {
+    [all, state] = await Promise.all([
+      record.listRecord(ctx.db, interviewId),
+      interviewer.getInterviewerState(ctx.db, interviewId),
+    ]);
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
   const written = replyIn(all);
   if (written) {
-    await record.releaseTurnLease(ctx.db, interviewId, token);
+    await Promise.all([record.releaseTurnLease(ctx.db, interviewId, token), giveBack()]);
     return { stream: words(written.content), final: written.final, turn: { id: written.id } };
   }
   const renew = setInterval(() => {
@@ -224,7 +257,7 @@ export async function interviewTurn(
   };
   try {
     const turns = all.filter((t) => !t.attachment);
-    const turn = await modelTurn(ctx, input, turns, signal, state);
+    const turn = await modelTurn(ctx, input, turns, signal, { state, billTo, ahead });
     const db = ctx.db;
     const stored: { id: number | null } = { id: null };
     async function* recorded() {
@@ -246,12 +279,13 @@ export async function interviewTurn(
           (turn.readBack ? { points: turn.readBack.points, confirmations: [], corrections: [] } : null);
         if (review) await interviewer.setReadBack(db, interviewId, review);
       } finally {
-        await release();
+        // Taken by the model call once the stream started; given back if it never did.
+        await Promise.all([release(), giveBack()]);
       }
     }
     return { stream: participantStream(ctx.interview, recorded()), final: turn.final, turn: stored };
   } catch (error) {
-    await release();
+    await Promise.all([release(), giveBack()]);
     throw error;
   }
 }
@@ -260,7 +294,7 @@ export async function interviewTurn(
  * Stores the answers the record does not hold yet and answers the last one's turn. An answer without
  * the client's id is already held when the participant's answer at its place reads the same (a
  * client that saved its conversation before asking for the reply, or asks again). The web's answer
- * carries its id, so it is one insert after the conversation's (and a look-up only when it was
+ * carries its id, so it is one statement with the conversation's (and a look-up only when it was
  * stored before): this is on the way to the first word.
  */
 async function appendAnswers(
@@ -269,9 +303,6 @@ async function appendAnswers(
   answers: NewAnswer[],
 ): Promise<{ id: number } | undefined> {
   if (!answers.length) return undefined;
-  // The conversation first: a stored answer always has one to be read in, even after a crash
-  // between the two (once it exists this writes nothing, so nothing waits for the disk).
-  await record.openConversation(db, interviewId);
   const placed = answers.some((a) => a.position !== null);
   const held = placed
     ? (await record.listRecord(db, interviewId)).filter((t) => t.role === "user" && !t.attachment)
@@ -286,6 +317,9 @@ async function appendAnswers(
     answers
       .filter((a) => !heldAt(a))
       .map((a) => ({ role: "user" as const, content: a.content, clientKey: a.key, clientAt: a.clientAt })),
+    // The conversation in the same statement: a stored answer always has one to be read in (once
+    // it exists this writes nothing), and the web's answer is one round trip.
+    { openConversation: true },
   );
   const last = answers.at(-1)!;
   return (
@@ -325,11 +359,11 @@ async function modelTurn(
   input: z.infer<typeof ZInterviewTurnInput>,
   turns: Array<{ role: "ai" | "user"; content: string; created_at: Date; decision: unknown }>,
   signal?: AbortSignal,
-  known?: InterviewerState,
+  known?: { state: InterviewerState | undefined; billTo: BillTo; ahead: ReservationAhead | undefined },
 ) {
-  const state = known ?? (await interviewer.getInterviewerState(ctx.db, ctx.interview.id));
+  const state = known ? known.state : await interviewer.getInterviewerState(ctx.db, ctx.interview.id);
   if (!state) throw notFound("Interview");
-  const billTo = billInterview(ctx.interview);
+  const billTo = known?.billTo ?? billInterview(ctx.interview);
   const plan = await participantCall(ctx.interview, () => ensurePlan(ctx.db, ctx.ai, state, billTo));
   const stakeholderType = state.stakeholder_type as StakeholderType;
   return participantCall(ctx.interview, () =>
@@ -344,6 +378,7 @@ async function modelTurn(
       notesContext: input.notesContext?.slice(0, CONTEXT_CAP) ?? null,
       imageContext: input.imageContext?.slice(0, CONTEXT_CAP) ?? null,
       billTo,
+      ...(known?.ahead ? { ahead: known.ahead } : {}),
       ...(signal ? { signal } : {}),
     }),
   );

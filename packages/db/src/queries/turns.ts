@@ -134,23 +134,41 @@ export interface NewTurn {
 /**
  * Appends turns; one whose client key the interview already holds is not written again (the
  * database's unique key decides, so parallel retries cannot both land). Answers the turns written.
+ * With `openConversation`, the interview's conversation row is made in the same statement when it
+ * has none (both or neither, in one round trip: a stored answer always has one to be read in).
  */
-export async function appendTurns(db: Db, interviewId: number, turns: NewTurn[]) {
-  if (!turns.length) return [];
-  return db
-    .insertInto("interview_turns")
-    .values(
-      turns.map((t) => ({
-        interview_id: interviewId,
-        role: t.role,
-        content: t.content,
-        decision: t.decision === undefined || t.decision === null ? null : JSON.stringify(t.decision),
-        final: t.final ?? false,
-        client_key: t.clientKey ?? null,
-        client_at: t.clientAt ?? null,
-        attachment: t.attachment ? JSON.stringify(t.attachment) : null,
-      })),
-    )
+export async function appendTurns(
+  db: Db,
+  interviewId: number,
+  turns: NewTurn[],
+  options: { openConversation?: boolean } = {},
+) {
+  if (!turns.length) {
+    if (options.openConversation) await openConversation(db, interviewId);
+    return [];
+  }
+  const rows = turns.map((t) => ({
+    interview_id: interviewId,
+    role: t.role,
+    content: t.content,
+    decision: t.decision === undefined || t.decision === null ? null : JSON.stringify(t.decision),
+    final: t.final ?? false,
+    client_key: t.clientKey ?? null,
+    client_at: t.clientAt ?? null,
+    attachment: t.attachment ? JSON.stringify(t.attachment) : null,
+  }));
+  const into = options.openConversation
+    ? db
+        .with("opened", (w) =>
+          w
+            .insertInto("conversations")
+            .values({ interview_id: interviewId, messages: "[]" })
+            .onConflict((oc) => oc.column("interview_id").doNothing()),
+        )
+        .insertInto("interview_turns")
+    : db.insertInto("interview_turns");
+  return into
+    .values(rows)
     .onConflict((oc) => oc.columns(["interview_id", "client_key"]).doNothing())
     .returning(["id", "role", "content", "decision", "final", "client_key", "created_at"])
     .execute();
