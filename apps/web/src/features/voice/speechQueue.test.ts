@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlayOutcome } from "../../lib/voice/player";
-import { SpeechQueue } from "./speechQueue";
+import { MOST_CACHED_SENTENCES, SpeechQueue } from "./speechQueue";
 
 const player = vi.hoisted(() => ({ outcomes: [] as string[], played: [] as string[] }));
 const browserVoice = vi.hoisted(() => ({ result: "failed" as "spoken" | "failed", said: [] as string[] }));
+const server = vi.hoisted(() => ({ requested: [] as string[] }));
 
 vi.mock("../../lib/voice/streaming", () => ({ streamingPath: () => "whole-file", SpeechDownload: class {} }));
 vi.mock("../../lib/voice/player", () => ({
@@ -18,7 +19,10 @@ vi.mock("../../lib/voice/player", () => ({
   },
 }));
 vi.mock("../../lib/voice/speech", () => ({
-  requestSpeech: async (text: string) => new Response(new Blob([`mp3 of ${text}`])),
+  requestSpeech: async (text: string) => {
+    server.requested.push(text);
+    return new Response(new Blob([`mp3 of ${text}`]));
+  },
   async speakWithBrowser(text: string, onStart: () => void) {
     browserVoice.said.push(text);
     if (browserVoice.result === "spoken") onStart();
@@ -46,6 +50,17 @@ async function speak(sentences: string[]) {
 }
 
 describe("SpeechQueue", () => {
+  it("keeps the audio of the latest sentences only, giving back the oldest file", async () => {
+    const revoked = vi.spyOn(URL, "revokeObjectURL");
+    const sentences = Array.from({ length: MOST_CACHED_SENTENCES + 2 }, (_, i) => `Cached sentence ${i}. `);
+    await speak(sentences);
+    server.requested = [];
+    // The latest is still held; the first, the least recently spoken, was let go.
+    await speak([sentences.at(-1)!, sentences[0]!]);
+    expect(server.requested).toEqual(["Cached sentence 0."]);
+    expect(revoked).toHaveBeenCalled();
+  });
+
   it("plays every sentence of a reply on the one player, and the reply is heard", async () => {
     const { queue, events } = await speak(["What is the hardest part of your day? ", "Take your time. "]);
     expect(player.played).toHaveLength(2);

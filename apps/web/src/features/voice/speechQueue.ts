@@ -19,10 +19,33 @@ interface Item {
  */
 const cache = new Map<string, SpeechSource>();
 
+/**
+ * How many sentences' audio a page keeps (a long interview's audio would otherwise stay in memory
+ * to its end): the least recently spoken goes first, its file's URL given back.
+ */
+export const MOST_CACHED_SENTENCES = 48;
+
+function remember(key: string, source: SpeechSource) {
+  cache.delete(key);
+  cache.set(key, source);
+  while (cache.size > MOST_CACHED_SENTENCES) {
+    const [oldest, dropped] = cache.entries().next().value!;
+    cache.delete(oldest);
+    if ("url" in dropped) URL.revokeObjectURL(dropped.url);
+  }
+}
+
+/** A cached sentence's audio, marked as the most recently spoken. */
+function recall(key: string): SpeechSource | undefined {
+  const source = cache.get(key);
+  if (source) remember(key, source);
+  return source;
+}
+
 function cacheWhenComplete(download: SpeechDownload, key: string, format: SpeechFormat) {
   void download.complete.then((whole) => {
     if (!whole) return;
-    cache.set(key, format === "pcm" ? { pcm: download } : { url: URL.createObjectURL(download.blob()) });
+    remember(key, format === "pcm" ? { pcm: download } : { url: URL.createObjectURL(download.blob()) });
   });
 }
 
@@ -39,7 +62,7 @@ async function fetchSpeech(
 ): Promise<SpeechSource | null> {
   const format = speechFormat();
   const key = `${format} ${clean}`;
-  const cached = cache.get(key);
+  const cached = recall(key);
   if (cached) return cached;
   try {
     const res = await requestSpeech(clean, interviewId, signal, format);
@@ -57,7 +80,7 @@ async function fetchSpeech(
       return { download };
     }
     const url = URL.createObjectURL(await res.blob());
-    cache.set(key, { url });
+    remember(key, { url });
     return { url };
   } catch {
     return null;
