@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "./client";
-import { insertInterview } from "./queries/interviews";
 import {
   countApiCall,
   lockPayer,
@@ -12,7 +10,7 @@ import {
   type UsageEvent,
 } from "./queries/metering";
 import { insertProject } from "./queries/projects";
-import { createTestDb, seedUser } from "./testing";
+import { createTestDb, seedInterview, seedUser } from "./testing";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -25,13 +23,7 @@ afterAll(async () => {
 async function payerWithInterview(db: Db) {
   const user = await seedUser(db);
   const project = await insertProject(db, user.id, { title: "Clinic booking" });
-  const interview = await insertInterview(db, {
-    projectId: project.id,
-    name: "Dana",
-    stakeholderType: "user",
-    status: "in_progress",
-    shareLink: randomUUID(),
-  });
+  const interview = await seedInterview(db, project.id, { status: "in_progress" });
   return { user, project, interview };
 }
 

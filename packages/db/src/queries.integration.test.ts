@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "./client";
 import { insertOutboxEmail, markEmailSent } from "./queries/email-outbox";
 import { ping } from "./queries/health";
-import { insertInterview } from "./queries/interviews";
 import { getActiveModelConfiguration, insertModelConfiguration } from "./queries/model-configurations";
 import { getInterviewAccessRow, hasLiveGrant, insertGrant } from "./queries/participant";
 import { insertProject } from "./queries/projects";
 import { appendTurns } from "./queries/turns";
 import { listDueUsagePeriods } from "./queries/usage-periods";
 import { getUserIdByOidcSubject, linkOidcSubject } from "./queries/users";
-import { createTestDb, seedUser } from "./testing";
+import { createTestDb, seedInterview, seedUser } from "./testing";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -54,14 +53,7 @@ describe("participant access", () => {
     const { db } = handle;
     const owner = await seedUser(db);
     const project = await insertProject(db, owner.id, { title: "Clinic booking" });
-    const interview = (name: string) =>
-      insertInterview(db, {
-        projectId: project.id,
-        name,
-        stakeholderType: "user",
-        status: "pending",
-        shareLink: randomUUID(),
-      });
+    const interview = (name: string) => seedInterview(db, project.id, { name });
     const [dana, lee] = [await interview("Dana"), await interview("Lee")];
     await insertGrant(db, { id: "live", interviewId: dana.id, expiresAt: new Date(Date.now() + 60_000) });
     await insertGrant(db, { id: "expired", interviewId: dana.id, expiresAt: new Date(Date.now() - 1000) });
@@ -84,13 +76,7 @@ describe("a participant's answer stored with its conversation", () => {
     const { db } = handle;
     const owner = await seedUser(db);
     const project = await insertProject(db, owner.id, { title: "Depot routes" });
-    const interview = await insertInterview(db, {
-      projectId: project.id,
-      name: "Dana",
-      stakeholderType: "user",
-      status: "pending",
-      shareLink: randomUUID(),
-    });
+    const interview = await seedInterview(db, project.id, { name: "Dana" });
     const conversations = () =>
       db.selectFrom("conversations").select("id").where("interview_id", "=", interview.id).execute();
     const answer = { role: "user" as const, content: "We plan every route by hand.", clientKey: "a:1" };
@@ -106,13 +92,7 @@ describe("a participant's answer stored with its conversation", () => {
     expect(second!.id).toBeGreaterThan(first!.id);
     expect(await conversations()).toHaveLength(1);
     // Nothing to add still makes sure the conversation exists.
-    const other = await insertInterview(db, {
-      projectId: project.id,
-      name: "Lee",
-      stakeholderType: "user",
-      status: "pending",
-      shareLink: randomUUID(),
-    });
+    const other = await seedInterview(db, project.id, { name: "Lee" });
     expect(await appendTurns(db, other.id, [], { openConversation: true })).toEqual([]);
     expect(
       await db.selectFrom("conversations").select("id").where("interview_id", "=", other.id).execute(),

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { createDb, type DbHandle, type DbOptions } from "./client";
+import { insertInterview } from "./queries/interviews";
 
 /**
  * Where the integration project's global setup (`testing-setup.ts`) left a migrated template: a
@@ -97,4 +98,13 @@ export async function seedUser(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** An interview of a user's in a project, with its own share link, for tests of what hangs off one. */
+export async function seedInterview(
+  db: import("./client").Db,
+  projectId: number,
+  { name = "Dana", status = "pending" }: { name?: string; status?: "pending" | "in_progress" } = {},
+) {
+  return insertInterview(db, { projectId, name, stakeholderType: "user", status, shareLink: randomUUID() });
 }

@@ -387,10 +387,10 @@ const FIRST_SAID =
 /**
  * Offline only, beyond `answeredBy` (the model path's checks keep to that), questions already
  * answered or that do not fit: how often, of a lasting state; what it costs, where nothing was said
- * of time, money or effort; how important it is,
- * once any answer ranked what they want; the hardest part, once
- * the answer said a figure (a statistic has none), a feeling or the worst of it; where it stands
- * today, once any answer (`told`) gave a figure ("41 days on average").
+ * of time, money or effort; what makes it hard, once the troubles were named; what they tried, of
+ * a process done by hand; how important it is, once any answer ranked what they want; what matters
+ * most, once they said; why it matters, once they said what is wrong; how it should work, once
+ * described or of a deadline; where it stands today, once any answer (`told`) gave a figure.
  */
 export const saidAlready = (question: string, answer: string, told: string) =>
   (/^How often\b/.test(question) &&

@@ -392,6 +392,9 @@ export function readBackPoints(
   return points.length || !asSaid ? points : sentencePoints(ctx, answers);
 }
 
+/** Markers of a list's later items that `HEDGE_LEAD` and `JOINER` leave ("Lastly, …", "Additionally, …"). */
+const MORE_LEAD = /^(?:lastly|additionally|so|well)\b[\s,]*/i;
+
 /** A word that points at something said before, not a "that" that starts a clause ("that is"). */
 const POINTER =
   /\b(?:it|this|these|those|they|them)\b|\bthat\b(?! (?:is|are|was|were|would|will|can|could|should)\b)/i;
@@ -411,12 +414,8 @@ const MOST_QUOTED_WORDS = 30;
  * something said before ("That should …"), nor one too long to take in at a glance.
  */
 function inTheirWords(sentence: string, asked = true): string | null {
-  const text = sentence
-    .trim()
-    .replace(
-      /^(?:and|but|so|also|yes|yeah|well|first(?:ly)?|second(?:ly)?|lastly|finally|additionally)\b[\s,]*/i,
-      "",
-    );
+  // Without the marker or joiner it opens with ("First, …", "And …", "Lastly, …").
+  const text = sentence.trim().replace(HEDGE_LEAD, "").replace(JOINER, "").replace(MORE_LEAD, "");
   const words = text.split(/\s+/);
   const short = words.length >= 4 && words.length <= MOST_QUOTED_WORDS;
   // "that functionality", "see it": a pointer to something said before, which a quote cannot show;
