@@ -116,6 +116,9 @@ export function askable(topic: Topic, messages: InterviewMessage[], answer: stri
 /** A question that asks the participant to do something: "Could you start by …?" */
 const REQUEST = /^(?:[\w\s]+,\s*)?(?:could|can) you\b/i;
 
+/** Asked of a need or a trouble they add after the read-back; a yes to it is asked to go ahead. */
+export const EXAMPLE_ASK = "Could you give me an example?";
+
 /** Said once, before a request the participant only said yes to. */
 export const GO_AHEAD = "Please go ahead.";
 
@@ -170,6 +173,10 @@ export const BARE_ANSWER = "A bare yes or no";
 
 /** Offline, the warm-up's second question, on the role they just described. */
 export const WARM_UP_AFTER = "Which part of that takes up most of your time today?";
+
+/** Their role or business said as such: "I'm the owner of …", "my role is …", "I run a salon". */
+const ROLE_SAID =
+  /\b(?:i'?m|i am) (?:the|an?) (?:\S+ ){0,2}(?:owner|manager|director|head|lead|founder|receptionist|stylist|developer|designer|engineer|assistant|nurse|doctor|teacher|accountant)\b|\bmy (?:role|job) (?:is|here is)\b|\bi(?:'m| am) (?:responsible|in charge)\b|\bi (?:have|own|run|manage) (?:a|an|the|my)\b/i;
 
 /** The last open question, asked once when the plan is done and time remains. */
 export const ANYTHING_ELSE = "Is there anything we haven't touched on that matters to you?";
@@ -289,7 +296,7 @@ function afterReadBack(
     offline &&
     !toReadBack &&
     CONFIRM.test(answer) &&
-    OPEN_QUESTION.test(lastAsked) &&
+    (OPEN_QUESTION.test(lastAsked) || lastAsked.endsWith(EXAMPLE_ASK)) &&
     !/\badd\?$/.test(lastAsked);
   // What they add is said back and more is asked for, not probed: they are adding to a list.
   if (listening && (news || missed || bareYes))
@@ -520,12 +527,16 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   // it, once, before the plan's topics, when the time left holds two exchanges for each key feature.
   const features = remaining.filter((t) => t.source === "feature").length;
   const exchangesLeft = (ctx.timeLimitMinutes - CLOSING_MARGIN_MINUTES - state.elapsedMinutes) / perExchange;
+  // A role said later, in answer to another question ("Hey, I'm Nancy, the owner of the shop"),
+  // is followed up the same way while the interview is still early.
+  const roleSaid = ROLE_SAID.test(answer) && informativeWordCount(answer) >= 3;
   const warmUp =
-    current.id === first.id &&
-    current.source === "role" &&
-    state.followUps === 0 &&
-    exchangesLeft >= 2 * (features + 1);
-  const describedRole = informativeWordCount(answer) >= 6 && !asked.some((m) => m.includes(WARM_UP_AFTER));
+    ((current.id === first.id && current.source === "role" && state.followUps === 0) ||
+      (roleSaid && state.answers <= 4)) &&
+    // (an end user's role is said for context: a patient's work is not what the interview is about).
+    exchangesLeft >= (ctx.stakeholderType === "user" ? 2 * (features + 1) : features + 3);
+  const describedRole =
+    (informativeWordCount(answer) >= 6 || roleSaid) && !asked.some((m) => m.includes(WARM_UP_AFTER));
   if (offline && warmUp && describedRole) return { action: "follow_up", topicId: current.id, reason: "role" };
   // Offline, the planned feature the answer talked about comes first: the interview follows them.
   const onwards =

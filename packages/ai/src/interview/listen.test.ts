@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { playOffline } from "./conversation.test-support";
 import { ANYTHING_ELSE, decideTurn } from "./decide";
 import { PROBES } from "./focus";
-import { ADDING_PROBES, probeOnAdding, TIME_UP } from "./listen";
+import { ADDING_PROBES, probeOnAdding, TIME_UP, WHY_FIRST } from "./listen";
 import { frameOf } from "./naming";
 import { makePlan } from "./plan";
 import { readState, WRAP_UP_AGAIN } from "./state";
@@ -119,6 +119,32 @@ describe("probeOnAdding", () => {
     timeLimitMinutes: 12,
   });
 
+  it("right after a follow-up, follows up only a new point", () => {
+    const probed = "The delivery notes are often inaccurate, so the counts are out of date.";
+    const first = probeOnAdding(ctx(["What else comes to mind?"], probed), probed)!;
+    const messages = (answer: string): TurnContext => {
+      const base = ctx(["What else comes to mind?"], probed);
+      return {
+        ...base,
+        messages: [...base.messages, { role: "ai", content: first }, { role: "user", content: answer }],
+      };
+    };
+    // More on the same point is heard out.
+    const same = "The counts are out of date because the delivery notes are wrong.";
+    expect(probeOnAdding(messages(same), same)).toBeNull();
+    // Something else they want gets its own follow-up.
+    const other = "I'd also like the till to print price labels.";
+    expect(probeOnAdding(messages(other), other)).toMatch(/\?$/);
+  });
+
+  it("asks once why the first of a ranking comes first, unless they said", () => {
+    const ranking = "Tracking receipts is the highest priority, followed by expenses and wages.";
+    expect(probeOnAdding(ctx(["What else comes to mind?"], ranking), ranking)).toBe(WHY_FIRST);
+    expect(probeOnAdding(ctx([WHY_FIRST, "What else comes to mind?"], ranking), ranking)).toBeNull();
+    const reasoned = "Low-stock alerts come first, as they ensure timely reordering, followed by counts.";
+    expect(probeOnAdding(ctx(["What else comes to mind?"], reasoned), reasoned)).toBeNull();
+  });
+
   it("follows up a problem once: not right after a follow-up", () => {
     const problem = "The delivery notes are often inaccurate, so the counts are out of date.";
     const first = probeOnAdding(ctx(["What else comes to mind?"], problem), problem);
@@ -126,13 +152,14 @@ describe("probeOnAdding", () => {
     expect(probeOnAdding(ctx([first!], problem), problem)).toBeNull();
   });
 
-  it("asks each way at most once, and the plan's probes before the extra ones", () => {
+  it("asks each way at most twice and never again soon, and the plan's probes before the extra ones", () => {
     const need = "I'd like a reminder to water the seedlings.";
     const asked: string[] = [];
-    for (let i = 0; i < 8; i += 1) {
+    for (let i = 0; i < 16; i += 1) {
       const probe = probeOnAdding(ctx([...asked, "Anything else on your list?"], need), need);
       if (!probe) break;
-      expect(asked).not.toContain(probe);
+      expect(asked.filter((a) => a === probe).length).toBeLessThan(2);
+      expect(asked.slice(-4)).not.toContain(probe);
       asked.push(probe, "Anything else on your list?");
     }
     const probes = asked.filter((a) => a.endsWith("?") && a !== "Anything else on your list?");

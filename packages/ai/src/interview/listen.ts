@@ -3,11 +3,11 @@
  * a probe not already answered by anything they said, and, once the read-back is given, one short
  * follow-up on what they add while they keep adding (issue 33).
  */
-import { LISTENING_LIMIT } from "./decide";
+import { EXAMPLE_ASK, LISTENING_LIMIT } from "./decide";
 import { answeredBy, type FocusKind, focusesOf, followUpOn, PROBES, saidAlready } from "./focus";
 import { listLength } from "./heard";
 import { askedFrames, askedProbe, frameOf, namedProbe } from "./naming";
-import { allTold, normalise } from "./text";
+import { allTold, normalise, senses } from "./text";
 import type { TurnContext } from "./types";
 import { PROBLEM, RANKING } from "./vocabulary";
 
@@ -49,9 +49,24 @@ const ON_ADDING: ReadonlyArray<FocusKind> = ["need", "pain", "workaround"];
  * a long interview, each asked once, none naming their words (a frame that splices them breaks).
  */
 export const ADDING_PROBES: Partial<Record<FocusKind, string[]>> = {
-  need: ["How important is that compared with the rest?"],
-  pain: ["What makes that hard today?", "Who is affected when that happens?", "What happens then?"],
+  need: ["How important is that compared with the rest?", EXAMPLE_ASK],
+  pain: [
+    "What makes that hard today?",
+    "Who is affected when that happens?",
+    EXAMPLE_ASK,
+    "What happens then?",
+  ],
 };
+
+/** An example given already: "for example", "such as", "like when …". */
+const EXAMPLE_GIVEN = /\b(?:for (?:example|instance)|e\.g\.|such as|like when)\b/i;
+
+/** An order of importance followed up once, unless it says why: "… is first, as it ensures …". */
+export const WHY_FIRST = "Why does that come first for you?";
+const REASON_GIVEN = /\b(?:because|since|as (?:it|they|this|that)|so that|to (?:make|keep|ensure|avoid))\b/i;
+
+/** Asked at most twice in an interview, and not again within this many of the interviewer's messages. */
+const AGAIN_AFTER = 4;
 
 const ADDED = Object.values(ADDING_PROBES).flat();
 
@@ -60,7 +75,8 @@ const ADDED = Object.values(ADDING_PROBES).flat();
  * diary. I've added that.") points back instead: "How would you expect that to work?", not the name again.
  */
 export function pointBack(question: string, before: string): string {
-  if (!before) return question;
+  // After two things said back ("I've added those."), "that" would point at neither: named it stays.
+  if (!before || /\bthose\.$/.test(before)) return question;
   const asked = normalise(question);
   const said = normalise(before);
   for (const probe of [...Object.values(PROBES).flat(), ...ADDED]) {
@@ -96,8 +112,13 @@ const ABOUT_YOURS =
  */
 export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   const messages = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
-  // A whole list, or an order of importance, is not followed up by one of its points.
-  if (probedIn(messages.at(-1) ?? "") || listLength(answer) >= 3 || RANKING.test(answer)) return null;
+  // Right after a follow-up, only something new is followed up: an answer to it is heard out.
+  if (probedIn(messages.at(-1) ?? "") && !newPoint(ctx, answer)) return null;
+  // An order of importance: why the first comes first, once, unless they said.
+  if (RANKING.test(answer))
+    return messages.some((m) => m.includes(WHY_FIRST)) || REASON_GIVEN.test(answer) ? null : WHY_FIRST;
+  // A whole list is not followed up by one of its points.
+  if (listLength(answer) >= 3) return null;
   // "No, I think what you said was better": a reply about someone's suggestion, no need of its own.
   if (ABOUT_YOURS.test(answer)) return null;
   const asked = askedFrames(messages);
@@ -116,14 +137,39 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
     if (probe) return namedProbe(probe, focus.kind, focus.phrase, answer);
     // Each asked once as written; a second time only named, for something else they added.
     for (const p of ADDING_PROBES[focus.kind] ?? []) {
-      if (saidAlready(p, answer, told)) continue;
+      if (saidAlready(p, answer, told) || (p === EXAMPLE_ASK && EXAMPLE_GIVEN.test(answer))) continue;
       const uses = said.filter((s) => askedIn(p, s)).length;
       const named = namedProbe(p, focus.kind, focus.phrase, answer);
       if (uses === 0 || (uses === 1 && named !== p && !said.some((s) => s.includes(normalise(named)))))
         return named;
     }
   }
+  // In a long interview, a way asked once is asked once more, of something else they added, when it
+  // was not among the last few asked.
+  const all = messages.map(normalise);
+  const recent = all.slice(-AGAIN_AFTER);
+  for (const focus of found) {
+    if (!ON_ADDING.includes(focus.kind)) continue;
+    for (const p of [...PROBES[focus.kind], ...(ADDING_PROBES[focus.kind] ?? [])]) {
+      if (all.filter((s) => askedIn(p, s)).length !== 1 || recent.some((s) => askedIn(p, s))) continue;
+      if (answeredBy(p, answer) || toldBefore(p, told, answer) || saidAlready(p, answer, told)) continue;
+      if (p === EXAMPLE_ASK && EXAMPLE_GIVEN.test(answer)) continue;
+      return p;
+    }
+  }
   return null;
+}
+
+/**
+ * Whether the answer after a follow-up is about something other than what was followed up: it
+ * brings a need or a trouble and shares no word of substance with the answer before that follow-up.
+ */
+function newPoint(ctx: TurnContext, answer: string): boolean {
+  const lastAi = ctx.messages.findLastIndex((m) => m.role === "ai");
+  const before = ctx.messages.slice(0, lastAi).findLast((m) => m.role === "user")?.content;
+  if (!before || !focusesOf(answer).some((f) => ON_ADDING.includes(f.kind))) return false;
+  const then = senses(before);
+  return ![...senses(answer)].some((s) => then.has(s));
 }
 
 /** Said once, when they are still adding well past the time asked for: they may stop, or go on. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { coverage } from "./coverage";
 import { makePlan } from "./plan";
+import { bareTitle } from "./questions";
 import { PLAN_FORMAT, READING_FORMAT, strictJsonSchema, ZInterviewPlan } from "./types";
 
 const CLINIC = {
@@ -130,5 +131,21 @@ describe("strict response formats", () => {
     expect(() => strictJsonSchema("x", z.object({ a: z.string(), b: z.string().optional() }))).toThrow(
       /b required/,
     );
+  });
+});
+
+describe("bareTitle", () => {
+  it("says a feature's title bare where it reads right without quotes", () => {
+    expect(bareTitle("Online booking")).toBe("online booking");
+    expect(bareTitle("Low-stock alerts")).toBe("low-stock alerts");
+    expect(bareTitle("Route optimisation")).toBe("route optimisation");
+    expect(bareTitle("SMS reminders")).toBe("SMS reminders");
+  });
+
+  it("keeps the quotes where a bare title would need an article or has grammar of its own", () => {
+    expect(bareTitle("Waitlist")).toBeNull();
+    expect(bareTitle("Waitlist for cancelled slots")).toBeNull();
+    expect(bareTitle("Live map of vans")).toBeNull();
+    expect(bareTitle("Export (CSV)")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { StakeholderType } from "@parley/db/schema";
+import { lexnamesOf } from "../text/lexicon";
 
 /**
  * The plan's questions, in the words the offline interviewer asks them: per key feature and role,
@@ -62,6 +63,27 @@ export const FEATURE_PROBES: Record<StakeholderType, Array<(f: string) => string
     (f) => [`What do you do today where "${f}" could help?`, `Who else would "${f}" affect?`],
   ],
 };
+
+/** Words that make a title a phrase with its own grammar ("Waitlist for cancelled slots"). */
+const LINKS = /^(?:of|for|with|to|and|or|in|on|by|from|a|an|the)$/i;
+
+/**
+ * A feature's title as it can be said bare, offline, in place of its quoted form: a plural ("Low-stock
+ * alerts"), an activity ("Staff scheduling") or a mass noun ("Route optimisation") of up to four
+ * words, its first word lower-cased when it is an ordinary word ("online booking", but "SMS
+ * reminders", "Cliniko integration"); null for a title that would need an article ("Waitlist") or
+ * has grammar of its own ("Live map of vans").
+ */
+export function bareTitle(title: string): string | null {
+  const words = title.trim().split(/\s+/);
+  if (words.length > 4 || !/^[\p{L}\s-]+$/u.test(title) || words.some((w) => LINKS.test(w))) return null;
+  const head = words.at(-1)!.toLowerCase();
+  if (!/[^s]s$/.test(head) && !/(?:ing|tion|sion|ment|ance|ence|ity|ness|ison|ship)$/.test(head)) return null;
+  const first = words[0]!;
+  const ordinary =
+    /^[A-Z][a-z]*(?:-[a-z]+)*$/.test(first) && lexnamesOf(first.toLowerCase().split("-")[0]!).length > 0;
+  return ordinary ? `${first[0]!.toLowerCase()}${title.trim().slice(1)}` : title.trim();
+}
 
 /** The constraints' questions, the second and later ones opened otherwise, so no question is asked twice. */
 export const constraintProbes = (c: string, index = 0) => [

@@ -67,6 +67,14 @@ describe("offline interviewer turns", () => {
     expect(PROBES.refusal).toContain(turns[2]!.text);
   });
 
+  it("says a feature's title bare where it reads right, and in quotes where it would not", async () => {
+    const { turns } = await run([CALM, "Fine.", "Fine.", "Fine.", "Fine."]);
+    const asked = turns.map((t) => t.text).join("\n");
+    expect(asked).toMatch(/\bonline rescheduling\b|\bSMS reminders\b/);
+    expect(asked).not.toMatch(/"Online rescheduling"|"SMS reminders"/);
+    if (/waitlist/i.test(asked)) expect(asked).toContain('"Waitlist"');
+  });
+
   it("takes up a need just stated: a planned feature it names is asked about next", async () => {
     const { turns } = await run([
       "I look after the family's bookings. We keep missing slots, so we need SMS reminders and a waitlist.",
@@ -303,7 +311,7 @@ describe("offline interviewer turns", () => {
         "That's all, thanks.",
         "Yes, that's right.",
         "The receptionist should also see who booked online, because the desk keeps a paper list.",
-        "It would save a lot of calls. I'd also like a reminder the evening before.",
+        "It would save the desk a lot of calls about online bookings, and I'd like that.",
         "Yes. Yeah.",
         "Saturday slots matter most, but...",
         "It only matters for parents who work during the week, I think.",
@@ -318,7 +326,7 @@ describe("offline interviewer turns", () => {
     // Only the goodbye is answered with how to end.
     expect(later.slice(0, -1).some((t) => /End Interview/.test(t))).toBe(false);
     expect(later.at(-1)).toMatch(/End Interview/);
-    // A need added after the closing is followed up once; the next one is noted and more invited.
+    // A need added after the closing is followed up once; more on the same point is noted and more invited.
     expect(later[0]).toMatch(/\?$/);
     expect(later[1]).toMatch(/anything|what else|what other|is there more/i);
     // "Yes. Yeah." to a question that invites more: what they would add is asked.

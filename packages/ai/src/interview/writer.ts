@@ -16,6 +16,7 @@ import {
 } from "./closing";
 import {
   ANYTHING_ELSE,
+  EXAMPLE_ASK,
   GO_AHEAD,
   IMAGE_MARK,
   LISTENING,
@@ -27,6 +28,7 @@ import { answeredBy, type FocusKind, focusesOf, followUpFor, PROBES, saidAlready
 import { needHeard, noted, sayBack } from "./heard";
 import { aboutOne, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
 import { askedFrames, namedProbe } from "./naming";
+import { bareTitle } from "./questions";
 import { pointOf, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
 import { isQuote, sayable } from "./readback-said";
@@ -93,15 +95,20 @@ export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
 
 /** The first probe of a topic that no earlier message contains and the last answer has not answered. */
 function probe(topic: Topic, said: string[], answer = "", told = "", offline = false): string | null {
-  return (
-    topic.probes.find(
-      (p) =>
-        !said.some((s) => s.includes(normalise(p))) &&
-        !answeredBy(p, answer) &&
-        !toldBefore(p, told, answer) &&
-        !measuredBefore(p, told, offline),
-    ) ?? null
+  const question = topic.probes.find(
+    (p) =>
+      !said.some((s) => s.includes(normalise(p))) &&
+      !answeredBy(p, answer) &&
+      !toldBefore(p, told, answer) &&
+      !measuredBefore(p, told, offline),
   );
+  if (!question) return null;
+  // Offline, a feature's title is said bare where it reads right ("What would online booking …?").
+  const bare = offline && topic.source === "feature" ? bareTitle(topic.title) : null;
+  if (!bare) return question;
+  // "What would you need from SMS reminders to use them?"
+  const spoken = question.replace(`"${topic.title}"`, bare);
+  return /[^s]s$/.test(bare) ? spoken.replace(/\bit\?$/, "them?") : spoken;
 }
 
 /** A question about what a feature would be worth or how to judge it. */
@@ -213,6 +220,9 @@ function writeFor(
     const probe = onAdding ? pointBack(onAdding, heard) : null;
     return { text: offlineAfterClosing(said, { lead, heard, answer: added, lastAsked, giving, probe }) };
   }
+  // A yes to "Could you give me an example?" is a yes to giving one.
+  if (offline && lastAsked.endsWith(EXAMPLE_ASK) && CONFIRM.test(added) && decision.action === "follow_up")
+    return { text: GO_AHEAD, decision: { ...decision, reason: "go-on" } };
   if (offline && yesToMore(lastAsked, state.lastAnswer ?? "")) {
     const onTopic = state.currentTopic ?? decision.topicId;
     const text = whatToAdd(said);
@@ -439,7 +449,8 @@ function writeFor(
         ? "I'll stay with the interview questions."
         : "Let's come back to the project.";
       const onwards = nextTopic(ctx.plan, ctx.messages, state, state.lastAnswer ?? "", offline);
-      const question = (topic && probe(topic, said)) ?? (onwards && probe(onwards, said));
+      const question =
+        (topic && probe(topic, said, "", "", offline)) ?? (onwards && probe(onwards, said, "", "", offline));
       if (question) return { text: `${lead} ${question}` };
       break;
     }
