@@ -1,4 +1,4 @@
-import { wordsOf } from "../text";
+import { tokensOf, wordsOf } from "../text";
 import { GOAL_NOUNS } from "../writer/refusals";
 import { participantAsk, saysMore } from "./asks";
 import { coverage } from "./coverage";
@@ -111,6 +111,30 @@ function toldOf(topic: Topic, answer: string): boolean {
 export function askable(topic: Topic, messages: InterviewMessage[], answer: string): boolean {
   const said = messages.filter((m) => m.role === "ai").map((m) => normalise(m.content));
   return topic.probes.some((p) => !said.some((s) => s.includes(normalise(p))) && !answeredBy(p, answer));
+}
+
+/** Offline, the most follow-ups on one topic while each answer brings something new. */
+const MOST_FOLLOW_UPS = 3;
+
+/** The things an answer names: its nouns, as lemmas. */
+const thingsOf = (text: string) =>
+  new Set(
+    tokensOf(text)
+      .filter((t) => t.pos === "NOUN")
+      .map((t) => t.lemma.toLowerCase()),
+  );
+
+/**
+ * Whether the answer is about something other than the answer before the last question: it names
+ * things, none of which that answer named.
+ */
+export function aboutElse(messages: InterviewMessage[], answer: string): boolean {
+  const lastAi = messages.findLastIndex((m) => m.role === "ai");
+  const before = messages.slice(0, lastAi).findLast((m) => m.role === "user")?.content;
+  if (!before) return false;
+  const then = thingsOf(before);
+  const now = [...thingsOf(answer)];
+  return now.length > 0 && !now.some((s) => then.has(s));
 }
 
 /** A question that asks the participant to do something: "Could you start by …?" */
@@ -496,7 +520,9 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
       (followUpOn("goal", asked, answer) === today &&
         !saidAlready(today, answer, told) &&
         !answeredBy(today, told)));
-  if (offline && struck && (!askedProbe(lastAi) || measure) && !ask) {
+  // Offline, an answer about something other than what was just followed up is followed up in turn.
+  const freshPoint = offline && askedProbe(lastAi) && aboutElse(messages, answer);
+  if (offline && struck && (!askedProbe(lastAi) || measure || freshPoint) && !ask) {
     return {
       action: "follow_up",
       topicId: current.id,
@@ -515,7 +541,12 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   // With the plan done and time left, the interview stays open while the answers still bring news.
   // A need the participant states is worth one follow-up more than the plan's pace allows.
   const bonus = follow?.focus.kind === "need" || follow?.focus.kind === "pain" ? 1 : 0;
-  if (follow && (state.followUps < allowance + bonus || (!upcoming && stillComing))) {
+  if (
+    follow &&
+    (state.followUps < allowance + bonus ||
+      (!upcoming && stillComing) ||
+      (freshPoint && stillComing && state.followUps < MOST_FOLLOW_UPS))
+  ) {
     return {
       action: "follow_up",
       topicId: current.id,
@@ -529,11 +560,12 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   const exchangesLeft = (ctx.timeLimitMinutes - CLOSING_MARGIN_MINUTES - state.elapsedMinutes) / perExchange;
   // A role said later, in answer to another question ("Hey, I'm Nancy, the owner of the shop"),
   // is followed up the same way while the interview is still early.
-  const roleSaid = ROLE_SAID.test(answer) && informativeWordCount(answer) >= 3;
+  // (an end user's role is said for context: a patient's work is not what the interview is about).
+  const roleSaid =
+    ctx.stakeholderType !== "user" && ROLE_SAID.test(answer) && informativeWordCount(answer) >= 3;
   const warmUp =
     ((current.id === first.id && current.source === "role" && state.followUps === 0) ||
       (roleSaid && state.answers <= 4)) &&
-    // (an end user's role is said for context: a patient's work is not what the interview is about).
     exchangesLeft >= (ctx.stakeholderType === "user" ? 2 * (features + 1) : features + 3);
   const describedRole =
     (informativeWordCount(answer) >= 6 || roleSaid) && !asked.some((m) => m.includes(WARM_UP_AFTER));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { focusesOf, followUpFor, saidAlready } from "./focus";
+import { answeredBy, focusesOf, followUpFor, saidAlready } from "./focus";
 
 // Sentences written for these tests: what a follow-up takes up in an answer, and how it asks.
 describe("what a follow-up takes up", () => {
@@ -77,5 +77,19 @@ describe("why a need matters", () => {
     const why = "Why does that matter to you?";
     expect(saidAlready(why, "I want the rota online.", "")).toBe(false);
     expect(saidAlready(why, "I want the rota online. Doing it by hand is tiring.", "")).toBe(true);
+  });
+});
+
+describe("answeredBy", () => {
+  it("takes an amount of time or money as what it costs, not a count of something else", () => {
+    const cost = "What does that cost you, in time or money?";
+    expect(answeredBy(cost, "It takes me about three hours a week.")).toBe(true);
+    expect(answeredBy(cost, "Each no-show costs us €60.")).toBe(true);
+    expect(
+      answeredBy(
+        cost,
+        "I have 8 fulltime employees, and balancing their hours is complicated and time consuming.",
+      ),
+    ).toBe(false);
   });
 });

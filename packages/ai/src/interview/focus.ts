@@ -313,9 +313,12 @@ const TRIED =
 const RISK =
   /\b(?:could|might|may|would) (?:block|delay|hold up|derail|stall) (?:us|the (?:launch|release|project|work))\b|\b(?:main|biggest|real|timeline) risk\b/i;
 
-/** An amount of time or money: "three hours a week", "60 euros", "18 percent". */
+/**
+ * An amount of time or money: "three hours a week", "60 euros", "18 percent", "£40"; not a count of
+ * something else ("8 fulltime employees").
+ */
 const AMOUNT =
-  /\b\d+|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half|a few|several) (?:hours?|minutes?|days?|weeks?|euros?|pounds?|dollars?|percent)\b|[$€£%]/i;
+  /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half|a few|several) ?(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|euros?|pounds?|dollars?|percent|k)\b|[$€£%]/i;
 
 /**
  * Questions an answer has already answered: how often, when it said how often; what it costs, when

@@ -8,7 +8,7 @@ import { makePlan } from "./plan";
 import { readState, WRAP_UP_AGAIN } from "./state";
 import { normalise } from "./text";
 import type { InterviewMessage, TurnContext } from "./types";
-import { writeTurn } from "./writer";
+import { WORST_PART, writeTurn } from "./writer";
 
 // Issue 33, offline: listening on while needs come, and a problem followed up once. Sentences
 // written for these tests.
@@ -119,22 +119,31 @@ describe("probeOnAdding", () => {
     timeLimitMinutes: 12,
   });
 
-  it("right after a follow-up, follows up only a new point", () => {
+  it("follows a point up at most twice in a row; after that, only a new point", () => {
     const probed = "The delivery notes are often inaccurate, so the counts are out of date.";
     const first = probeOnAdding(ctx(["What else comes to mind?"], probed), probed)!;
-    const messages = (answer: string): TurnContext => {
+    const after = (asked: string[], answer: string): TurnContext => {
       const base = ctx(["What else comes to mind?"], probed);
       return {
         ...base,
-        messages: [...base.messages, { role: "ai", content: first }, { role: "user", content: answer }],
+        messages: [
+          ...base.messages,
+          ...asked.flatMap((content, i) => [
+            { role: "ai" as const, content },
+            { role: "user" as const, content: i === asked.length - 1 ? answer : probed },
+          ]),
+        ],
       };
     };
-    // More on the same point is heard out.
     const same = "The counts are out of date because the delivery notes are wrong.";
-    expect(probeOnAdding(messages(same), same)).toBeNull();
+    const second = probeOnAdding(after([first], same), same);
+    expect(second).toMatch(/\?$/);
+    expect(second).not.toBe(first);
+    // Twice in a row on the same point: it is heard out.
+    expect(probeOnAdding(after([first, second!], same), same)).toBeNull();
     // Something else they want gets its own follow-up.
     const other = "I'd also like the till to print price labels.";
-    expect(probeOnAdding(messages(other), other)).toMatch(/\?$/);
+    expect(probeOnAdding(after([first, second!], other), other)).toMatch(/\?$/);
   });
 
   it("asks once why the first of a ranking comes first, unless they said", () => {
@@ -143,13 +152,6 @@ describe("probeOnAdding", () => {
     expect(probeOnAdding(ctx([WHY_FIRST, "What else comes to mind?"], ranking), ranking)).toBeNull();
     const reasoned = "Low-stock alerts come first, as they ensure timely reordering, followed by counts.";
     expect(probeOnAdding(ctx(["What else comes to mind?"], reasoned), reasoned)).toBeNull();
-  });
-
-  it("follows up a problem once: not right after a follow-up", () => {
-    const problem = "The delivery notes are often inaccurate, so the counts are out of date.";
-    const first = probeOnAdding(ctx(["What else comes to mind?"], problem), problem);
-    expect(first).toMatch(/\?$/);
-    expect(probeOnAdding(ctx([first!], problem), problem)).toBeNull();
   });
 
   it("asks each way at most twice and never again soon, and the plan's probes before the extra ones", () => {
@@ -272,5 +274,30 @@ describe("offline, a need still coming when nothing fresh is left to ask", () =>
       true,
     );
     expect(text).toBe(ANYTHING_ELSE);
+  });
+});
+
+describe("offline, a long account of how it is done today with nothing fresh to ask of it", () => {
+  it("asks once which part gives them the most trouble, before the plan goes on", () => {
+    const at = (n: number) => new Date(START + n * 60_000).toISOString();
+    const account =
+      "Right now we keep the bookings in a paper diary at the desk. Every Monday I write the staff rota into the same diary, and at the end of each day I copy the takings into a cash book for the accountant.";
+    const messages: InterviewMessage[] = [
+      ...PROBES.workaround.flatMap((q, i) => [
+        { role: "ai" as const, content: q, timestamp: at(i / 10) },
+        { role: "user" as const, content: "Fine.", timestamp: at(i / 10) },
+      ]),
+    ];
+    messages[messages.length - 1] = { role: "user", content: account, timestamp: at(1) };
+    const decision = {
+      action: "follow_up",
+      topicId: plan.topics[0]!.id,
+      reason: "focus:workaround",
+    } as const;
+    const { text } = writeTurn(contextAt(messages, 60_000), decision, true);
+    expect(text).toBe(WORST_PART);
+    const asked = [...messages, { role: "ai" as const, content: text, timestamp: at(1) }];
+    asked.push({ role: "user", content: account, timestamp: at(2) });
+    expect(writeTurn(contextAt(asked, 120_000), decision, true).text).not.toBe(WORST_PART);
   });
 });

@@ -3,11 +3,11 @@
  * a probe not already answered by anything they said, and, once the read-back is given, one short
  * follow-up on what they add while they keep adding (issue 33).
  */
-import { EXAMPLE_ASK, LISTENING_LIMIT } from "./decide";
+import { aboutElse, EXAMPLE_ASK, LISTENING_LIMIT } from "./decide";
 import { answeredBy, type FocusKind, focusesOf, followUpOn, PROBES, saidAlready } from "./focus";
 import { listLength } from "./heard";
 import { askedFrames, askedProbe, frameOf, namedProbe } from "./naming";
-import { allTold, normalise, senses } from "./text";
+import { allTold, normalise, sentences } from "./text";
 import type { TurnContext } from "./types";
 import { PROBLEM, RANKING } from "./vocabulary";
 
@@ -58,8 +58,14 @@ export const ADDING_PROBES: Partial<Record<FocusKind, string[]>> = {
   ],
 };
 
-/** An example given already: "for example", "such as", "like when …". */
-const EXAMPLE_GIVEN = /\b(?:for (?:example|instance)|e\.g\.|such as|like when)\b/i;
+/**
+ * An example given already: "for example", "such as", "like when …", or an answer long enough to
+ * hold one ("So currently I live in Kampen …").
+ */
+const exampleGiven = (answer: string) =>
+  /\b(?:for (?:example|instance)|e\.g\.|such as|like when)\b/i.test(answer) ||
+  answer.trim().split(/\s+/).length > 25 ||
+  sentences(answer).length > 2;
 
 /** An order of importance followed up once, unless it says why: "… is first, as it ensures …". */
 export const WHY_FIRST = "Why does that come first for you?";
@@ -112,8 +118,9 @@ const ABOUT_YOURS =
  */
 export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   const messages = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
-  // Right after a follow-up, only something new is followed up: an answer to it is heard out.
-  if (probedIn(messages.at(-1) ?? "") && !newPoint(ctx, answer)) return null;
+  // After two follow-ups in a row, only something new is followed up: the point is heard out.
+  if (probedIn(messages.at(-1) ?? "") && probedIn(messages.at(-2) ?? "") && !newPoint(ctx, answer))
+    return null;
   // An order of importance: why the first comes first, once, unless they said.
   if (RANKING.test(answer))
     return messages.some((m) => m.includes(WHY_FIRST)) || REASON_GIVEN.test(answer) ? null : WHY_FIRST;
@@ -137,7 +144,7 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
     if (probe) return namedProbe(probe, focus.kind, focus.phrase, answer);
     // Each asked once as written; a second time only named, for something else they added.
     for (const p of ADDING_PROBES[focus.kind] ?? []) {
-      if (saidAlready(p, answer, told) || (p === EXAMPLE_ASK && EXAMPLE_GIVEN.test(answer))) continue;
+      if (saidAlready(p, answer, told) || (p === EXAMPLE_ASK && exampleGiven(answer))) continue;
       const uses = said.filter((s) => askedIn(p, s)).length;
       const named = namedProbe(p, focus.kind, focus.phrase, answer);
       if (uses === 0 || (uses === 1 && named !== p && !said.some((s) => s.includes(normalise(named)))))
@@ -153,7 +160,7 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
     for (const p of [...PROBES[focus.kind], ...(ADDING_PROBES[focus.kind] ?? [])]) {
       if (all.filter((s) => askedIn(p, s)).length !== 1 || recent.some((s) => askedIn(p, s))) continue;
       if (answeredBy(p, answer) || toldBefore(p, told, answer) || saidAlready(p, answer, told)) continue;
-      if (p === EXAMPLE_ASK && EXAMPLE_GIVEN.test(answer)) continue;
+      if (p === EXAMPLE_ASK && exampleGiven(answer)) continue;
       return p;
     }
   }
@@ -165,11 +172,7 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
  * brings a need or a trouble and shares no word of substance with the answer before that follow-up.
  */
 function newPoint(ctx: TurnContext, answer: string): boolean {
-  const lastAi = ctx.messages.findLastIndex((m) => m.role === "ai");
-  const before = ctx.messages.slice(0, lastAi).findLast((m) => m.role === "user")?.content;
-  if (!before || !focusesOf(answer).some((f) => ON_ADDING.includes(f.kind))) return false;
-  const then = senses(before);
-  return ![...senses(answer)].some((s) => then.has(s));
+  return focusesOf(answer).some((f) => ON_ADDING.includes(f.kind)) && aboutElse(ctx.messages, answer);
 }
 
 /** Said once, when they are still adding well past the time asked for: they may stop, or go on. */

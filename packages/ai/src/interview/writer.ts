@@ -47,6 +47,7 @@ import {
   MORE_FROM_ME,
   ONE_MORE,
   SUCCESS,
+  TODAY,
   UNSURE,
 } from "./vocabulary";
 
@@ -70,6 +71,9 @@ export const OFFLINE_LISTENING = [
   "Is there anything else you'd want it to do?",
   "Is there anything more I should note before we finish?",
 ];
+
+/** Asked once of a long account of how it is done today. */
+export const WORST_PART = "Which part of that gives you the most trouble today?";
 
 /** Said to a yes to "What would you like to add?": they have more, and are thinking. */
 const STILL_THINKING = ["Take your time; I'm listening.", "No rush; go ahead whenever you're ready."];
@@ -491,6 +495,19 @@ function writeFor(
       break;
     }
   }
+  // Offline, nothing fresh of its kind after a long account of how it is done today: which part of
+  // that gives them the most trouble, once.
+  const account = state.lastAnswer ?? "";
+  if (
+    offline &&
+    decision.action === "follow_up" &&
+    state.readBackAt < 0 &&
+    !ask &&
+    fresh(WORST_PART) &&
+    TODAY.test(account) &&
+    account.trim().split(/\s+/).length >= 30
+  )
+    return { text: withAnswer(WORST_PART) };
   // Nothing fresh to ask in that direction: the next topic's question, else the read-back, rather
   // than a question asked before.
   const onwards =
