@@ -146,6 +146,12 @@ describe("probeOnAdding", () => {
     expect(probeOnAdding(after([first, second!], other), other)).toMatch(/\?$/);
   });
 
+  it("takes a trouble ruled out as a requirement, not a trouble to ask the cost of", () => {
+    const rule = "Five people need access, and it shouldn't be too hard to add more later.";
+    const probe = probeOnAdding(ctx(["What else comes to mind?"], rule), rule);
+    expect(PROBES.pain.concat(ADDING_PROBES.pain!)).not.toContain(probe);
+  });
+
   it("asks once why the first of a ranking comes first, unless they said", () => {
     const ranking = "Tracking receipts is the highest priority, followed by expenses and wages.";
     expect(probeOnAdding(ctx(["What else comes to mind?"], ranking), ranking)).toBe(WHY_FIRST);

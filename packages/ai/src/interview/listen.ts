@@ -9,7 +9,7 @@ import { listLength } from "./heard";
 import { askedFrames, askedProbe, frameOf, namedProbe } from "./naming";
 import { allTold, normalise, sentences } from "./text";
 import type { TurnContext } from "./types";
-import { PROBLEM, RANKING } from "./vocabulary";
+import { PROBLEM, RANKING, TROUBLE } from "./vocabulary";
 
 /**
  * How they manage today, once any answer described it ("we keep it all in a notebook", "it's a
@@ -70,6 +70,10 @@ const exampleGiven = (answer: string) =>
 /** An order of importance followed up once, unless it says why: "… is first, as it ensures …". */
 export const WHY_FIRST = "Why does that come first for you?";
 const REASON_GIVEN = /\b(?:because|since|as (?:it|they|this|that)|so that|to (?:make|keep|ensure|avoid))\b/i;
+
+/** A trouble said as one that must not be: "shouldn't be too hard", "mustn't be complicated". */
+const RULED_OUT =
+  /\b(?:should(?:n'?t| not)|must(?:n'?t| not)|won'?t|will not|can'?t|cannot|not)\W+(?:be\W+)?(?:too\W+|to\W+)?(?:hard|difficult|complicated|slow|tedious)\b/gi;
 
 /** Asked at most twice in an interview, and not again within this many of the interviewer's messages. */
 const AGAIN_AFTER = 4;
@@ -134,7 +138,9 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   // How they cope is followed up before the trouble it copes with ("a paper calendar on the fridge
   // so nobody double-books": how well it works, not how often it happens), unless they want
   // something (a diary they want does not work yet).
-  const found = focusesOf(answer);
+  // A trouble ruled out ("it shouldn't be too hard to scale") is a requirement, not a trouble.
+  const troubled = TROUBLE.test(answer.replace(RULED_OUT, ""));
+  const found = focusesOf(answer).filter((f) => troubled || f.kind !== "pain" || f.phrase);
   if (!found.some((f) => f.kind === "need"))
     found.sort((a, b) => Number(b.kind === "workaround") - Number(a.kind === "workaround"));
   if (PROBLEM.test(answer) && !found.some((f) => f.kind === "pain")) found.push({ kind: "pain", phrase: "" });
