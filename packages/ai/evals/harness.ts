@@ -1,7 +1,7 @@
 import { ASK_MORE } from "../src/interview/closing";
-import { ANYTHING_ELSE, LISTENING, WARM_UP_AFTER } from "../src/interview/decide";
+import { ANYTHING_ELSE, LISTENING, WARM_UP_AFTER, WARM_UP_AFTER_ROLE } from "../src/interview/decide";
 import { PROBES } from "../src/interview/focus";
-import { ADDING_PROBES } from "../src/interview/listen";
+import { ADDING_PROBES, WHY_FIRST } from "../src/interview/listen";
 import { makePlan } from "../src/interview/plan";
 import { questionOf, READ_BACK_OPENING } from "../src/interview/state";
 import { listItems, normalise, sense, senses } from "../src/interview/text";
@@ -13,7 +13,7 @@ import {
   type TurnResult,
 } from "../src/interview/turn";
 import type { InterviewMessage, InterviewPlan } from "../src/interview/types";
-import { OFFLINE_LISTENING } from "../src/interview/writer";
+import { OFFLINE_LISTENING, WORST_PART } from "../src/interview/writer";
 import { TIME_LIMIT_MINUTES } from "../src/roles";
 import { isContent, tokensOf } from "../src/text";
 import type { ScriptedDialogue } from "./dialogues";
@@ -136,6 +136,9 @@ const WRITTEN = new Set(
     ...Object.values(ADDING_PROBES).flat(),
     ANYTHING_ELSE,
     WARM_UP_AFTER,
+    WARM_UP_AFTER_ROLE,
+    WHY_FIRST,
+    WORST_PART,
     ...LISTENING,
     ...OFFLINE_LISTENING,
     ...ASK_MORE,

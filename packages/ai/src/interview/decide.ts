@@ -197,6 +197,8 @@ export const BARE_ANSWER = "A bare yes or no";
 
 /** Offline, the warm-up's second question, on the role they just described. */
 export const WARM_UP_AFTER = "Which part of that takes up most of your time today?";
+/** The same, after a role only named ("I'm the owner of the salon"): no duties for "that" to point at. */
+export const WARM_UP_AFTER_ROLE = "What takes up most of your time day to day?";
 
 /** Their role or business said as such: "I'm the owner of …", "my role is …", "I run a salon". */
 const ROLE_SAID =
@@ -568,7 +570,8 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
       (roleSaid && state.answers <= 4)) &&
     exchangesLeft >= (ctx.stakeholderType === "user" ? 2 * (features + 1) : features + 3);
   const describedRole =
-    (informativeWordCount(answer) >= 6 || roleSaid) && !asked.some((m) => m.includes(WARM_UP_AFTER));
+    (informativeWordCount(answer) >= 6 || roleSaid) &&
+    !asked.some((m) => m.includes(WARM_UP_AFTER) || m.includes(WARM_UP_AFTER_ROLE));
   if (offline && warmUp && describedRole) return { action: "follow_up", topicId: current.id, reason: "role" };
   // Offline, the planned feature the answer talked about comes first: the interview follows them.
   const onwards =

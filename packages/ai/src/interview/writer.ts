@@ -23,6 +23,7 @@ import {
   NOTES_MARK,
   nextTopic,
   WARM_UP_AFTER,
+  WARM_UP_AFTER_ROLE,
 } from "./decide";
 import { answeredBy, type FocusKind, focusesOf, followUpFor, PROBES, saidAlready } from "./focus";
 import { needHeard, noted, sayBack } from "./heard";
@@ -383,7 +384,11 @@ function writeFor(
       if (decision.reason === "image") return { text: `What should the team notice in ${IMAGE_MARK}?` };
       if (decision.reason === "anything-else" && fresh(ANYTHING_ELSE))
         return { text: withAnswer(ANYTHING_ELSE) };
-      if (decision.reason === "role" && fresh(WARM_UP_AFTER)) return { text: withAnswer(WARM_UP_AFTER) };
+      if (decision.reason === "role" && fresh(WARM_UP_AFTER) && fresh(WARM_UP_AFTER_ROLE)) {
+        // A role only named (a short answer) gives "that" nothing to point at.
+        const named = (state.lastAnswer ?? "").trim().split(/\s+/).length < 15;
+        return { text: withAnswer(named ? WARM_UP_AFTER_ROLE : WARM_UP_AFTER) };
+      }
       const kind = /^focus:(\w+)/.exec(decision.reason)?.[1] as FocusKind | undefined;
       const messages = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
       const asked = offline ? askedFrames(messages) : messages;
