@@ -307,3 +307,18 @@ describe("offline, a long account of how it is done today with nothing fresh to 
     expect(writeTurn(contextAt(asked, 120_000), decision, true).text).not.toBe(WORST_PART);
   });
 });
+
+describe("offline, the plan's next question", () => {
+  it("is not a question about judging success right after another one", () => {
+    const at = (n: number) => new Date(START + n * 60_000).toISOString();
+    const success = plan.topics.find((t) => t.probes.some((p) => /had worked for the business/.test(p)))!;
+    const messages: InterviewMessage[] = [
+      { role: "ai", content: "How would you judge whether stock counts had worked?", timestamp: at(0) },
+      { role: "user", content: "Not sure, really.", timestamp: at(1) },
+    ];
+    const decision = { action: "next_topic", topicId: success.id, reason: "test" } as const;
+    const { text } = writeTurn(contextAt(messages, 60_000), decision, true);
+    expect(text).toMatch(/\?$/);
+    expect(text).not.toMatch(/had worked|worth to|judge whether|clear win/);
+  });
+});

@@ -467,6 +467,17 @@ function writeFor(
       if (topic) {
         const last = state.lastAnswer ?? "";
         const question = probe(topic, said, last, allTold(ctx), offline);
+        // Offline, no question about how to judge success right after another: a topic whose
+        // question asks something else, when one is left.
+        if (question && offline && MEASURE_ASKED.test(question) && MEASURE_ASKED.test(lastAsked)) {
+          const other = ctx.plan.topics.find((t) => {
+            if (t.id === topic.id || state.askedTopics.has(t.id) || state.declinedTopics.has(t.id))
+              return false;
+            const asked = probe(t, said, last, allTold(ctx), offline);
+            return asked !== null && !MEASURE_ASKED.test(asked);
+          });
+          if (other) return writeTurn(ctx, { ...decision, topicId: other.id }, offline);
+        }
         const lead = decision.asked
           ? ""
           : DECLINE.test(last)
