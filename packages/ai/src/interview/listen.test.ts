@@ -322,3 +322,23 @@ describe("offline, the plan's next question", () => {
     expect(text).not.toMatch(/had worked|worth to|judge whether|clear win/);
   });
 });
+
+describe("offline, once they drew the line around the first release", () => {
+  it("asks nothing more about what the first release holds", async () => {
+    const pmPlan = makePlan(PROJECT, "product_manager", 12);
+    const { turns } = await playOffline(
+      pmPlan,
+      PROJECT,
+      [
+        "I run the product side of the garden centre's stock tools.",
+        "First release is stock counts only; anything touching supplier orders is out.",
+        "Sure.",
+        "Hard to say.",
+        "Maybe.",
+        "Not sure.",
+      ],
+      START,
+    );
+    for (const t of turns.slice(2)) expect(t.text).not.toMatch(/\bat first\b|\bfirst release\b/i);
+  });
+});

@@ -105,7 +105,8 @@ function probe(topic: Topic, said: string[], answer = "", told = "", offline = f
       !said.some((s) => s.includes(normalise(p))) &&
       !answeredBy(p, answer) &&
       !toldBefore(p, told, answer) &&
-      !measuredBefore(p, told, offline),
+      !measuredBefore(p, told, offline) &&
+      !(offline && SCOPE_SAID.test(told) && FIRST_RELEASE.test(p)),
   );
   if (!question) return null;
   // Offline, a feature's title is said bare where it reads right ("What would online booking …?").
@@ -115,6 +116,16 @@ function probe(topic: Topic, said: string[], answer = "", told = "", offline = f
   const spoken = question.replace(`"${topic.title}"`, bare);
   return /[^s]s$/.test(bare) ? spoken.replace(/\bit\?$/, "them?") : spoken;
 }
+
+/** A line drawn around a release: "… is reminders only; anything touching … is out", "out of scope". */
+const SCOPE_SAID =
+  /\b(?:first|initial|next) (?:release|version|phase)\b[^.!?]*\bonly\b|\bout of scope\b|\b(?:anything|everything) (?:touching|involving|about|to do with)\b[^.!?]*\bis out\b/i;
+/**
+ * Offline, a question about what the first release holds is not asked once they drew its line: it
+ * was answered, and of a feature outside it, it contradicts them ("What could we leave out of bank
+ * feed matching at first?").
+ */
+const FIRST_RELEASE = /\bat first\b|\bfirst release\b/i;
 
 /** A question about what a feature would be worth or how to judge it. */
 const MEASURE_ASKED = /\bworth to\b|\bjudge whether\b|\bhad worked\b|\bmeasure success\b|\ba success for\b/i;
