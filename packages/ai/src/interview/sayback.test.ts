@@ -116,6 +116,13 @@ describe("an acknowledgement", () => {
     ).not.toMatch(/the same the layout/);
   });
 
+  it("quotes no need cut short mid-phrase", () => {
+    const said = acknowledgement(
+      "I would say that it should be automated because then it could be quicker and more up to date than the lists we keep by hand every single week now.",
+    );
+    expect(said).not.toMatch(/…/);
+  });
+
   it("says a 'not to be' hung on a noun in their words, not in Parley's", () => {
     const said = acknowledgement("I want a check of the street names not to be in capitals.");
     expect(said).toBe(

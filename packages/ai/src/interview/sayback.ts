@@ -213,15 +213,20 @@ export function acknowledgement(answer: string): string {
   // A want says more than a refusal beside it ("…, but it shouldn't be too expensive").
   const needs = statedNeeds(answer).sort((a, b) => Number(a.negated) - Number(b.negated));
   // A quote with a slip nobody can put right is left out: said in Parley's voice it reads as
-  // Parley's mistake. Nor is one with their own "you": said back it reads as Parley's too.
+  // Parley's mistake. Nor is one with their own "you": said back it reads as Parley's too. Nor one
+  // cut short mid-phrase ("… quicker and more up …"): a fragment, not what they said.
   const quote = needs
     .map(quoteOf)
     .filter(
-      (q) => substantial(q) && !/\b(?:you|your|yours)\b/i.test(q) && !goalOnly(q) && !RUN_TOGETHER.test(q),
+      (q) =>
+        substantial(q) &&
+        !/\b(?:you|your|yours)\b/i.test(q) &&
+        !goalOnly(q) &&
+        !RUN_TOGETHER.test(q) &&
+        !q.endsWith("…"),
     )
     .map(putRight)
     .find((q) => q !== null);
   if (!quote) return "";
-  // A quote cut short ends in "…": the sentence still ends after it.
-  return `Got it; I've added it in your words: “${quote}”${quote.endsWith("…") ? "." : ""}`;
+  return `Got it; I've added it in your words: “${quote}”`;
 }
