@@ -560,9 +560,9 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   // it, once, before the plan's topics, when the time left holds two exchanges for each key feature.
   const features = remaining.filter((t) => t.source === "feature").length;
   const exchangesLeft = (ctx.timeLimitMinutes - CLOSING_MARGIN_MINUTES - state.elapsedMinutes) / perExchange;
-  // A role said later, in answer to another question ("Hey, I'm Nancy, the owner of the shop"),
-  // is followed up the same way while the interview is still early.
-  // (an end user's role is said for context: a patient's work is not what the interview is about).
+  // A role said later, in answer to another question ("Hey, I'm Nancy, the owner of the shop"), is
+  // followed up the same way while the interview is still early; not an end user's, said for
+  // context (a patient's work is not what the interview is about).
   const roleSaid =
     ctx.stakeholderType !== "user" && ROLE_SAID.test(answer) && informativeWordCount(answer) >= 3;
   const warmUp =

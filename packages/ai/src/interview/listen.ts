@@ -144,13 +144,15 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   if (!found.some((f) => f.kind === "need"))
     found.sort((a, b) => Number(b.kind === "workaround") - Number(a.kind === "workaround"));
   if (PROBLEM.test(answer) && !found.some((f) => f.kind === "pain")) found.push({ kind: "pain", phrase: "" });
+  // Not answered already, and no example asked for where one was given.
+  const fits = (p: string) => !saidAlready(p, answer, told) && !(p === EXAMPLE_ASK && exampleGiven(answer));
   for (const focus of found) {
     if (!ON_ADDING.includes(focus.kind)) continue;
     const probe = untold(focus.kind, asked, answer, told, true);
     if (probe) return namedProbe(probe, focus.kind, focus.phrase, answer);
     // Each asked once as written; a second time only named, for something else they added.
     for (const p of ADDING_PROBES[focus.kind] ?? []) {
-      if (saidAlready(p, answer, told) || (p === EXAMPLE_ASK && exampleGiven(answer))) continue;
+      if (!fits(p)) continue;
       const uses = said.filter((s) => askedIn(p, s)).length;
       const named = namedProbe(p, focus.kind, focus.phrase, answer);
       if (uses === 0 || (uses === 1 && named !== p && !said.some((s) => s.includes(normalise(named)))))
@@ -165,9 +167,7 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
     if (!ON_ADDING.includes(focus.kind)) continue;
     for (const p of [...PROBES[focus.kind], ...(ADDING_PROBES[focus.kind] ?? [])]) {
       if (all.filter((s) => askedIn(p, s)).length !== 1 || recent.some((s) => askedIn(p, s))) continue;
-      if (answeredBy(p, answer) || toldBefore(p, told, answer) || saidAlready(p, answer, told)) continue;
-      if (p === EXAMPLE_ASK && exampleGiven(answer)) continue;
-      return p;
+      if (!answeredBy(p, answer) && !toldBefore(p, told, answer) && fits(p)) return p;
     }
   }
   return null;
@@ -175,7 +175,7 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
 
 /**
  * Whether the answer after a follow-up is about something other than what was followed up: it
- * brings a need or a trouble and shares no word of substance with the answer before that follow-up.
+ * brings a need or a trouble and names nothing the answer before that follow-up named.
  */
 function newPoint(ctx: TurnContext, answer: string): boolean {
   return focusesOf(answer).some((f) => ON_ADDING.includes(f.kind)) && aboutElse(ctx.messages, answer);
