@@ -4,7 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMMUTABLE, pageSender, registerWebStatic } from "./web-static";
+import { firstCallOf, IMMUTABLE, pageSender, registerWebStatic } from "./web-static";
 
 /** A web build as apps/web's Vite config writes it: every text file with its .br and .gz twins. */
 function fakeBuild(dir: string) {
@@ -65,5 +65,20 @@ describe("the web build as the app server sends it", () => {
       expect(page.body).toBe("<html>every page</html>");
       expect(page.headers["cache-control"]).toBe("no-cache");
     }
+  });
+
+  it("asks for a newcomer's page's first API call with the page: the current user, or the share link's interview", async () => {
+    const share = await app.inject({ url: "/interview/a%20b_C-9" });
+    expect(share.headers.link).toBe(
+      `</trpc/participant.open?input=${encodeURIComponent(JSON.stringify({ shareLink: "a b_C-9" }))}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    );
+    for (const url of ["/", "/auth"]) {
+      expect((await app.inject({ url })).headers.link).toBe(
+        "</trpc/auth.me>; rel=preload; as=fetch; crossorigin=use-credentials",
+      );
+    }
+    expect((await app.inject({ url: "/projects/7" })).headers.link).toBeUndefined();
+    expect(firstCallOf("/interview/%E0%A4%A")).toBeUndefined();
+    expect(firstCallOf("/auth/")).toBe("/trpc/auth.me");
   });
 });
