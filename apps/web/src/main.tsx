@@ -5,7 +5,7 @@ import "./global.css";
 import { MantineProvider } from "@mantine/core";
 import { useNotifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, StrictMode, Suspense, useEffect, useState } from "react";
+import { lazy, StrictMode, Suspense, startTransition, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
@@ -69,5 +69,11 @@ function Root() {
   );
 }
 
+// The first render as a transition: React renders it in slices of about 5 ms and lets the browser
+// run between them, rather than in one long task (on a slow phone's CPU, 100 ms and more of input
+// delay; issue 34's Total Blocking Time).
 const container = document.getElementById("root");
-if (container) createRoot(container).render(<Root />);
+if (container) {
+  const root = createRoot(container);
+  startTransition(() => root.render(<Root />));
+}
