@@ -78,6 +78,15 @@ describe("the web build as the app server sends it", () => {
       );
     }
     expect((await app.inject({ url: "/projects/7" })).headers.link).toBeUndefined();
+    // Safari (and any iPhone browser) would make the call twice: it is not asked to preload it.
+    const safari =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+    const android =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+    const linkFor = async (ua: string) =>
+      (await app.inject({ url: "/interview/abc123", headers: { "user-agent": ua } })).headers.link;
+    expect(await linkFor(safari)).toBeUndefined();
+    expect(await linkFor(android)).toMatch(/participant\.open/);
     expect(firstCallOf("/interview/%E0%A4%A")).toBeUndefined();
     expect(firstCallOf("/auth/")).toBe("/trpc/auth.me");
   });

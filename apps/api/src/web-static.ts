@@ -68,13 +68,22 @@ export function firstCallOf(pathname: string): string | undefined {
   return trpcQueryUrl("participant.open", { shareLink });
 }
 
+/**
+ * Safari and every browser on an iPhone (WebKit without Chromium's engine): WebKit fetches a
+ * preloaded call and then makes it again rather than reusing the answer (measured with Debian's
+ * WebKitGTK: two `participant.open` calls for one page, two access grants), so it is not asked to.
+ */
+const webKitOnly = (userAgent: string | undefined) =>
+  /\bAppleWebKit\//.test(userAgent ?? "") && !/\b(?:Chrome|Chromium)\//.test(userAgent ?? "");
+
 /** Answers a page's path with its HTML: its own copy of index.html when the build has one. */
 export function pageSender(webDist: string) {
   const pages = ROUTE_PAGES.filter(([, file]) => existsSync(path.join(webDist, file)));
   return (reply: FastifyReply, pathname: string) => {
     const file = pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? "index.html";
     const call = firstCallOf(pathname);
-    if (call) reply.header("Link", `<${call}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+    if (call && !webKitOnly(reply.request.headers["user-agent"]))
+      reply.header("Link", `<${call}>; rel=preload; as=fetch; crossorigin=use-credentials`);
     return reply.header("Cache-Control", REVALIDATE).sendFile(file);
   };
 }
