@@ -81,7 +81,7 @@ const ACTION_FRAME = /^(?:What would that change|How important is that|Why does 
 const PAIN_FRAME = /^What does that cost you\b/;
 
 /** "the spreadsheets" take "do", not "does". */
-const plural = (name: string) => /[^s]s$/.test(name.split(/\s+/).at(-1)!);
+export const plural = (name: string) => /[^s]s$/.test(name.split(/\s+/).at(-1)!);
 
 /** The probe with its "that" said as the phrase, when the phrase can stand there; else as written. */
 export function namedProbe(

@@ -28,7 +28,7 @@ import {
 import { answeredBy, type FocusKind, focusesOf, followUpFor, PROBES, saidAlready } from "./focus";
 import { needHeard, noted, sayBack } from "./heard";
 import { aboutOne, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
-import { askedFrames, namedProbe } from "./naming";
+import { askedFrames, namedProbe, plural } from "./naming";
 import { bareTitle } from "./questions";
 import { pointOf, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
@@ -114,7 +114,7 @@ function probe(topic: Topic, said: string[], answer = "", told = "", offline = f
   if (!bare) return question;
   // "What would you need from SMS reminders to use them?"
   const spoken = question.replace(`"${topic.title}"`, bare);
-  return /[^s]s$/.test(bare) ? spoken.replace(/\bit\?$/, "them?") : spoken;
+  return plural(bare) ? spoken.replace(/\bit\?$/, "them?") : spoken;
 }
 
 /** A line drawn around a release: "… is reminders only; anything touching … is out", "out of scope". */
@@ -477,17 +477,23 @@ function writeFor(
     case "next_topic": {
       if (topic) {
         const last = state.lastAnswer ?? "";
-        const question = probe(topic, said, last, allTold(ctx), offline);
-        // Offline, no question about how to judge success right after another: a topic whose
-        // question asks something else, when one is left.
-        if (question && offline && MEASURE_ASKED.test(question) && MEASURE_ASKED.test(lastAsked)) {
+        const told = allTold(ctx);
+        const question = probe(topic, said, last, told, offline);
+        // Another topic not asked yet whose question passes `fits`: asked instead.
+        const instead = (fits: (question: string) => boolean) => {
           const other = ctx.plan.topics.find((t) => {
             if (t.id === topic.id || state.askedTopics.has(t.id) || state.declinedTopics.has(t.id))
               return false;
-            const asked = probe(t, said, last, allTold(ctx), offline);
-            return asked !== null && !MEASURE_ASKED.test(asked);
+            const asked = probe(t, said, last, told, offline);
+            return asked !== null && fits(asked);
           });
-          if (other) return writeTurn(ctx, { ...decision, topicId: other.id }, offline);
+          return other ? writeTurn(ctx, { ...decision, topicId: other.id }, offline) : null;
+        };
+        // Offline, no question about how to judge success right after another: a topic whose
+        // question asks something else, when one is left.
+        if (question && offline && MEASURE_ASKED.test(question) && MEASURE_ASKED.test(lastAsked)) {
+          const other = instead((asked) => !MEASURE_ASKED.test(asked));
+          if (other) return other;
         }
         const lead = decision.asked
           ? ""
@@ -499,7 +505,6 @@ function writeFor(
         if (question) return { text: withAnswer(`${lead} ${question}`.trim()) };
         // Its question was answered before it was asked: a topic not yet asked about, rather than
         // a read-back while there is still something to ask.
-        const told = allTold(ctx);
         const blocked = topic.probes.some((p) => fresh(p) && measuredBefore(p, told, offline));
         if (blocked || topic.probes.some((p) => fresh(p) && toldBefore(p, told, last))) {
           // A bare "yes" confirmed what was said before: that is taken further, on the same topic.
@@ -509,14 +514,8 @@ function writeFor(
               ? untold("need", asked, last, told, offline)
               : null;
           if (further) return { text: withAnswer(further) };
-          const other = ctx.plan.topics.find(
-            (t) =>
-              t.id !== topic.id &&
-              !state.askedTopics.has(t.id) &&
-              !state.declinedTopics.has(t.id) &&
-              probe(t, said, last, told, offline),
-          );
-          if (other) return writeTurn(ctx, { ...decision, topicId: other.id }, offline);
+          const other = instead(() => true);
+          if (other) return other;
         }
       }
       break;
