@@ -61,6 +61,73 @@ describe("offline, after the read-back", () => {
     expect(last.text).not.toMatch(/what else|anything (?:else|more)/i);
   });
 
+  it("asks once whether anything is left when the clock called the read-back mid-flow and they only agree", async () => {
+    const busy = [
+      "I own the salon and book every dog myself.",
+      "Owners ring all day to book, and I lose hours on the phone.",
+      "I'd like owners to book a grooming slot online.",
+      "The groomers' rota is on a whiteboard and it is always out of date.",
+      "I want the rota to show who is off each week.",
+      "Some dogs need their vaccination papers checked before every visit.",
+      "I'd like the papers kept with each dog's booking.",
+      "We also run out of shampoo because nobody notices in time.",
+      "I'd like a warning when a product runs low.",
+      "And I want a monthly report of what each groomer earned.",
+    ];
+    const turns = await run([...busy, "yess that would be helpful", "No, that's everything."]);
+    const readBack = turns.findIndex((t) => t.decision.action === "read_back");
+    expect(readBack).toBeGreaterThan(0);
+    const agreed = turns[readBack + 1]!;
+    expect(agreed.final).toBe(false);
+    expect(agreed.text).toBe("Is there anything we haven't touched on that matters to you?");
+    expect(turns.at(-1)!.final).toBe(true);
+  });
+
+  it("closes on a yes to a read-back they asked for by saying they are done", async () => {
+    const turns = await run([...TO_READ_BACK, "Yes, that's right."]);
+    expect(turns.at(-1)!.final).toBe(true);
+  });
+
+  it("does not note a remark twice when their question was answered with a note of it", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Yes, and I'd also like a rota for the groomers.",
+      "Which card reader do other shops use? We take cash only today.",
+    ]);
+    const last = turns.at(-1)!.text;
+    expect(last).toMatch(/I've noted your question/);
+    expect(last.match(/\bnoted\b/g)).toHaveLength(1);
+  });
+
+  it("after a correction of the read-back, asks once whether anything is left before closing", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Mostly right, but it is the owners who book the slot, not the groomers.",
+      "No, that's everything.",
+    ]);
+    const corrected = turns.at(-2)!;
+    expect(corrected.final).toBe(false);
+    expect(corrected.text).toMatch(
+      /^Got it; I've (?:corrected|noted) that\. Is there anything we haven't touched on/,
+    );
+    expect(turns.at(-1)!.final).toBe(true);
+  });
+
+  it("asks which point of a list matters most, and why the first comes first of an order", async () => {
+    const list = await run([
+      ...TO_READ_BACK,
+      "Yes. More: 1. A rota for the groomers. 2. Vaccination papers on file. 3. A text the day before.",
+    ]);
+    expect(list.at(-1)!.text).toMatch(/I've noted all 3 points of your list\. .*what matters most to you\?$/);
+    const ranked = await run([
+      ...TO_READ_BACK,
+      "Yes, and I'd also like a rota for the groomers.",
+      "Weekends are the busiest time for us.",
+      "Online booking is the highest priority, followed by the rota.",
+    ]);
+    expect(ranked.at(-1)!.text).toMatch(/Why does that come first for you\?$/);
+  });
+
   it("reads back when they ask it before the read-back", async () => {
     const turns = await run([
       "I own the salon and book every dog myself.",
@@ -185,6 +252,15 @@ describe("offline, before the read-back", () => {
     const after = turns.slice(2).map((t) => t.text);
     expect(after.join("\n")).not.toMatch(/worth to the business|judge whether|had worked/);
     expect(turns.at(-1)!.text).toMatch(/\?$/);
+  });
+
+  it("opens a feature with its first question when the answer before was about something else", async () => {
+    const turns = await run([
+      "I own the salon and I run the front desk, and I plan the groomers' days as well.",
+      "We are a small team, so everyone does a bit of everything.",
+    ]);
+    // "…, so everyone does …" gives a reason, but not for online booking: its question is still open.
+    expect(turns.at(-1)!.text).toBe("What would online booking change for the business, if anything?");
   });
 });
 

@@ -193,7 +193,8 @@ export function offlineAfterClosing(
     return unsaid(said, "", WAIT) ?? WAIT[0]!;
   // Their question answered is reply enough when nothing else came with it.
   if (lead && !heard && words(answer) < 4) return lead;
-  const ack = heard || unsaid(said, "", REMARKED) || REMARKED[0]!;
+  // Their question answered says it was noted: the remark is not noted a second time.
+  const ack = heard || (/\bnoted\b/.test(lead) ? "" : unsaid(said, "", REMARKED) || REMARKED[0]!);
   const further = giving ? (probe ?? askMore(said)) : null;
   return join(lead, ack, further ?? "");
 }

@@ -275,6 +275,12 @@ export const BYE =
 const COVERED =
   /\bthat covers\b|\bthat'?s (?:all|everything|it)\b|\bnothing (?:else|more)\b|\bwe(?:'ve| have) covered\b/i;
 
+/** A short reply that opens by agreeing, however typed: "yess that would be helpful", "Yes, spot on". */
+const AGREES = /^\W*(?:y(?:es+|eah|ep|up)|sure|right|exactly|correct|spot on)\b/i;
+
+/** A reply that puts a point right: "Mostly right, but …", "Yes, but it was …", "…, not …". */
+const CORRECTING = /\b(?:but|actually|not quite|rather than)\b|,\s*not\b/i;
+
 /** "No, …", "Nein, …": the read-back missed something, said with more than the no. */
 const MISSED = /^\W*(?:no|nope|not quite|not really|nein|non|nee)\b/i;
 
@@ -327,6 +333,20 @@ function afterReadBack(
   // What they add is said back and more is asked for, not probed: they are adding to a list.
   if (listening && (news || missed || bareYes))
     return { action: "follow_up", topicId: current.id, reason: missed ? "missed" : "listening" };
+  // Offline, before closing on a reply to the read-back, whether anything is left is asked once:
+  // after a read-back the clock called for while answers still brought needs, only agreed to (not
+  // closed on them mid-flow), and after a correction ("Mostly right, but it's 18 percent across
+  // all clinics"), which says they are still going over what matters.
+  const before = ctx.messages[state.readBackAt - 1];
+  const agreed = CONFIRM.test(answer) || (AGREES.test(answer) && wordsOf(answer).length <= 6);
+  const midFlow =
+    agreed &&
+    before?.role === "user" &&
+    !DONE.test(before.content) &&
+    focusesOf(before.content).some((f) => STILL_COMING.includes(f.kind));
+  const corrects = !agreed && CORRECTING.test(answer) && !DONE.test(answer) && !FAREWELL.test(answer);
+  if (offline && toReadBack && (midFlow || corrects) && !said.some((m) => m.includes(ANYTHING_ELSE)))
+    return { action: "follow_up", topicId: current.id, reason: "anything-else" };
   if (toReadBack) return { action: "close", topicId: "", reason: "The participant answered the read-back." };
   // Read again only when it would say more than the last one did.
   const given = ctx.messages[state.readBackAt]!.content;

@@ -41,8 +41,11 @@ export function untold(
   return probed;
 }
 
-/** What is followed up while they keep adding: a need, a problem, how they cope. */
-const ON_ADDING: ReadonlyArray<FocusKind> = ["need", "pain", "workaround"];
+/**
+ * What is followed up while they keep adding: a need, a problem, how they cope, a risk, how they
+ * would judge success, when something comes up.
+ */
+const ON_ADDING: ReadonlyArray<FocusKind> = ["need", "pain", "workaround", "risk", "goal", "condition"];
 
 /**
  * Offline only, once the plan's probes of a kind are asked: more ways to follow up what they add in
@@ -70,6 +73,10 @@ const exampleGiven = (answer: string) =>
 /** An order of importance followed up once, unless it says why: "… is first, as it ensures …". */
 export const WHY_FIRST = "Why does that come first for you?";
 const REASON_GIVEN = /\b(?:because|since|as (?:it|they|this|that)|so that|to (?:make|keep|ensure|avoid))\b/i;
+
+/** A list that says what comes first: "1. … – the most important feature", "top priority". */
+const PRIORITY_GIVEN =
+  /\b(?:most important|(?:highest|top|first|main) priority|priorit(?:y|ies|ised|ized) list)\b/i;
 
 /** A trouble said as one that must not be: "shouldn't be too hard", "mustn't be complicated". */
 const RULED_OUT =
@@ -122,14 +129,24 @@ const ABOUT_YOURS =
  */
 export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   const messages = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
+  const lately = messages.slice(-AGAIN_AFTER);
+  // An order of importance: why the first comes first, unless they said; again only for another
+  // order given well after. (An order or a list is asked about even after two follow-ups.)
+  if (RANKING.test(answer)) {
+    const asked = messages.filter((m) => m.includes(WHY_FIRST)).length;
+    return asked >= 2 || lately.some((m) => m.includes(WHY_FIRST)) || REASON_GIVEN.test(answer)
+      ? null
+      : WHY_FIRST;
+  }
+  // A whole list is not followed up by one of its points: which of it matters most, unless they
+  // ranked it or were just asked.
+  if (listLength(answer) >= 3) {
+    const most = PROBES.several[0]!;
+    return PRIORITY_GIVEN.test(answer) || lately.some((m) => m.includes(most)) ? null : most;
+  }
   // After two follow-ups in a row, only something new is followed up: the point is heard out.
   if (probedIn(messages.at(-1) ?? "") && probedIn(messages.at(-2) ?? "") && !newPoint(ctx, answer))
     return null;
-  // An order of importance: why the first comes first, once, unless they said.
-  if (RANKING.test(answer))
-    return messages.some((m) => m.includes(WHY_FIRST)) || REASON_GIVEN.test(answer) ? null : WHY_FIRST;
-  // A whole list is not followed up by one of its points.
-  if (listLength(answer) >= 3) return null;
   // "No, I think what you said was better": a reply about someone's suggestion, no need of its own.
   if (ABOUT_YOURS.test(answer)) return null;
   const asked = askedFrames(messages);
@@ -146,8 +163,11 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   if (PROBLEM.test(answer) && !found.some((f) => f.kind === "pain")) found.push({ kind: "pain", phrase: "" });
   // Not answered already, and no example asked for where one was given.
   const fits = (p: string) => !saidAlready(p, answer, told) && !(p === EXAMPLE_ASK && exampleGiven(answer));
+  // How an end user would keep track of a goal is a question for those who run the business.
+  const followed = (kind: FocusKind) =>
+    ON_ADDING.includes(kind) && !(kind === "goal" && ctx.stakeholderType === "user");
   for (const focus of found) {
-    if (!ON_ADDING.includes(focus.kind)) continue;
+    if (!followed(focus.kind)) continue;
     const probe = untold(focus.kind, asked, answer, told, true);
     if (probe) return namedProbe(probe, focus.kind, focus.phrase, answer);
     // Each asked once as written; a second time only named, for something else they added.
@@ -164,7 +184,7 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   const all = messages.map(normalise);
   const recent = all.slice(-AGAIN_AFTER);
   for (const focus of found) {
-    if (!ON_ADDING.includes(focus.kind)) continue;
+    if (!followed(focus.kind)) continue;
     for (const p of [...PROBES[focus.kind], ...(ADDING_PROBES[focus.kind] ?? [])]) {
       if (all.filter((s) => askedIn(p, s)).length !== 1 || recent.some((s) => askedIn(p, s))) continue;
       if (!answeredBy(p, answer) && !toldBefore(p, told, answer) && fits(p)) return p;

@@ -60,7 +60,7 @@ export const FEATURE_PROBES: Record<StakeholderType, Array<(f: string) => string
   other: [
     (f) => [`How would "${f}" affect you, if at all?`, `What should the team know about "${f}"?`],
     (f) => [`Where would "${f}" make a difference for you?`, `What worries you about "${f}"?`],
-    (f) => [`What do you do today where "${f}" could help?`, `Who else would "${f}" affect?`],
+    (f) => [`What do you do today where "${f}" could help?`, `Who besides you would "${f}" affect?`],
   ],
 };
 

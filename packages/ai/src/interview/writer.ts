@@ -35,8 +35,16 @@ import { coveredPoints } from "./readback-cover";
 import { isQuote, sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
 import { quoteOf, statedNeeds } from "./sayback";
-import { READ_BACK_OPENING, READ_BACK_QUESTION, readState, WRAP_UP_AGAIN, WRAP_UP_QUESTION } from "./state";
-import { allTold, keywords, normalise } from "./text";
+import {
+  type InterviewState,
+  READ_BACK_OPENING,
+  READ_BACK_QUESTION,
+  readState,
+  topicSenses,
+  WRAP_UP_AGAIN,
+  WRAP_UP_QUESTION,
+} from "./state";
+import { allTold, keywords, normalise, senses } from "./text";
 import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
 import {
   AFFIRM,
@@ -100,10 +108,14 @@ export function welcomeText(ctx: TurnContext, firstQuestion: string): string {
 
 /** The first probe of a topic that no earlier message contains and the last answer has not answered. */
 function probe(topic: Topic, said: string[], answer = "", told = "", offline = false): string | null {
+  // Offline, an answer about something else does not answer a feature's question ("…, so we are
+  // short staffed" says nothing of what online booking would change): only one that names it.
+  const marks = topicSenses(topic);
+  const about = !offline || topic.source !== "feature" || [...senses(answer)].some((s) => marks.has(s));
   const question = topic.probes.find(
     (p) =>
       !said.some((s) => s.includes(normalise(p))) &&
-      !answeredBy(p, answer) &&
+      !(about && answeredBy(p, answer)) &&
       !toldBefore(p, told, answer) &&
       !measuredBefore(p, told, offline) &&
       !(offline && SCOPE_SAID.test(told) && FIRST_RELEASE.test(p)),
@@ -198,6 +210,29 @@ export function writeTurn(
   return { ...written, decision: written.decision ?? decision };
 }
 
+/**
+ * What a reply to the read-back changed, said before the next words: a bare "no" corrects nothing
+ * said; a question they asked is answered, not taken as a correction; only a reply that speaks to one
+ * of its points corrects anything, and one that speaks to none ("the waitlist is for later, not
+ * dropped") is noted as said. "" when the reply was not to the read-back or changed nothing.
+ */
+function readBackReplyNoted(
+  ctx: TurnContext,
+  state: InterviewState,
+  reply: string,
+  answerFirst: string,
+  substantive: boolean,
+): string {
+  const corrections =
+    !/^\W*(?:no|nope|nah)\W*$/i.test(reply) && (state.lastAsked ?? "").includes(READ_BACK_QUESTION)
+      ? reviewReadBack(readBackPoints(ctx), reply).corrections
+      : [];
+  if (corrections.some((c) => c.point !== null)) return "Got it; I've corrected that.";
+  if (corrections.length) return "Got it; I've noted that.";
+  // Their question answered says it was noted already.
+  return substantive && !/\bnoted\b/.test(answerFirst) ? "I've noted that." : "";
+}
+
 function writeFor(
   ctx: TurnContext,
   decision: TurnDecision,
@@ -232,7 +267,8 @@ function writeFor(
     const heard = sayBack(added);
     const giving = Boolean(heard) || statedNeeds(added).length > 0 || keywords(added).length >= 5;
     const lead = (decision.asked === "summary" ? summaryNow(ctx, offline) : "") || answerFirst;
-    const onAdding = giving ? aboutOne(probeOnAdding(ctx, added), heard) : null;
+    // After their question is answered, "that" would point at the question: no probe.
+    const onAdding = giving && !answerFirst ? aboutOne(probeOnAdding(ctx, added), heard) : null;
     const probe = onAdding ? pointBack(onAdding, heard) : null;
     return { text: offlineAfterClosing(said, { lead, heard, answer: added, lastAsked, giving, probe }) };
   }
@@ -295,7 +331,9 @@ function writeFor(
     const heard = sayBack(added);
     // Unread, only a long answer counts: a short one may be a remark or a goodbye ("und jetzt …").
     const giving = heard || statedNeeds(added).length || keywords(added).length >= 7 || ONE_MORE.test(added);
-    const onAdding = giving ? (aboutOne(probeOnAdding(ctx, added), heard) ?? askMore(said)) : null;
+    // After their question is answered, "that" would point at the question: more is asked for.
+    const probeOn = answerFirst ? null : aboutOne(probeOnAdding(ctx, added), heard);
+    const onAdding = giving ? (probeOn ?? askMore(said)) : null;
     const further = onAdding ? pointBack(onAdding, heard) : null;
     if (further) {
       const onTopic = state.currentTopic ?? decision.topicId;
@@ -319,24 +357,7 @@ function writeFor(
         const done = DONE.test(answer) || FAREWELL.test(answer) || THANKS.test(answer);
         return { text: afterClosing(said, lead, substantive, offline && done) };
       }
-      // A bare "no" to "Did I get that right, or is anything missing?" corrects nothing said.
-      // A question they asked is answered, not taken as a correction; and only a reply to the
-      // read-back that speaks to one of its points corrects anything.
-      const reply = ask ? ask.rest : answer;
-      const corrections =
-        !/^\W*(?:no|nope|nah)\W*$/i.test(reply) && (state.lastAsked ?? "").includes(READ_BACK_QUESTION)
-          ? reviewReadBack(readBackPoints(ctx), reply).corrections
-          : [];
-      // One that speaks to no point ("the waitlist is for later, not dropped") is noted as said.
-      const kept =
-        heard ||
-        (corrections.some((c) => c.point !== null)
-          ? "Got it; I've corrected that."
-          : corrections.length
-            ? "Got it; I've noted that."
-            : substantive
-              ? "I've noted that."
-              : "");
+      const kept = heard || readBackReplyNoted(ctx, state, ask ? ask.rest : answer, answerFirst, substantive);
       return {
         text: [summary || answerFirst, kept, CLOSING].filter(Boolean).join(" ").replace(/\n /g, "\n"),
       };
@@ -393,8 +414,12 @@ function writeFor(
         return { text: `${NOTES_MARK}: ${quote}. Could you tell me more about that?` };
       }
       if (decision.reason === "image") return { text: `What should the team notice in ${IMAGE_MARK}?` };
-      if (decision.reason === "anything-else" && fresh(ANYTHING_ELSE))
-        return { text: withAnswer(ANYTHING_ELSE) };
+      if (decision.reason === "anything-else" && fresh(ANYTHING_ELSE)) {
+        // Asked in reply to the read-back, what the reply corrected is said first.
+        const reply = ask ? ask.rest : (state.lastAnswer ?? "");
+        const noted = readBackReplyNoted(ctx, state, reply, answerFirst, false);
+        return { text: withAnswer([noted, ANYTHING_ELSE].filter(Boolean).join(" ")) };
+      }
       if (decision.reason === "role" && fresh(WARM_UP_AFTER) && fresh(WARM_UP_AFTER_ROLE)) {
         // A role only named (a short answer) gives "that" nothing to point at.
         const named = (state.lastAnswer ?? "").trim().split(/\s+/).length < 15;
@@ -424,10 +449,17 @@ function writeFor(
       // Offline, what they add after the read-back is followed up once, then more is asked for.
       // A correction of the read-back is noted, not probed.
       const adding =
-        offline && onward && !probed && decision.reason !== "missed" ? probeOnAdding(ctx, answer) : null;
+        offline && onward && !probed && decision.reason !== "missed" && !answerFirst
+          ? probeOnAdding(ctx, answer)
+          : null;
       const more = offline ? (asks.find(fresh) ?? askMore(said)) : (asks.find(fresh) ?? null);
       // After a read-back, what they add is said back first: it was not in what was read to them.
-      const heard = state.readBackAt < 0 ? "" : sayBack(answer) || (listening ? noted(said, offline) : "");
+      // (their question answered "I've noted your question" already: not noted twice).
+      const notedAlready = /\bnoted\b/.test(answerFirst);
+      const heard =
+        state.readBackAt < 0
+          ? ""
+          : sayBack(answer) || (listening && !notedAlready ? noted(said, offline) : "");
       // Two things said back: a follow-up about "that" would point at neither, so more is asked for.
       const followUp = offline ? aboutOne(probed ?? adding, heard) : (probed ?? adding);
       const question = followUp ?? (onward ? more : null);
@@ -461,7 +493,7 @@ function writeFor(
           return { text: answerFirst };
         if (other) return { text: withAnswer(other) };
         if (state.lastQuestion) return { text: withAnswer(`Let me ask it again: ${state.lastQuestion}`) };
-      } else if (other) return { text: `Let me put it another way. ${other}` };
+      } else if (other) return { text: `Let me try another angle. ${other}` };
       break;
     }
     case "redirect": {
