@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makePlan } from "./plan";
-import { listedDuties, pointOf, readsWhole, runTogetherDuties, wantPieces } from "./readback";
+import { asTheirOwn, listedDuties, pointOf, readsWhole, runTogetherDuties, wantPieces } from "./readback";
 import { phrasedNeed } from "./readback-phrase";
 import { statedNeeds } from "./sayback";
 import { collect, interviewTurn } from "./turn";
@@ -53,6 +53,15 @@ describe("a read-back point", () => {
       "You hope to see every stylist's free slots.",
     ],
     ["As much as possible should be automated.", "As much as possible should be automated."],
+    // a clause may end on a particle or a clock time
+    [
+      "The front desk spends half of every morning on the phone moving appointments around.",
+      "The front desk spends half of every morning on the phone moving appointments around.",
+    ],
+    [
+      "The export fails about twice a week and I restart it by hand before 7am.",
+      "The export fails about twice a week and you restart it by hand before 7am.",
+    ],
   ])("%s", (sentence, point) => {
     expect(pointOf(sentence, true)).toBe(point);
   });
@@ -191,6 +200,19 @@ describe("the offline read-back", () => {
     expect(text).not.toMatch(/map itself is easy/);
   });
 
+  it("says up to five troubles felt beside a few needs, but no plain fact past three", async () => {
+    const text = await readBack([
+      "We don't want a second copy of the job list, the ERP has to stay the master.",
+      "Half the vans lose signal in the hills, so the app has to queue updates offline.",
+      "The nightly export fails about twice a week and I restart it by hand before 7am.",
+      "The ERP sends work orders every 15 minutes through a batch job.",
+    ]);
+    expect(text).toContain(
+      "- The nightly export fails about twice a week and you restart it by hand before 7am.",
+    );
+    expect(text).not.toMatch(/every 15 minutes/);
+  });
+
   it("holds every need of a long interview, not five, each said once", async () => {
     const text = await readBack([
       "I'd like members to book a court from their phone.",
@@ -321,6 +343,20 @@ describe("the lines of a list run together", () => {
       "The system should chase the late payers by email.",
       "The system should export the ledger for the accountant.",
     ]);
+  });
+
+  it("starts a line after a bracket closed, and reads a role written both ways as the speaker's own", () => {
+    const lines = asTheirOwn(
+      "Book the kennels for the week Keep track of her/his invoices (fuel, food, etc.) Warn him/her when food runs low",
+    );
+    expect(runTogetherDuties(lines)).toEqual([
+      "The system should book the kennels for the week.",
+      "The system should keep track of your invoices.",
+      "The system should warn you when food runs low.",
+    ]);
+    expect(asTheirOwn("She/he hopes to send the records to the accountant.")).toBe(
+      "I hope to send the records to the accountant.",
+    );
   });
 
   it("reads no list in one request or in a sentence that starts with no verb", () => {

@@ -98,8 +98,10 @@ const HEDGE_LEAD =
   /^(?:(?:i (?:would|'d) say|i think|i guess|i believe|i feel like|i suppose)(?: that)?|honestly|frankly|personally|to be honest|yes|yeah|yep|(?:no|ok|okay|well|so)(?=,)|first(?:ly)?|second(?:ly)?|then|finally|also|in (?:the )?future)\b,?\s+/i;
 /** Words a point may end on: something that means something, not "to", "the", "like". */
 const ENDS_WELL: ReadonlySet<Token["pos"]> = new Set(["NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM", "PRON"]);
-/** Particles a clause may end on: "the evening before", "sign up", "turn this on". */
-const PARTICLE_END = /^(?:before|after|ago|up|in|out|off|on|over|down|back|away)$/;
+/** Particles a clause may end on: "the evening before", "sign up", "turn this on", "move them around". */
+const PARTICLE_END = /^(?:before|after|ago|up|in|out|off|on|over|down|back|away|around)$/;
+/** A clock time ("before 7am", "at 6 pm"), which the tagger may read as a symbol or a verb. */
+const CLOCK = /^(?:\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.))$/i;
 /** A point that starts by pointing back ("That should be the default") names nothing on its own. */
 const POINTING_START = /^(?:that|this|these|those)$/;
 /** A word that opens a clause, which no point ends on ("You need to handle when"). */
@@ -178,7 +180,8 @@ function checked(text: string): string | null {
   const [first] = words;
   const last = words.at(-1);
   if (!first || !last || words.length < 3 || words.length > MOST_WORDS) return null;
-  if (!ENDS_WELL.has(last.pos) && !PARTICLE_END.test(last.normal)) return null;
+  const clock = CLOCK.test(last.normal) || (/^(?:am|pm)$/.test(last.normal) && words.at(-2)?.pos === "NUM");
+  if (!ENDS_WELL.has(last.pos) && !PARTICLE_END.test(last.normal) && !clock) return null;
   if (last.pos === "PRON" && /^(?:i|we|you|they|that|which|who|it|them)$/.test(last.normal)) return null;
   if (CLAUSE_WORD.test(last.normal)) return null;
   if (first.pos === "SCONJ" || first.pos === "CCONJ" || POINTING_START.test(first.normal)) return null;
@@ -216,6 +219,9 @@ function statements(answers: string[]): string[] {
         keywords(s).length >= 3,
     );
 }
+
+/** A trouble said with a negative pronoun or adverb: "and nobody trusts it", "it never arrives". */
+const NOBODY = /\b(?:nobody|no one|never|nothing|none)\b/i;
 
 /** The problems they described, for a read-back with few needs: a feeling, a workaround, a figure, a lack. */
 function problemSentences(answers: string[], offline: boolean): string[] {
@@ -268,6 +274,30 @@ function firstAndLatest(list: string[], room: number): string[] {
 
 export { readsWhole };
 
+/** A role written both ways ("she/he", "her/his", "him/her"), as in a brief pasted by its holder. */
+const EITHER_SUBJECT = /\b(?:she\/he|he\/she|s\/he)\s+(\w+)/gi;
+const EITHER_POSSESSIVE = /\b(?:her\/his|his\/her)\b/gi;
+const EITHER_OBJECT = /\b(?:her\/him|him\/her)\b/gi;
+/** The verb after "she/he" as "I" says it: "hopes" → "hope", "has" → "have", "is" → "am". */
+const IRREGULAR: Record<string, string> = { has: "have", is: "am", was: "was", does: "do", goes: "go" };
+function asFirstPerson(verb: string): string {
+  const lower = verb.toLowerCase();
+  if (IRREGULAR[lower]) return IRREGULAR[lower];
+  if (/[^aeiou]ies$/.test(lower)) return `${lower.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x|z)es$/.test(lower)) return lower.slice(0, -2);
+  return /[^s]s$/.test(lower) ? lower.slice(0, -1) : lower;
+}
+
+/**
+ * The participant speaking of the role they hold as "she/he" (a brief written for "Nancy/Jim"):
+ * read as their own words, "I", "my", "me", so the read-back says it to them as "you".
+ */
+export const asTheirOwn = (answer: string) =>
+  answer
+    .replace(EITHER_SUBJECT, (_, verb: string) => `I ${asFirstPerson(verb)}`)
+    .replace(EITHER_POSSESSIVE, "my")
+    .replace(EITHER_OBJECT, "me");
+
 /**
  * The points of the read-back (`now`: the one being made, else the latest given; `asSaid`: their
  * sentences as said when none can be put in short phrases, as a model is given them; `offline`: the
@@ -277,7 +307,7 @@ export function readBackPoints(
   ctx: TurnContext,
   { now = false, asSaid = true, offline = false } = {},
 ): string[] {
-  const answers = answersHeard(ctx, now);
+  const answers = answersHeard(ctx, now).map(asTheirOwn);
   if (!mayBeEnglish(answers.join("\n"))) return asSaid ? sentencePoints(ctx, answers) : [];
   const wants: string[] = [];
   /** Offline, needs said back as a quote of their sentence (see `inTheirWords`). */
@@ -357,11 +387,14 @@ export function readBackPoints(
     sayable(point) && !points.includes(point) && !(offline && repeats(point, points));
   const before = points.length;
   for (const problem of ordered) {
-    if (points.length + quoted.length >= 3) break;
+    // Offline, past three only a trouble felt, worked around or said as a lack, not a fact.
+    const filled = points.length + quoted.length;
+    if (filled >= (offline ? 5 : 3)) break;
+    if (filled >= 3 && !(felt(problem) || PAINED.test(problem))) continue;
     const point = pointOf(problem);
     // Offline, a point that lost the trouble ("Your husband does the pharmacy runs" of "…, he never
     // sees the calendar") says nothing of it.
-    const troubled = (text: string) => FEELING.test(text) || isNegative(text);
+    const troubled = (text: string) => FEELING.test(text) || isNegative(text) || NOBODY.test(text);
     const lost = offline && point !== null && troubled(problem) && !troubled(point);
     if (!lost && fresh(point)) points.push(point);
     // Offline, a trouble no short point says ("Every Friday I go through a spreadsheet … by hand")
@@ -607,7 +640,8 @@ export function runTogetherDuties(answer: string): string[] {
     const starts = tokens.flatMap((t, i) =>
       /^[A-Z][a-z]+$/.test(t.text) &&
       startsWithDoing(sentence.text.slice(t.start - sentence.start)) &&
-      (i === 0 || tokens[i - 1]!.pos !== "PUNCT")
+      // (a line may end on a bracket closed: "… records (receipts, wages, etc.) Keep track of …")
+      (i === 0 || tokens[i - 1]!.pos !== "PUNCT" || /^[)\]]$/.test(tokens[i - 1]!.text))
         ? [t.start - sentence.start]
         : [],
     );
