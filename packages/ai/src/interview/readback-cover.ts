@@ -53,7 +53,8 @@ export function pointsBack(point: string): boolean {
 
 /** Whether most of a quote's own words (60%) are said by the points already: it would say them twice. */
 export function mostlySaid(quote: string, points: string[]): boolean {
-  const mine = ownSenses(quote);
+  // A slip put right in the point ("costumers" → "customers") is the same word.
+  const mine = ownSenses(putRight(quote) ?? quote);
   const theirs = new Set(points.flatMap((p) => [...ownSenses(p)]));
   return [...mine].filter((s) => theirs.has(s)).length >= 0.6 * mine.size;
 }

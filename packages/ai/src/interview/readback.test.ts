@@ -43,6 +43,8 @@ describe("a read-back point", () => {
       "We want the schedule to be availible on the phone.",
       "You want the schedule to be available on the phone.",
     ],
+    // a real word typed for the one meant
+    ["We need a booking system for our costumers.", "You need a booking system for your customers."],
     // a few words setting the scene before the first comma go, a clause before it stays
     [
       "Additionally, we need the stock book to warn us when hair dye runs low.",

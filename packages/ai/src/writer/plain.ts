@@ -92,8 +92,16 @@ export function meantWord(token: Token): string | null {
 
 const meant = new Map<string, string | null>();
 
+/**
+ * Real words typed for another that no dictionary check can catch, where the other is what a
+ * product conversation means: "costumers" (people who make costumes) for "customers".
+ */
+const SLIPS_OF_REAL_WORDS: Record<string, string> = { costumer: "customer", costumers: "customers" };
+
 function meantWordOnce(token: Token): string | null {
   const word = token.normal;
+  const slip = SLIPS_OF_REAL_WORDS[word];
+  if (slip) return slip;
   if (!["NOUN", "VERB", "ADJ", "ADV"].includes(token.pos) || token.pos === "PROPN") return word;
   if (looksMisspelt(word)) return swapped(word);
   if (word.length < 5 || /[^a-z]/.test(word) || /^[A-Z]/.test(token.text)) return word;
