@@ -128,6 +128,15 @@ describe("offline, after the read-back", () => {
     expect(ranked.at(-1)!.text).toMatch(/Why does that come first for you\?$/);
   });
 
+  it("says none of a long answer of many needs back as if two were all of it", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Owners should book online. The system should send a text the day before. Groomers should see their day on a phone. Owners should be able to cancel up to a day before.",
+    ]);
+    expect(turns.at(-1)!.text).toMatch(/^Thank you; I've noted all of that\. /);
+    expect(turns.at(-1)!.text).not.toMatch(/I've added those/);
+  });
+
   it("reads back when they ask it before the read-back", async () => {
     const turns = await run([
       "I own the salon and book every dog myself.",

@@ -14,9 +14,15 @@ export const sayBack = (answer: string) => {
   if (REPORTED.test(answer)) return "";
   const listed = listLength(answer);
   if (listed >= 3) return `Thank you; I've noted all ${listed} points of your list.`;
+  // A long answer of many needs ("Clients should …. The system should …. …"): two said back would
+  // claim the rest were added with them.
+  if (manyNeeds(answer)) return "Thank you; I've noted all of that.";
   // "Tracking receipts is the highest priority, followed by …" ranks what they asked for: not new.
   return RANKING.test(answer) ? "Got it; I've noted what comes first." : acknowledgement(answer);
 };
+
+/** An answer that states many needs, four or more, in sentences of its own. */
+export const manyNeeds = (answer: string) => statedNeeds(answer).length >= 4;
 
 /** How many numbered points an answer lists ("1. Online booking … 2. Staff rotas …"); 0 when none. */
 export function listLength(answer: string): number {

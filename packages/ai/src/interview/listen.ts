@@ -5,7 +5,7 @@
  */
 import { aboutElse, EXAMPLE_ASK, LISTENING_LIMIT } from "./decide";
 import { answeredBy, type FocusKind, focusesOf, followUpOn, PROBES, saidAlready } from "./focus";
-import { listLength } from "./heard";
+import { listLength, manyNeeds } from "./heard";
 import { askedFrames, askedProbe, frameOf, namedProbe } from "./naming";
 import { allTold, normalise, sentences } from "./text";
 import type { TurnContext } from "./types";
@@ -140,7 +140,7 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   }
   // A whole list is not followed up by one of its points: which of it matters most, unless they
   // ranked it or were just asked.
-  if (listLength(answer) >= 3) {
+  if (listLength(answer) >= 3 || manyNeeds(answer)) {
     const most = PROBES.several[0]!;
     return PRIORITY_GIVEN.test(answer) || lately.some((m) => m.includes(most)) ? null : most;
   }
