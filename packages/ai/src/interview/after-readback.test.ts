@@ -128,6 +128,15 @@ describe("offline, after the read-back", () => {
     expect(ranked.at(-1)!.text).toMatch(/Why does that come first for you\?$/);
   });
 
+  it("does not ask what matters most once they ranked what they want", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Yes. Online booking is the highest priority, followed by the rota.",
+      "More: 1. A rota for the groomers. 2. Vaccination papers on file. 3. A text the day before.",
+    ]);
+    expect(turns.at(-1)!.text).not.toMatch(/what matters most/);
+  });
+
   it("says none of a long answer of many needs back as if two were all of it", async () => {
     const turns = await run([
       ...TO_READ_BACK,
@@ -277,6 +286,13 @@ describe("what is said back as a need", () => {
   it("never a timeline or a budget", () => {
     expect(acknowledgement("I hope to have the new system up within the next two months.")).toBe("");
     expect(acknowledgement("As for the budget, I'd like to keep it under $5,000.")).toBe("");
+  });
+
+  it("never someone else's want as theirs", () => {
+    const said = acknowledgement("Reception would love the reminders, but I don't want to pay per message.");
+    expect(said).not.toMatch(/you'd like the reminders/);
+    expect(said).toMatch(/you don't want to pay per message/);
+    expect(acknowledgement("I'd love to see each dog's last groom.")).toMatch(/^Got it: you'd like /);
   });
 
   it("never a goal with nothing to build", () => {

@@ -74,6 +74,9 @@ const exampleGiven = (answer: string) =>
 export const WHY_FIRST = "Why does that come first for you?";
 const REASON_GIVEN = /\b(?:because|since|as (?:it|they|this|that)|so that|to (?:make|keep|ensure|avoid))\b/i;
 
+const theirAnswers = (ctx: TurnContext) =>
+  ctx.messages.filter((m) => m.role === "user").map((m) => m.content);
+
 /** A list that says what comes first: "1. … – the most important feature", "top priority". */
 const PRIORITY_GIVEN =
   /\b(?:most important|(?:highest|top|first|main) priority|priorit(?:y|ies|ised|ized) list)\b/i;
@@ -138,11 +141,12 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
       ? null
       : WHY_FIRST;
   }
-  // A whole list is not followed up by one of its points: which of it matters most, unless they
-  // ranked it or were just asked.
+  // A whole list is not followed up by one of its points: which of it matters most, once, unless
+  // they ranked what they want (in it or before).
   if (listLength(answer) >= 3 || manyNeeds(answer)) {
     const most = PROBES.several[0]!;
-    return PRIORITY_GIVEN.test(answer) || lately.some((m) => m.includes(most)) ? null : most;
+    const ranked = [answer, ...theirAnswers(ctx)].some((a) => PRIORITY_GIVEN.test(a) || RANKING.test(a));
+    return ranked || messages.some((m) => m.includes(most)) ? null : most;
   }
   // After two follow-ups in a row, only something new is followed up: the point is heard out.
   if (probedIn(messages.at(-1) ?? "") && probedIn(messages.at(-2) ?? "") && !newPoint(ctx, answer))

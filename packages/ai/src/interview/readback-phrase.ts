@@ -61,7 +61,7 @@ const BARE_CONTRACTION =
  */
 export function phrasedNeed(need: FoundNeed): string | null {
   // "Our board wants …" is someone else's want: said as "you'd like" it would misstate them.
-  if (OTHERS_WANT.test(need.sentence.text)) return null;
+  if (OTHERS_WANT.test(need.sentence.text) || anotherWould(need.sentence.text)) return null;
   const parts = wantedParts(need);
   if (!parts?.length) return null;
   // "I want them to pick a slot", "we need the diary to update itself", "it has to start in
@@ -94,6 +94,14 @@ const OWN_DOING = /^You(?:'d| would)? (?:like|love|want|need|prefer) to\b/i;
 /** Someone else as the one who wants: "our board wants …", "she hopes …", "they'd like …". */
 const OTHERS_WANT =
   /\b(?:wants|wishes|hopes|likes)\b|\b(?:they|he|she)(?:['’]d| would)? (?:want|like|wish|hope)\b/i;
+/** Who would like something: "Marketing would love …", "our clients would like …", "I'd love …". */
+const WOULD_WANT = /\b(\w+)(?:['’]d| would) (?:really )?(?:love|like|want|prefer|wish)\b/i;
+/** Someone other than the speaker would like it: "Marketing would love the reminders". */
+export const anotherWould = (text: string) => {
+  const wanter = WOULD_WANT.exec(text)?.[1];
+  return wanter !== undefined && !/^(?:i|we)$/i.test(wanter);
+};
+
 /** Words pointing back to something said before, which a point said on its own loses. */
 const POINTING = /\b(?:that|this|these|those|it|them)\b/i;
 

@@ -446,7 +446,7 @@ const MOST_QUOTED_WORDS = 30;
  * something to tell me how many walk-in patients might turn up.”" Not a sentence that points at
  * something said before ("That should …"), nor one too long to take in at a glance.
  */
-function inTheirWords(sentence: string, asked = true): string | null {
+export function inTheirWords(sentence: string, asked = true): string | null {
   // Without the marker or joiner it opens with ("First, …", "And …", "Lastly, …").
   const text = sentence.trim().replace(HEDGE_LEAD, "").replace(JOINER, "").replace(MORE_LEAD, "");
   const words = text.split(/\s+/);

@@ -10,6 +10,7 @@ import { clausesOf, type FoundNeed, findNeeds, needOfListedThing } from "../writ
 import { meantWord } from "../writer/plain";
 import { BUSINESS_ITSELF, GOAL_NOUNS, VAGUE_NOUNS } from "../writer/refusals";
 import { saidBackPart, wantedParts } from "./phrasing";
+import { anotherWould } from "./readback-phrase";
 import { ANSWER_WORD, FILLER, PLANNING } from "./vocabulary";
 
 /**
@@ -187,6 +188,8 @@ export function putRight(text: string): string | null {
 export function needsSaidBack(answer: string, max = 2): string[] {
   const said: string[] = [];
   for (const need of statedNeeds(answer)) {
+    // "Marketing would love the reminders": someone else's want, not to be said back as theirs.
+    if (anotherWould(clauseText(need) || need.sentence.text)) continue;
     const parts = wantedParts(need);
     if (!parts) continue;
     const text = parts
