@@ -298,6 +298,10 @@ function afterReadBack(
 ): TurnDecision {
   const toReadBack = ctx.messages.findLastIndex((m) => m.role === "ai") === state.readBackAt;
   const said = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
+  // Offline, instructions to the interviewer after the read-back neither end it nor are heard:
+  // what was asked is asked again.
+  if (offline && INJECTION.test(answer))
+    return { action: "redirect", topicId: current.id, reason: "Instructions after the read-back." };
   // Offline, the writer finds the words to keep listening with: only the safety cap ends it.
   const listening = offline
     ? ctx.messages.length < LISTENING_CAP_MESSAGES

@@ -500,6 +500,13 @@ function writeFor(
       const lead = INJECTION.test(state.lastAnswer ?? "")
         ? "I'll stay with the interview questions."
         : "Let's come back to the project.";
+      // After the read-back, its question or the request for more, not a topic of the plan again.
+      if (offline && state.readBackAt >= 0) {
+        const again = (state.lastAsked ?? "").includes(READ_BACK_QUESTION)
+          ? READ_BACK_QUESTION
+          : (askMore(said) ?? state.lastAsked);
+        if (again) return { text: `${lead} ${again}` };
+      }
       const onwards = nextTopic(ctx.plan, ctx.messages, state, state.lastAnswer ?? "", offline);
       const question =
         (topic && probe(topic, said, "", "", offline)) ?? (onwards && probe(onwards, said, "", "", offline));
