@@ -85,6 +85,9 @@ const REASON_GIVEN = /\b(?:because|since|as (?:it|they|this|that)|so that|to (?:
 const theirAnswers = (ctx: TurnContext) =>
   ctx.messages.filter((m) => m.role === "user").map((m) => m.content);
 
+/** Something that never happens or nobody does: "he never sees the calendar", "nobody checks it". */
+const NEVER = /\b(?:never|nobody|no one)\s+(?!mind\b)\w+/i;
+
 /** A refusal said as such: "we don't want …", "I never want …". */
 const DONT_WANT = /\b(?:don'?t|do not|never|wouldn'?t|would not)\s+(?:really\s+)?(?:want|need|like)\b/i;
 const CHALLENGE = "What's the problem with that?";
@@ -176,7 +179,9 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   const found = focusesOf(answer).filter((f) => troubled || f.kind !== "pain" || f.phrase);
   if (!found.some((f) => f.kind === "need"))
     found.sort((a, b) => Number(b.kind === "workaround") - Number(a.kind === "workaround"));
-  if (PROBLEM.test(answer) && !found.some((f) => f.kind === "pain")) found.push({ kind: "pain", phrase: "" });
+  // A trouble said with "never" or "nobody" ("he never sees the calendar") is one too.
+  const lacking = PROBLEM.test(answer) || NEVER.test(answer.replace(RULED_OUT, ""));
+  if (lacking && !found.some((f) => f.kind === "pain")) found.push({ kind: "pain", phrase: "" });
   // Not answered already, and no example asked for where one was given.
   const fits = (p: string) => !saidAlready(p, answer, told) && !(p === EXAMPLE_ASK && exampleGiven(answer));
   // How an end user would keep track of a goal is a question for those who run the business.
