@@ -139,6 +139,21 @@ describe("offline, after the read-back", () => {
     expect(ruled.at(-1)!.text).not.toMatch(/problem with that/);
   });
 
+  it("reads back everything they added, a rule and a trouble too, not only the needs", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Yes, and I'd also like a rota for the groomers.",
+      "Council rules say dogs cannot be left in the van after six.",
+      "The dryers trip the fuses when two run at once.",
+      "I think that covers it.",
+    ]);
+    const last = turns.at(-1)!.text;
+    expect(last).toMatch(/^Here is what I heard: besides what I read back before, you added:/);
+    expect(last).toMatch(/rota for the groomers/);
+    expect(last).toMatch(/cannot be left in the van after six/);
+    expect(last).toMatch(/trip the fuses/);
+  });
+
   it("follows up something that never happens as a trouble", async () => {
     const turns = await run([
       ...TO_READ_BACK,

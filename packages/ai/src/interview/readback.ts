@@ -16,6 +16,8 @@ import { readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
 import {
+  DONE,
+  FAREWELL,
   FEELING,
   FIRST_TO_SECOND,
   FREQUENCY,
@@ -425,6 +427,31 @@ export function readBackPoints(
   return points.length || !asSaid ? points : sentencePoints(ctx, answers);
 }
 
+/** What opens a statement added after the read-back without saying anything: "Yes, …", "One more thing: …". */
+const ADDED_LEAD =
+  /^(?:(?:yes|yeah|no|right|okay|ok|also|and|but)\b[,.!]?\s*|(?:mostly|almost|partly) right\b[,.]?\s*|one more thing:?\s*)+/i;
+
+/**
+ * Offline, each statement they made after the read-back at `from`, as a short point or in their
+ * own words: a read-back of what they added says all of it (a trouble, a rule, an idea), not only
+ * the needs the rules read. Nothing they said to end or to agree.
+ */
+export function addedSince(ctx: TurnContext, from: number): string[] {
+  const answers = ctx.messages
+    .slice(from + 1)
+    .filter((m) => m.role === "user")
+    .map((m) => asTheirOwn(m.content));
+  const out: string[] = [];
+  for (const sentence of statements(answers)) {
+    if (DONE.test(sentence) || FAREWELL.test(sentence)) continue;
+    const text = sentence.replace(ADDED_LEAD, "");
+    const point = pointOf(text, true);
+    const said = point && readsWhole(point) && clean(point) ? point : inTheirWords(text, false);
+    if (said && !out.includes(said)) out.push(said);
+  }
+  return out;
+}
+
 /** Markers of a list's later items that `HEDGE_LEAD` and `JOINER` leave ("Lastly, …", "Additionally, …"). */
 const MORE_LEAD = /^(?:lastly|additionally|so|well)\b[\s,]*/i;
 
@@ -446,7 +473,7 @@ const MOST_QUOTED_WORDS = 30;
  * something to tell me how many walk-in patients might turn up.”" Not a sentence that points at
  * something said before ("That should …"), nor one too long to take in at a glance.
  */
-export function inTheirWords(sentence: string, asked = true): string | null {
+function inTheirWords(sentence: string, asked = true): string | null {
   // Without the marker or joiner it opens with ("First, …", "And …", "Lastly, …").
   const text = sentence.trim().replace(HEDGE_LEAD, "").replace(JOINER, "").replace(MORE_LEAD, "");
   const words = text.split(/\s+/);

@@ -30,8 +30,9 @@ import { needHeard, noted, sayBack } from "./heard";
 import { aboutOne, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
 import { askedFrames, namedProbe, plural } from "./naming";
 import { bareTitle } from "./questions";
-import { pointOf, readBackPoints } from "./readback";
+import { addedSince, pointOf, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
+import { repeats } from "./readback-phrase";
 import { isQuote, sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
 import { quoteOf, statedNeeds } from "./sayback";
@@ -377,9 +378,16 @@ function writeFor(
       }
       // Only needs that read as a short, clean phrase are said back: fewer points, each true.
       const heard = readBackPoints(ctx, { now: true, asSaid: false, offline });
-      const points = sayable(ctx, heard, offline, state.readBackAt < 0);
-      const first = decision.asked === "summary" ? "" : answerFirst;
       const given = state.readBackAt >= 0 ? ctx.messages[state.readBackAt]!.content : null;
+      const readable = sayable(ctx, heard, offline, state.readBackAt < 0);
+      // Offline, read again after they added to it: everything they added, each statement, not
+      // only the needs the rules read ("Union rules say technicians cannot be tracked after hours").
+      const since = offline && given !== null && !decision.asked ? addedSince(ctx, state.readBackAt) : [];
+      const points = [
+        ...readable,
+        ...since.filter((p) => !given!.includes(p) && !readable.includes(p) && !repeats(p, readable)),
+      ];
+      const first = decision.asked === "summary" ? "" : answerFirst;
       // Read again only with something it did not say the first time: else, while they are still
       // adding, more is asked for once, and then the interview closes.
       if (given !== null && points.every((p) => given.includes(p))) {
@@ -427,7 +435,10 @@ function writeFor(
       }
       const kind = /^focus:(\w+)/.exec(decision.reason)?.[1] as FocusKind | undefined;
       const messages = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
-      const asked = offline ? askedFrames(messages) : messages;
+      // How they would keep track of a goal is a question for those who run the business, not a
+      // patient's or a customer's: taken as asked of an end user.
+      const keepTrack = ctx.stakeholderType === "user" ? [PROBES.goal[1]!] : [];
+      const asked = [...(offline ? askedFrames(messages) : messages), ...keepTrack];
       const answer = ask ? ask.rest : (state.lastAnswer ?? "");
       const listening = decision.reason === "missed" || decision.reason === "listening";
       // After a read-back, what they add is listened to: its probe, else a plain request for more.
