@@ -317,6 +317,15 @@ describe("offline, before the read-back", () => {
     expect(turns.at(-1)!.text).toMatch(/\?$/);
   });
 
+  it("asks the warm-up once more, in other words, when the answer said nothing of their work", async () => {
+    const turns = await run([
+      "Yes, I'm happy to take part.",
+      "I run the front desk and plan the groomers' days.",
+    ]);
+    expect(turns[1]!.text).toBe("Before we go on, what does your own work involve day to day?");
+    expect(turns[2]!.text).not.toMatch(/your own work/);
+  });
+
   it("opens a feature with its first question when the answer before was about something else", async () => {
     const turns = await run([
       "I own the salon and I run the front desk, and I plan the groomers' days as well.",

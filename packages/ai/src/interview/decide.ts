@@ -199,6 +199,8 @@ export const BARE_ANSWER = "A bare yes or no";
 export const WARM_UP_AFTER = "Which part of that takes up most of your time today?";
 /** The same, after a role only named ("I'm the owner of the salon"): no duties for "that" to point at. */
 export const WARM_UP_AFTER_ROLE = "What takes up most of your time day to day?";
+/** The warm-up asked again, once, of an answer that said nothing of their work. */
+export const ROLE_AGAIN = "Before we go on, what does your own work involve day to day?";
 
 /** Their role or business said as such: "I'm the owner of …", "my role is …", "I run a salon". */
 const ROLE_SAID =
@@ -597,6 +599,18 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
     (informativeWordCount(answer) >= 6 || roleSaid) &&
     !asked.some((m) => m.includes(WARM_UP_AFTER) || m.includes(WARM_UP_AFTER_ROLE));
   if (offline && warmUp && describedRole) return { action: "follow_up", topicId: current.id, reason: "role" };
+  // Offline, an answer to the warm-up that says nothing of their work ("I'm in line", "Yes, I'm
+  // aligned with the scope"): asked once more, in other words, before the plan's topics.
+  // (Not of an end user, whose work is not what the interview is about.)
+  const noRole =
+    ctx.stakeholderType !== "user" &&
+    current.id === first.id &&
+    current.source === "role" &&
+    state.answers <= 3 &&
+    !roleSaid &&
+    informativeWordCount(answer) < 6 &&
+    !asked.some((m) => [WARM_UP_AFTER, WARM_UP_AFTER_ROLE, ROLE_AGAIN].some((q) => m.includes(q)));
+  if (offline && noRole) return { action: "follow_up", topicId: current.id, reason: "role-again" };
   // Offline, the planned feature the answer talked about comes first: the interview follows them.
   const onwards =
     (offline && relatedTopic(plan, messages, state, answer, ctx.project.title ?? "")) || upcoming;

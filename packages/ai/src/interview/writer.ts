@@ -22,6 +22,7 @@ import {
   LISTENING,
   NOTES_MARK,
   nextTopic,
+  ROLE_AGAIN,
   WARM_UP_AFTER,
   WARM_UP_AFTER_ROLE,
 } from "./decide";
@@ -428,6 +429,7 @@ function writeFor(
         const noted = readBackReplyNoted(ctx, state, reply, answerFirst, false);
         return { text: withAnswer([noted, ANYTHING_ELSE].filter(Boolean).join(" ")) };
       }
+      if (decision.reason === "role-again" && fresh(ROLE_AGAIN)) return { text: withAnswer(ROLE_AGAIN) };
       if (decision.reason === "role" && fresh(WARM_UP_AFTER) && fresh(WARM_UP_AFTER_ROLE)) {
         // A role only named (a short answer) gives "that" nothing to point at.
         const named = (state.lastAnswer ?? "").trim().split(/\s+/).length < 15;
@@ -505,6 +507,9 @@ function writeFor(
         if (other) return { text: withAnswer(other) };
         if (state.lastQuestion) return { text: withAnswer(`Let me ask it again: ${state.lastQuestion}`) };
       } else if (other) return { text: `Let me try another angle. ${other}` };
+      // The warm-up, which has no other question, asked once in other words.
+      else if (offline && topic?.source === "role" && ctx.stakeholderType !== "user" && fresh(ROLE_AGAIN))
+        return { text: ROLE_AGAIN };
       break;
     }
     case "redirect": {
