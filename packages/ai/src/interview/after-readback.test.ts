@@ -326,6 +326,16 @@ describe("offline, before the read-back", () => {
     expect(turns[2]!.text).not.toMatch(/your own work/);
   });
 
+  it("does not ask next about a feature they just put off", async () => {
+    const turns = await run([
+      "I own the salon and I run the front desk, and I plan the groomers' days as well.",
+      "Mostly the phone.",
+      "Fewer calls at the desk. The groomer rota can wait for a second release.",
+    ]);
+    expect(turns.at(-2)!.text).toMatch(/online booking/);
+    expect(turns.at(-1)!.text).not.toMatch(/rota/i);
+  });
+
   it("opens a feature with its first question when the answer before was about something else", async () => {
     const turns = await run([
       "I own the salon and I run the front desk, and I plan the groomers' days as well.",

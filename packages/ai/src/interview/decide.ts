@@ -65,7 +65,7 @@ export function nextTopic(
         !state.declinedTopics.has(t.id) &&
         !covered.has(t.id) &&
         !answered(t) &&
-        !(offline && toldOf(t, answer)) &&
+        !(offline && (toldOf(t, answer) || deferredIn(t, answer))) &&
         askable(t, messages, answer),
     ) ?? null
   );
@@ -87,13 +87,29 @@ function relatedTopic(
   let best: { topic: Topic; score: number } | null = null;
   for (const t of plan.topics) {
     if (t.source !== "feature" || state.askedTopics.has(t.id) || state.declinedTopics.has(t.id)) continue;
-    if (!askable(t, messages, answer)) continue;
+    if (!askable(t, messages, answer) || deferredIn(t, answer)) continue;
     const score = [...topicSenses(t)].filter(
       (m) => own.has(m) && !GOAL_NOUNS.has(m) && !general.has(m),
     ).length;
     if (score > 0 && (!best || score > best.score)) best = { topic: t, score };
   }
   return best?.topic ?? null;
+}
+
+/** Put off: "… can wait for a second release", "later", "not a priority", "out of scope". */
+const DEFERRED =
+  /\b(?:can wait|later|next release|second release|next phase|phase two|future|not a priority|not (?:for )?now|out of scope|is out)\b/i;
+
+/**
+ * Offline, a feature the last answer put off ("the waitlist can wait for a second release"): not
+ * asked about next, which would read as not having heard.
+ */
+function deferredIn(topic: Topic, answer: string): boolean {
+  if (topic.source !== "feature" || !answer) return false;
+  const marks = [...senses(topic.title)];
+  return answer
+    .split(/[.;!?]|,\s*(?:but|and)\b/)
+    .some((part) => DEFERRED.test(part) && marks.some((m) => senses(part).has(m)));
 }
 
 /**
@@ -229,7 +245,7 @@ function raisedTopic(
       if (t.source !== "feature" && t.source !== "constraint") return false;
       if (t.id === state.currentTopic || state.askedTopics.has(t.id) || state.declinedTopics.has(t.id))
         return false;
-      if (!askable(t, messages, answer)) return false;
+      if (!askable(t, messages, answer) || deferredIn(t, answer)) return false;
       const marks = [...senses(t.title)];
       return marks.length > 0 && marks.filter((m) => own.has(m)).length >= Math.min(2, marks.length);
     }) ?? null
