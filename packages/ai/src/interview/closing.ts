@@ -1,6 +1,7 @@
 import { longEnoughToTell, tokensOf } from "../text";
 import { lexnamesOf } from "../text/lexicon";
 import { BYE, CLOSING_MARGIN_MINUTES } from "./decide";
+import { saysNoted } from "./heard";
 import { normalise } from "./text";
 import { CONFIRM, DENY, DONE, FAREWELL, NO_MORE } from "./vocabulary";
 
@@ -194,7 +195,7 @@ export function offlineAfterClosing(
   // Their question answered is reply enough when nothing else came with it.
   if (lead && !heard && words(answer) < 4) return lead;
   // Their question answered says it was noted: the remark is not noted a second time.
-  const ack = heard || (/\bnoted\b/.test(lead) ? "" : unsaid(said, "", REMARKED) || REMARKED[0]!);
+  const ack = heard || (saysNoted(lead) ? "" : unsaid(said, "", REMARKED) || REMARKED[0]!);
   const further = giving ? (probe ?? askMore(said)) : null;
   return join(lead, ack, further ?? "");
 }

@@ -46,6 +46,9 @@ export function needHeard(answer: string): string {
 }
 const OWN_WANT = /^You(?:'d| would)? (?:like|love|want|need|wish)\b/;
 
+/** Words that already tell them it was noted ("… and I've noted your question for them."). */
+export const saysNoted = (text: string) => /\bnoted\b/.test(text);
+
 /** What they added, noted when it cannot be said back: offline, each way in turn. */
 const NOTED = ["Thank you, I've noted that.", "I've written that down too.", "Noted, thank you."];
 export const noted = (said: string[], offline: boolean) =>

@@ -90,7 +90,8 @@ const NEVER = /\b(?:never|nobody|no one)\s+(?!mind\b)\w+/i;
 
 /** A refusal said as such: "we don't want …", "I never want …". */
 const DONT_WANT = /\b(?:don'?t|do not|never|wouldn'?t|would not)\s+(?:really\s+)?(?:want|need|like)\b/i;
-const CHALLENGE = "What's the problem with that?";
+/** The refusal probe that asks what is wrong with what they ruled out. */
+const CHALLENGE = PROBES.refusal.find((p) => /\bproblem\b/.test(p))!;
 
 /** A list that says what comes first: "1. … – the most important feature", "top priority". */
 const PRIORITY_GIVEN =
@@ -147,12 +148,13 @@ const ABOUT_YOURS =
  */
 export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   const messages = ctx.messages.filter((m) => m.role === "ai").map((m) => m.content);
-  const lately = messages.slice(-AGAIN_AFTER);
+  const all = messages.map(normalise);
+  const recent = all.slice(-AGAIN_AFTER);
   // An order of importance: why the first comes first, unless they said; again only for another
   // order given well after. (An order or a list is asked about even after two follow-ups.)
   if (RANKING.test(answer)) {
     const asked = messages.filter((m) => m.includes(WHY_FIRST)).length;
-    return asked >= 2 || lately.some((m) => m.includes(WHY_FIRST)) || REASON_GIVEN.test(answer)
+    return asked >= 2 || recent.some((m) => m.includes(normalise(WHY_FIRST))) || REASON_GIVEN.test(answer)
       ? null
       : WHY_FIRST;
   }
@@ -212,8 +214,6 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   }
   // In a long interview, a way asked once is asked once more, of something else they added, when it
   // was not among the last few asked.
-  const all = messages.map(normalise);
-  const recent = all.slice(-AGAIN_AFTER);
   for (const focus of found) {
     if (!followed(focus.kind)) continue;
     for (const p of [...PROBES[focus.kind], ...(ADDING_PROBES[focus.kind] ?? [])]) {

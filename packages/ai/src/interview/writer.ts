@@ -27,7 +27,7 @@ import {
   WARM_UP_AFTER_ROLE,
 } from "./decide";
 import { answeredBy, type FocusKind, focusesOf, followUpFor, PROBES, saidAlready } from "./focus";
-import { needHeard, noted, sayBack } from "./heard";
+import { needHeard, noted, sayBack, saysNoted } from "./heard";
 import { aboutOne, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
 import { askedFrames, namedProbe, plural } from "./naming";
 import { bareTitle } from "./questions";
@@ -232,7 +232,7 @@ function readBackReplyNoted(
   if (corrections.some((c) => c.point !== null)) return "Got it; I've corrected that.";
   if (corrections.length) return "Got it; I've noted that.";
   // Their question answered says it was noted already.
-  return substantive && !/\bnoted\b/.test(answerFirst) ? "I've noted that." : "";
+  return substantive && !saysNoted(answerFirst) ? "I've noted that." : "";
 }
 
 function writeFor(
@@ -468,11 +468,10 @@ function writeFor(
       const more = offline ? (asks.find(fresh) ?? askMore(said)) : (asks.find(fresh) ?? null);
       // After a read-back, what they add is said back first: it was not in what was read to them.
       // (their question answered "I've noted your question" already: not noted twice).
-      const notedAlready = /\bnoted\b/.test(answerFirst);
       const heard =
         state.readBackAt < 0
           ? ""
-          : sayBack(answer) || (listening && !notedAlready ? noted(said, offline) : "");
+          : sayBack(answer) || (listening && !saysNoted(answerFirst) ? noted(said, offline) : "");
       // Two things said back: a follow-up about "that" would point at neither, so more is asked for.
       const followUp = offline ? aboutOne(probed ?? adding, heard) : (probed ?? adding);
       const question = followUp ?? (onward ? more : null);
