@@ -154,6 +154,19 @@ describe("offline, after the read-back", () => {
     expect(last).toMatch(/trip the fuses/);
   });
 
+  it("hears out a reply to the read-back that adds something, and reads back no words typed in haste", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Right, and add that the van is the main risk.",
+      "i dont care about colours, only visuals for the bookings please",
+      "That covers it.",
+    ]);
+    expect(turns[TO_READ_BACK.length + 1]!.final).toBe(false);
+    const last = turns.at(-1)!.text;
+    expect(last).toMatch(/The van is the main risk\./);
+    expect(last).not.toMatch(/dont/);
+  });
+
   it("follows up something that never happens as a trouble", async () => {
     const turns = await run([
       ...TO_READ_BACK,

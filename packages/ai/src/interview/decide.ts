@@ -17,7 +17,16 @@ import { listedDuties, readBackPoints } from "./readback";
 import { sayable } from "./readback-said";
 import { statedNeeds } from "./sayback";
 import { type InterviewState, READ_BACK_QUESTION, readState, topicSenses } from "./state";
-import { allTold, informativeWordCount, isVague, normalise, phrases, rulesRead, senses } from "./text";
+import {
+  allTold,
+  informativeWordCount,
+  isVague,
+  keywords,
+  normalise,
+  phrases,
+  rulesRead,
+  senses,
+} from "./text";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext, TurnDecision } from "./types";
 import {
   CONFIRM,
@@ -369,6 +378,20 @@ function afterReadBack(
   const corrects = !agreed && CORRECTING.test(answer) && !DONE.test(answer) && !FAREWELL.test(answer);
   if (offline && toReadBack && (midFlow || corrects) && !said.some((m) => m.includes(ANYTHING_ELSE)))
     return { action: "follow_up", topicId: current.id, reason: "anything-else" };
+  // Offline, a reply to the read-back that adds something of its own ("Right, and add that the
+  // ledger rebuild is the main timeline risk", "maybe a basic 1h course") is heard, not closed on.
+  const adds =
+    offline &&
+    toReadBack &&
+    listening &&
+    !agreed &&
+    !DONE.test(answer) &&
+    !DENY.test(answer) &&
+    !FAREWELL.test(answer) &&
+    !BYE.test(answer) &&
+    !answer.trim().endsWith("?") &&
+    keywords(answer).length >= 2;
+  if (adds) return { action: "follow_up", topicId: current.id, reason: "listening" };
   if (toReadBack) return { action: "close", topicId: "", reason: "The participant answered the read-back." };
   // Read again only when it would say more than the last one did.
   const given = ctx.messages[state.readBackAt]!.content;

@@ -43,6 +43,11 @@ describe("a read-back point", () => {
       "We want the schedule to be availible on the phone.",
       "You want the schedule to be available on the phone.",
     ],
+    // an "am" whose "I" was left out after "and" agrees with "you" too
+    [
+      "I need the reports every month and am sure they would help me.",
+      "You need the reports every month and are sure they would help you.",
+    ],
     // a real word typed for the one meant
     ["We need a booking system for our costumers.", "You need a booking system for your customers."],
     // a few words setting the scene before the first comma go, a clause before it stays

@@ -10,7 +10,7 @@ import { lexnamesOf } from "../text/lexicon";
 import type { FoundNeed } from "../writer/needs";
 import { strayCapital } from "./phrasing";
 import { coveredPoints, mostlySaid } from "./readback-cover";
-import { clean, phrasedNeed, readsWhole, repeats, SPEAKER_WANTS } from "./readback-phrase";
+import { clean, phrasedNeed, readsWhole, repeats, SPEAKER_WANTS, slipped } from "./readback-phrase";
 import { clauseText, cleaned, namesNothing, putRight, statedNeeds } from "./sayback";
 import { readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
@@ -83,8 +83,9 @@ export function toListener(text: string): string {
   return text.replace(/[A-Za-z]+(?:['’][a-z]+)?/g, (word) => {
     const key = word.toLowerCase().replace("’", "'");
     // "US" is a country, "us" the speakers.
-    const swapped =
-      word === "US" ? undefined : (TO_LISTENER[key] ?? (previous === "i" ? AFTER_I[key] : undefined));
+    // "I need …, and am sure …": the "am" of an "I" left out after "and" agrees with "you" too.
+    const afterI = previous === "i" || (key === "am" && /^(?:and|but|or)$/.test(previous));
+    const swapped = word === "US" ? undefined : (TO_LISTENER[key] ?? (afterI ? AFTER_I[key] : undefined));
     previous = key;
     if (!swapped) return word;
     // "I" is a capital anywhere; the point's first letter is made one at the end.
@@ -429,7 +430,7 @@ export function readBackPoints(
 
 /** What opens a statement added after the read-back without saying anything: "Yes, …", "One more thing: …". */
 const ADDED_LEAD =
-  /^(?:(?:yes|yeah|no|right|okay|ok|also|and|but)\b[,.!]?\s*|(?:mostly|almost|partly) right\b[,.]?\s*|one more thing:?\s*)+/i;
+  /^(?:(?:yes|yeah|no|right|okay|ok|also|and|but)\b[,.!]?\s*|(?:mostly|almost|partly) right\b[,.]?\s*|one more thing:?\s*|(?:please )?add that\s+)+/i;
 
 /**
  * Offline, each statement they made after the read-back at `from`, as a short point or in their
@@ -446,7 +447,13 @@ export function addedSince(ctx: TurnContext, from: number): string[] {
     if (DONE.test(sentence) || FAREWELL.test(sentence)) continue;
     const text = sentence.replace(ADDED_LEAD, "");
     const point = pointOf(text, true);
-    const said = point && readsWhole(point) && clean(point) ? point : inTheirWords(text, false);
+    // (a quote only of words without slips: "I dont care, …" would read as Parley's own slip)
+    const quote = inTheirWords(text, false);
+    // (a point that keeps too little of the sentence, "There should be 5 persons" of "…, that need
+    // access, but it shouldn't be hard to scale up", says something else)
+    const whole = point !== null && point.split(/\s+/).length >= 0.6 * text.split(/\s+/).length;
+    const said =
+      point && whole && readsWhole(point) && clean(point) ? point : quote && !slipped(quote) ? quote : null;
     if (said && !out.includes(said)) out.push(said);
   }
   return out;
