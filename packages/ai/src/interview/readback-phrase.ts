@@ -47,14 +47,6 @@ export function clean(point: string): boolean {
     return t.pos === "PROPN" || meant === t.normal || meant === t.text.toLowerCase();
   });
 }
-/**
- * Words quoted as said that read as typed in haste ("I dont care", "should be send"): a quote of
- * them in a read-back would read as Parley's own slip. Words the dictionary lacks ("groomers") are
- * no slip.
- */
-export const slipped = (quote: string) =>
-  SLIP.test(quote) || BARE_CONTRACTION.test(quote) || BE_BASE.test(quote);
-
 /** "notify her/him", "so she/he can": a brief's third person, which a point said to the participant is not. */
 const THIRD_PERSON_PAIR = /\b(?:her|him|his|he|she|s)\/(?:her|him|his|he|she)\b/i;
 /** "be send", "be give": a base form where a participle belongs. */

@@ -10,7 +10,7 @@ import { lexnamesOf } from "../text/lexicon";
 import type { FoundNeed } from "../writer/needs";
 import { strayCapital } from "./phrasing";
 import { coveredPoints, mostlySaid } from "./readback-cover";
-import { clean, phrasedNeed, readsWhole, repeats, SPEAKER_WANTS, slipped } from "./readback-phrase";
+import { clean, phrasedNeed, readsWhole, repeats, SPEAKER_WANTS } from "./readback-phrase";
 import { clauseText, cleaned, namesNothing, putRight, statedNeeds } from "./sayback";
 import { readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
@@ -447,14 +447,12 @@ export function addedSince(ctx: TurnContext, from: number): string[] {
     if (DONE.test(sentence) || FAREWELL.test(sentence)) continue;
     const text = sentence.replace(ADDED_LEAD, "");
     const point = pointOf(text, true);
-    // (a quote only of words without slips: "I dont care, …" would read as Parley's own slip)
-    const quote = inTheirWords(text, false);
-    // (a point that keeps too little of the sentence, "There should be 5 persons" of "…, that need
-    // access, but it shouldn't be hard to scale up", says something else)
+    // Only a point that reads whole and keeps the sentence's sense ("There should be 5 persons" of
+    // "…, that need access, but it shouldn't be hard to scale up" says something else); no quote
+    // of what was typed in haste ("… when something runs out we by new"), which would read as
+    // Parley's own slip.
     const whole = point !== null && point.split(/\s+/).length >= 0.6 * text.split(/\s+/).length;
-    const said =
-      point && whole && readsWhole(point) && clean(point) ? point : quote && !slipped(quote) ? quote : null;
-    if (said && !out.includes(said)) out.push(said);
+    if (point && whole && readsWhole(point) && clean(point) && !out.includes(point)) out.push(point);
   }
   return out;
 }

@@ -212,6 +212,12 @@ export function writeTurn(
   return { ...written, decision: written.decision ?? decision };
 }
 
+/** A quote of theirs a shorter point already says the heart of ("You don't want voice to be …"). */
+const saysPart = (quote: string, points: string[]) => {
+  const words = new Set(keywords(quote));
+  return points.some((p) => keywords(p).length > 0 && keywords(p).every((w) => words.has(w)));
+};
+
 /**
  * What a reply to the read-back changed, said before the next words: a bare "no" corrects nothing
  * said; a question they asked is answered, not taken as a correction; only a reply that speaks to one
@@ -386,7 +392,10 @@ function writeFor(
       const since = offline && given !== null && !decision.asked ? addedSince(ctx, state.readBackAt) : [];
       const points = [
         ...readable,
-        ...since.filter((p) => !given!.includes(p) && !readable.includes(p) && !repeats(p, readable)),
+        ...since.filter(
+          (p) =>
+            !given!.includes(p) && !readable.includes(p) && !repeats(p, readable) && !saysPart(p, readable),
+        ),
       ];
       const first = decision.asked === "summary" ? "" : answerFirst;
       // Read again only with something it did not say the first time: else, while they are still
