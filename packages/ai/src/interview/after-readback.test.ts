@@ -337,6 +337,8 @@ describe("offline, before the read-back", () => {
     ]);
     expect(turns[1]!.text).toBe("Before we go on, what does your own work involve day to day?");
     expect(turns[2]!.text).not.toMatch(/your own work/);
+    const named = await run(["Hi, I'm Kay and I'm a student."]);
+    expect(named.at(-1)!.text).not.toMatch(/your own work/);
   });
 
   it("does not ask next about a feature they just put off", async () => {

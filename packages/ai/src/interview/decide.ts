@@ -648,6 +648,8 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
     state.answers <= 3 &&
     !roleSaid &&
     informativeWordCount(answer) < 6 &&
+    // (one that names what they are, "I'm a student", answered it)
+    !/\b(?:i'?m|i am) an? \w+/i.test(answer) &&
     !asked.some((m) => [WARM_UP_AFTER, WARM_UP_AFTER_ROLE, ROLE_AGAIN].some((q) => m.includes(q)));
   if (offline && noRole) return { action: "follow_up", topicId: current.id, reason: "role-again" };
   // Offline, the planned feature the answer talked about comes first: the interview follows them.
