@@ -313,8 +313,11 @@ export function listening(played: Replay): ListeningFigures {
   const readsBack = (t: (typeof turns)[number]) =>
     t.decision.action === "read_back" || t.text.startsWith(READ_BACK_OPENING);
   const readBackAt = turns.findIndex(readsBack);
-  // What the interview stores in the end: the last closing turn's review (needs since the read-back join it).
-  const stored = turns.findLast((t) => t.review)?.review?.points ?? [];
+  // What the interview stores in the end, as the turn service stores it: the last closing turn's
+  // review (needs since the read-back join it) or read-back's points, whichever came last (a
+  // replay may end while the interviewer still listens, after a read-back of what was added).
+  const storing = turns.findLast((t) => t.review || t.readBack);
+  const stored = storing?.review?.points ?? storing?.readBack?.points ?? [];
   const frames = new Map<string, number>();
   let replies = 0;
   let mechanical = 0;
@@ -350,7 +353,7 @@ export function listening(played: Replay): ListeningFigures {
     }
     const needs = readBackAt >= 0 && k > readBackAt ? needsIn(answer) : [];
     if (needs.length) {
-      const points = [...(turn.review?.points ?? []), ...stored];
+      const points = [...(turn.review?.points ?? turn.readBack?.points ?? []), ...stored];
       const sentences = [...new Set(needs.map((n) => n.sentence.text))];
       lateNeeds.push({
         need: sentences[0]!,

@@ -152,6 +152,10 @@ describe("offline, after the read-back", () => {
     expect(last).toMatch(/rota for the staff/);
     expect(last).toMatch(/cannot be left in the van after six/);
     expect(last).toMatch(/The card machine fails twice a week\./);
+    // What is stored keeps the first read-back's points and what was added, in case they leave now.
+    const stored = turns.at(-1)!.readBack!.points.join("\n");
+    expect(stored).toMatch(/book a grooming slot online/);
+    expect(stored).toMatch(/rota for the staff/);
   });
 
   it("hears out a reply to the read-back that adds something, and reads back no words typed in haste", async () => {

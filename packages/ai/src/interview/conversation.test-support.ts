@@ -1,5 +1,5 @@
 import { collect, interviewTurn } from "./turn";
-import type { InterviewMessage, InterviewPlan, ProjectBrief, TurnDecision } from "./types";
+import type { InterviewMessage, InterviewPlan, ProjectBrief, ReadBack, TurnDecision } from "./types";
 
 /** An offline business interview of 12 minutes: the answers a minute apart, and every reply to them. */
 export async function playOffline(
@@ -9,7 +9,7 @@ export async function playOffline(
   start: number,
 ) {
   const messages: InterviewMessage[] = [];
-  const turns: Array<{ decision: TurnDecision; text: string; final: boolean }> = [];
+  const turns: Array<{ decision: TurnDecision; text: string; final: boolean; readBack?: ReadBack }> = [];
   let now = start;
   for (const answer of [...answers, null]) {
     const turn = await interviewTurn({
@@ -22,7 +22,7 @@ export async function playOffline(
       decisions: turns.map((t) => t.decision),
     });
     const text = await collect(turn.stream);
-    turns.push({ decision: turn.decision, text, final: turn.final });
+    turns.push({ decision: turn.decision, text, final: turn.final, readBack: turn.readBack });
     messages.push({ role: "ai", content: text, timestamp: new Date(now).toISOString() });
     if (answer === null) break;
     now += 60_000;

@@ -425,7 +425,11 @@ function writeFor(
             ? WRAP_UP_AGAIN
             : WRAP_UP_QUESTION
           : NOTHING_TO_READ;
-      return { text: [first, text].filter(Boolean).join("\n"), readBack: { points } };
+      // Read again, what is stored keeps every need said since the first read-back (as the close
+      // stores it), whether or not the interviewer gets to close before they leave.
+      const kept =
+        offline && given !== null ? [...new Set([...points, ...reviewAfterClose(ctx).points])] : points;
+      return { text: [first, text].filter(Boolean).join("\n"), readBack: { points: kept } };
     }
     case "follow_up": {
       if (decision.reason === "notes" && quote) {
