@@ -3,9 +3,17 @@
  * app: Stripe's script and frames are allowed for card entry; the microphone is allowed for the
  * participant page only from our own origin.
  */
+/**
+ * The one inline script Parley's pages carry: Mantine's ColorSchemeScript (defaultColorScheme "auto")
+ * at the head of the pages rendered at build time (apps/web/build/prerenderPages.ts), which sets the
+ * colour scheme before the first paint. Allowed by its hash; apps/web/src/prerender.test.tsx fails
+ * when Mantine's script (or the default scheme) changes and this hash no longer matches it.
+ */
+export const COLOR_SCHEME_SCRIPT_HASH = "sha256-oDE20jM+cYCL8tv5Y2IhjssvBsyRPtIfclqLaRnQhog=";
+
 const CSP = [
   "default-src 'self'",
-  "script-src 'self' https://js.stripe.com",
+  `script-src 'self' https://js.stripe.com '${COLOR_SCHEME_SCRIPT_HASH}'`,
   // Mantine injects style tags at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
