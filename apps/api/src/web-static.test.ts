@@ -4,6 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRERENDERED_PAGE_CSP } from "./security-headers";
 import { firstCallOf, IMMUTABLE, pageSender, registerWebStatic } from "./web-static";
 
 /** A web build as apps/web's Vite config writes it: every text file with its .br and .gz twins. */
@@ -134,6 +135,8 @@ describe("the public pages rendered at build time", () => {
       expect(page.headers["content-encoding"], url).toBe("br");
       expect(page.headers["cache-control"], url).toBe("no-cache");
       expect(brotliDecompressSync(page.rawPayload).toString(), url).toContain(text);
+      // Its colour-scheme script may run: it draws the page in the visitor's scheme from the start.
+      expect(page.headers["content-security-policy"], url).toBe(PRERENDERED_PAGE_CSP);
     }
   });
 
@@ -142,6 +145,7 @@ describe("the public pages rendered at build time", () => {
       const page = await app.inject({ url, headers: { cookie: "theme=dark; session=abc123" } });
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toBe('<div id="root"></div>');
+      expect(page.headers["content-security-policy"], url).toBeUndefined();
     }
     // The answer differs by cookie: a shared cache must not give one visitor's to the other.
     expect((await app.inject({ url: "/" })).headers.vary).toMatch(/Cookie/);

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { PRERENDERED_PAGE_CSP } from "./security-headers";
 
 /** Vite's build puts every content-hashed file under assets/: its name changes when its bytes do. */
 const HASHED = `${path.sep}assets${path.sep}`;
@@ -79,7 +80,7 @@ const webKitOnly = (userAgent: string | undefined) =>
 /**
  * The public pages rendered to HTML at build time (apps/web/build/prerenderPages.ts), as a signed-out
  * visitor sees them: `/`, `/auth` and `/auth?mode=register` (the sign-in page's register form; other
- * query parameters change nothing). Kept in step with apps/web/src/prerendered.ts.
+ * query parameters change nothing), as apps/web/src/prerendered.ts names them (prerendered.test.ts).
  */
 export function prerenderedPageAt(pathname: string, search: string): string | undefined {
   if (pathname === "/") return "landing";
@@ -127,6 +128,7 @@ export function pageSender(webDist: string, options: { oidcEnabled?: boolean } =
       );
     // `/` and `/auth` answer a visitor with a session and one without differently.
     if (page) reply.header("Vary", "Accept-Encoding, Cookie");
+    if (html) reply.header("Content-Security-Policy", PRERENDERED_PAGE_CSP);
     return reply.header("Cache-Control", REVALIDATE).sendFile(file);
   };
 }

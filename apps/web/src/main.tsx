@@ -11,7 +11,6 @@ import { BrowserRouter } from "react-router";
 import { makeQueryClient, makeTrpcClient, type TrpcClient } from "./lib/trpc";
 import { USER_STALE_MS } from "./lib/user";
 import { prefetchShareLink } from "./pages/participant/prefetch";
-import { prerenderedPageAt } from "./prerendered";
 import { Root } from "./Root";
 
 const queryClient = makeQueryClient();
@@ -51,8 +50,8 @@ async function signedOut(queryClient: QueryClient, client: TrpcClient) {
  * Total Blocking Time).
  */
 async function start(container: HTMLElement) {
-  const page = prerenderedPageAt(window.location.pathname, window.location.search);
-  if (page && container.dataset.prerendered === page && (await signedOut(queryClient, trpcClient))) {
+  // The app server chose the page by its URL (apps/api/src/web-static.ts, prerenderedPageAt).
+  if (container.dataset.prerendered && (await signedOut(queryClient, trpcClient))) {
     startTransition(() => {
       hydrateRoot(container, app);
     });
