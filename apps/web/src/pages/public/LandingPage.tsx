@@ -22,7 +22,7 @@ import {
   IconRocket,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PayAsYouGo, PlanCards } from "../../components/public/PlanCards";
 import { PublicLayout } from "../../components/public/PublicLayout";
@@ -104,6 +104,9 @@ export default function LandingPage() {
   const navigate = useNavigate();
   const [demo, setDemo] = useState(false);
   const plans = useQuery(trpc.billing.plans.queryOptions());
+  // The cards render in a transition, in slices the browser can run between, rather than in one long
+  // task when the plans arrive (on a slow phone, while the page is still starting).
+  const shownPlans = useDeferredValue(plans.data);
 
   return (
     <PublicLayout>
@@ -176,14 +179,10 @@ export default function LandingPage() {
         <Title order={2} ta="center" mb="xl">
           Simple pricing
         </Title>
-        {plans.isLoading ? (
-          <Center>
-            <Loader />
-          </Center>
-        ) : plans.data ? (
+        {shownPlans ? (
           <Stack>
             <PlanCards
-              plans={plans.data}
+              plans={shownPlans}
               action={(plan) =>
                 plan.price === 0
                   ? { label: "Get Started Free", onClick: () => navigate("/auth") }
@@ -192,6 +191,10 @@ export default function LandingPage() {
             />
             <PayAsYouGo />
           </Stack>
+        ) : plans.isLoading || plans.data ? (
+          <Center>
+            <Loader />
+          </Center>
         ) : (
           <Text ta="center" c="dimmed">
             Plans could not be loaded. Please try again later.
