@@ -144,7 +144,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const webDist = options.webDist;
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, "index.html")));
-  const sendPage = hasWeb && webDist ? pageSender(webDist) : undefined;
+  const sendPage =
+    hasWeb && webDist ? pageSender(webDist, { oidcEnabled: services.config.oidcEnabled }) : undefined;
   if (hasWeb && webDist) await registerWebStatic(app, webDist);
 
   app.setNotFoundHandler((req, reply) => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRERENDERED_PAGE_CSP } from "./security-headers";
 import { firstCallOf, IMMUTABLE, pageSender, registerWebStatic } from "./web-static";
 
 /** A web build as apps/web's Vite config writes it: every text file with its .br and .gz twins. */
@@ -90,4 +91,96 @@ describe("the web build as the app server sends it", () => {
     expect(firstCallOf("/interview/%E0%A4%A")).toBeUndefined();
     expect(firstCallOf("/auth/")).toBe("/trpc/auth.me");
   });
+});
+
+describe("the public pages rendered at build time", () => {
+  let dir: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "parley-web-"));
+    fakeBuild(dir);
+    const write = (file: string, body: string) => {
+      writeFileSync(path.join(dir, file), body);
+      writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(body));
+    };
+    write("routes/landing.html", '<div id="root"></div>');
+    write("routes/auth.html", '<div id="root"></div>');
+    write("routes/landing.prerendered.html", "<h1>Discover what your stakeholders really need</h1>");
+    write("routes/auth.prerendered.html", "<h2>Welcome back</h2>");
+    write("routes/register.prerendered.html", "<h2>Create your account</h2>");
+    app = Fastify();
+    const sendPage = pageSender(dir);
+    await registerWebStatic(app, dir);
+    app.setNotFoundHandler((req, reply) => sendPage(reply, req.url.split("?")[0] ?? ""));
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("sends a visitor without a session the landing page, the sign-in form or the register form with their text in the HTML, compressed", async () => {
+    const cases = [
+      ["/", "Discover what your stakeholders really need"],
+      ["/?utm_source=mail", "Discover what your stakeholders really need"],
+      ["/auth", "Welcome back"],
+      ["/auth/", "Welcome back"],
+      ["/auth?mode=login", "Welcome back"],
+      ["/auth?mode=register", "Create your account"],
+      ["/auth?from=x&mode=register", "Create your account"],
+    ];
+    for (const [url, text] of cases) {
+      const page = await app.inject({ url, headers: { "accept-encoding": "br", cookie: "theme=dark" } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers["content-type"], url).toMatch(/text\/html/);
+      expect(page.headers["content-encoding"], url).toBe("br");
+      expect(page.headers["cache-control"], url).toBe("no-cache");
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toContain(text);
+      // Its colour-scheme script may run: it draws the page in the visitor's scheme from the start.
+      expect(page.headers["content-security-policy"], url).toBe(PRERENDERED_PAGE_CSP);
+    }
+  });
+
+  it("sends a visitor with a session the page that waits for the current user, not a signed-out page to flash before the app sends them on", async () => {
+    for (const url of ["/", "/auth", "/auth?mode=register"]) {
+      const page = await app.inject({ url, headers: { cookie: "theme=dark; session=abc123" } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe('<div id="root"></div>');
+      expect(page.headers["content-security-policy"], url).toBeUndefined();
+    }
+    // The answer differs by cookie: a shared cache must not give one visitor's to the other.
+    expect((await app.inject({ url: "/" })).headers.vary).toMatch(/Cookie/);
+    expect((await app.inject({ url: "/auth" })).headers.vary).toMatch(/Cookie/);
+    // Every other page is the same for everyone.
+    expect((await app.inject({ url: "/pricing" })).body).toBe("<html>every page</html>");
+  });
+
+  it("asks for the landing page's plans with it, beside the current user, when the page is the rendered one", async () => {
+    const preload = (call: string) => `<${call}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+    expect((await app.inject({ url: "/" })).headers.link).toBe(
+      `${preload("/trpc/auth.me")}, ${preload("/trpc/billing.plans")}`,
+    );
+    expect((await app.inject({ url: "/", headers: { cookie: "session=abc" } })).headers.link).toBe(
+      preload("/trpc/auth.me"),
+    );
+    expect((await app.inject({ url: "/auth" })).headers.link).toBe(preload("/trpc/auth.me"));
+  });
+});
+
+it("renders the sign-in page in the browser where the deployment offers sign-in with Replit (its button is not in the build's HTML)", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "parley-web-"));
+  try {
+    fakeBuild(dir);
+    writeFileSync(path.join(dir, "routes/auth.html"), '<div id="root"></div>');
+    writeFileSync(path.join(dir, "routes/auth.prerendered.html"), "<h2>Welcome back</h2>");
+    writeFileSync(path.join(dir, "routes/landing.prerendered.html"), "<h1>Discover</h1>");
+    const app = Fastify();
+    const sendPage = pageSender(dir, { oidcEnabled: true });
+    app.setNotFoundHandler((req, reply) => sendPage(reply, req.url.split("?")[0] ?? ""));
+    await registerWebStatic(app, dir);
+    expect((await app.inject({ url: "/auth" })).body).toBe('<div id="root"></div>');
+    expect((await app.inject({ url: "/" })).body).toBe("<h1>Discover</h1>");
+    await app.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { PRERENDERED_PAGE_CSP } from "./security-headers";
 
 /** Vite's build puts every content-hashed file under assets/: its name changes when its bytes do. */
 const HASHED = `${path.sep}assets${path.sep}`;
@@ -76,14 +77,58 @@ export function firstCallOf(pathname: string): string | undefined {
 const webKitOnly = (userAgent: string | undefined) =>
   /\bAppleWebKit\//.test(userAgent ?? "") && !/\b(?:Chrome|Chromium)\//.test(userAgent ?? "");
 
-/** Answers a page's path with its HTML: its own copy of index.html when the build has one. */
-export function pageSender(webDist: string) {
+/**
+ * The public pages rendered to HTML at build time (apps/web/build/prerenderPages.ts), as a signed-out
+ * visitor sees them: `/`, `/auth` and `/auth?mode=register` (the sign-in page's register form; other
+ * query parameters change nothing), as apps/web/src/prerendered.ts names them (prerendered.test.ts).
+ */
+export function prerenderedPageAt(pathname: string, search: string): string | undefined {
+  if (pathname === "/") return "landing";
+  if (!/^\/auth\/?$/.test(pathname)) return undefined;
+  return new URLSearchParams(search).get("mode") === "register" ? "register" : "auth";
+}
+
+/** The session cookie (packages/api's SESSION_COOKIE) in a request's Cookie header. */
+const hasSession = (cookie: string | undefined) => /(?:^|;)\s*session=[^;\s]/.test(cookie ?? "");
+
+/**
+ * Answers a page's path with its HTML: to a visitor without a session, the page rendered at build
+ * time when the build has it (the text and layout are there before any script has run; the page's
+ * script then hydrates it); else the page's own copy of index.html when the build has one. A signed-in
+ * visitor is sent on from `/` and `/auth` by the app, so gets no signed-out page to see first.
+ */
+export function pageSender(webDist: string, options: { oidcEnabled?: boolean } = {}) {
   const pages = ROUTE_PAGES.filter(([, file]) => existsSync(path.join(webDist, file)));
+  const prerendered = (page: string) => {
+    const file = `routes/${page}.prerendered.html`;
+    return existsSync(path.join(webDist, file)) ? file : undefined;
+  };
+  // The sign-in page rendered at build time has no "Continue with Replit" button: where this
+  // deployment offers it, the page is rendered in the browser, where it knows (auth.providers).
+  const built = new Map(
+    (options.oidcEnabled ? ["landing"] : ["landing", "auth", "register"]).map((page) => [
+      page,
+      prerendered(page),
+    ]),
+  );
   return (reply: FastifyReply, pathname: string) => {
-    const file = pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? "index.html";
-    const call = firstCallOf(pathname);
-    if (call && !webKitOnly(reply.request.headers["user-agent"]))
-      reply.header("Link", `<${call}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+    const request = reply.request;
+    const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+    const page = prerenderedPageAt(pathname, search);
+    const html = page && !hasSession(request.headers.cookie) ? built.get(page) : undefined;
+    const file = html ?? pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? "index.html";
+    const calls = [firstCallOf(pathname)];
+    // The landing page's plans, asked for with it: its pricing cards then render as soon as it runs.
+    if (html && page === "landing") calls.push(trpcQueryUrl("billing.plans"));
+    const links = calls.filter((call) => call !== undefined);
+    if (links.length > 0 && !webKitOnly(request.headers["user-agent"]))
+      reply.header(
+        "Link",
+        links.map((call) => `<${call}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(", "),
+      );
+    // `/` and `/auth` answer a visitor with a session and one without differently.
+    if (page) reply.header("Vary", "Accept-Encoding, Cookie");
+    if (html) reply.header("Content-Security-Policy", PRERENDERED_PAGE_CSP);
     return reply.header("Cache-Control", REVALIDATE).sendFile(file);
   };
 }

@@ -22,21 +22,23 @@ export function precompress(): Plugin {
     },
     // After the public folder is copied too (favicon.svg), so every text file of dist/ is covered.
     closeBundle() {
-      for (const file of walk(outDir)) {
-        if (!TEXT.test(file)) continue;
-        const body = readFileSync(file);
-        const br = brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        });
-        const gz = gzipSync(body, { level: 9 });
-        if (br.length < body.length) writeFileSync(`${file}.br`, br);
-        if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
-      }
+      for (const file of walk(outDir)) if (TEXT.test(file)) compressFile(file);
     },
   };
+}
+
+/** Writes a file's `.br` and `.gz` twins (each only when smaller than the file). */
+export function compressFile(file: string) {
+  const body = readFileSync(file);
+  const br = brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+  const gz = gzipSync(body, { level: 9 });
+  if (br.length < body.length) writeFileSync(`${file}.br`, br);
+  if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
 }
 
 function* walk(dir: string): Generator<string> {

@@ -2,78 +2,64 @@ import "@fontsource-variable/inter/wght.css";
 import "./mantine.css";
 import "@mantine/notifications/styles.css";
 import "./global.css";
-import { MantineProvider } from "@mantine/core";
-import { useNotifications } from "@mantine/notifications";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, StrictMode, Suspense, startTransition, useEffect, useState } from "react";
-import { createRoot } from "react-dom/client";
+import type { AppRouter } from "@parley/api";
+import type { QueryClient } from "@tanstack/react-query";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { App } from "./App";
-import { SkipLink } from "./components/SkipLink";
-import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./lib/trpc";
+import { makeQueryClient, makeTrpcClient, type TrpcClient } from "./lib/trpc";
+import { USER_STALE_MS } from "./lib/user";
 import { prefetchShareLink } from "./pages/participant/prefetch";
-import { cssVariablesResolver, theme } from "./theme";
+import { Root } from "./Root";
+
+const queryClient = makeQueryClient();
+const trpcClient = makeTrpcClient();
+prefetchShareLink(queryClient, trpcClient, window.location.pathname);
+
+const app = (
+  <Root
+    queryClient={queryClient}
+    trpcClient={trpcClient}
+    router={(children) => <BrowserRouter>{children}</BrowserRouter>}
+  />
+);
 
 /**
- * The toasts' region, with its transitions and scroll lock, loads with the first toast rather than
- * with every page: `notifications.show()` only writes to the store, which the region reads once there.
+ * Whether the visitor is signed out, asked of the server (the page asked for this call with itself,
+ * so its answer is usually here already): the current user is then in the cache, as the pages read it.
+ * A failed call counts as not known.
  */
-const ToastRegionView = lazy(() => import("./components/ToastRegionView"));
-function ToastRegion() {
-  const { notifications, queue } = useNotifications();
-  const [wanted, setWanted] = useState(false);
-  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastRegionView />
-    </Suspense>
-  );
+async function signedOut(queryClient: QueryClient, client: TrpcClient) {
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
+  try {
+    const user = await queryClient.fetchQuery({ ...trpc.auth.me.queryOptions(), staleTime: USER_STALE_MS });
+    return user === null;
+  } catch {
+    return false;
+  }
 }
 
-/** F8 moves keyboard focus to the notification region (spec 1 §9). */
-function useNotificationHotkey() {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "F8") return;
-      const region = document.querySelector<HTMLElement>(".mantine-Notifications-root");
-      if (!region) return;
-      event.preventDefault();
-      region.tabIndex = -1;
-      region.focus();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
-}
-
-function Root() {
-  const [queryClient] = useState(makeQueryClient);
-  const [trpcClient] = useState(makeTrpcClient);
-  useState(() => prefetchShareLink(queryClient, trpcClient, window.location.pathname));
-  useNotificationHotkey();
-  return (
-    <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-        <SkipLink />
-        <ToastRegion />
-        <QueryClientProvider client={queryClient}>
-          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-            <BrowserRouter>
-              <App />
-            </BrowserRouter>
-          </TRPCProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>
-  );
-}
-
-// The first render as a transition: React renders it in slices of about 5 ms and lets the browser
-// run between them, rather than in one long task (on a slow phone's CPU, 100 ms and more of input
-// delay; issue 34's Total Blocking Time).
-const container = document.getElementById("root");
-if (container) {
+/**
+ * A page the server sent as HTML (the landing and sign-in pages, to a visitor without a session) is
+ * hydrated: React takes over the markup the browser already shows. That markup is what a signed-out
+ * visitor sees, so it is hydrated only once the current user is known to be nobody; a signed-in user
+ * (or an unknown one) gets the app rendered afresh, which replaces it. Either way the first render is
+ * a transition: React renders it in slices of about 5 ms and lets the browser run between them,
+ * rather than in one long task (on a slow phone's CPU, 100 ms and more of input delay; issue 34's
+ * Total Blocking Time).
+ */
+async function start(container: HTMLElement) {
+  // The app server chose the page by its URL (apps/api/src/web-static.ts, prerenderedPageAt).
+  if (container.dataset.prerendered && (await signedOut(queryClient, trpcClient))) {
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
   const root = createRoot(container);
-  startTransition(() => root.render(<Root />));
+  startTransition(() => root.render(app));
 }
+
+const container = document.getElementById("root");
+if (container) void start(container);

@@ -108,6 +108,9 @@ const AA_COLORS: Record<string, MantineColorsTuple> = {
 const FONT =
   "'Inter Variable', Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
+/** Mantine's colour scheme: the visitor's saved choice, else the system's (also ColorSchemeScript's). */
+export const DEFAULT_COLOR_SCHEME = "auto";
+
 export const theme = createTheme({
   colors: AA_COLORS,
   primaryColor: "indigo",

@@ -37,6 +37,8 @@ const common = {
  * Plain HTTP for everything (cookies set by a procedure reach the browser), and a streaming link
  * for the calls that ask for it with `context: { stream: true }` (AI replies appear as generated).
  */
+export type TrpcClient = ReturnType<typeof makeTrpcClient>;
+
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [

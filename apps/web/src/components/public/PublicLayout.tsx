@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text } from "@mantine/core";
-import type { ReactNode } from "react";
+import { type ReactNode, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../lib/user";
 import { Brand } from "../Brand";
@@ -62,7 +62,19 @@ const FOOTER_COLUMNS: Array<{ title: string; links: FooterLink[] }> = [
   },
 ];
 
+const thisYear = () => new Date().getFullYear();
+const noUpdates = () => () => {};
+/**
+ * The year of the HTML being hydrated: the build's, for a page rendered at build time (#root's
+ * `data-year`, written with it). Hydrated with it, the footer matches that HTML; React then renders it
+ * again with this year, should the two differ.
+ */
+const renderedYear = () =>
+  Number(typeof document === "undefined" ? undefined : document.getElementById("root")?.dataset.year) ||
+  thisYear();
+
 export function Footer() {
+  const year = useSyncExternalStore(noUpdates, thisYear, renderedYear);
   return (
     <Box component="footer" bg="gray.9" c="gray.4" py={48} mt="auto">
       <Container size="lg">
@@ -73,7 +85,7 @@ export function Footer() {
             </Text>
             <Text size="sm">AI stakeholder interviews that become requirements.</Text>
             <Text size="xs" mt="sm">
-              © {new Date().getFullYear()} Parley Labs LLC. All rights reserved.
+              © {year} Parley Labs LLC. All rights reserved.
             </Text>
           </Stack>
           {FOOTER_COLUMNS.map((column) => (

@@ -22,7 +22,7 @@ import {
   IconRocket,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PayAsYouGo, PlanCards } from "../../components/public/PlanCards";
 import { PublicLayout } from "../../components/public/PublicLayout";
@@ -66,19 +66,25 @@ const FEATURES = [
   },
 ];
 
-/** Sparkles at random positions, fixed for the life of the page. */
+type Sparkle = { id: number; left: string; top: string; delay: string; size: number };
+
+const randomSparkles = (): Sparkle[] =>
+  Array.from({ length: SPARKLES }, (_, i) => ({
+    id: i,
+    left: `${Math.random() * 100}%`,
+    top: `${Math.random() * 100}%`,
+    delay: `${(Math.random() * 6).toFixed(2)}s`,
+    size: 4 + Math.round(Math.random() * 6),
+  }));
+
+/**
+ * Sparkles at random positions, fixed for the life of the page. Placed once the page runs in the
+ * browser: the HTML rendered at build time has none, so every visitor's are their own (and hydration
+ * finds the markup it rendered). They are absolutely positioned: nothing moves when they appear.
+ */
 function Sparkles() {
-  const sparkles = useMemo(
-    () =>
-      Array.from({ length: SPARKLES }, (_, i) => ({
-        id: i,
-        left: `${Math.random() * 100}%`,
-        top: `${Math.random() * 100}%`,
-        delay: `${(Math.random() * 6).toFixed(2)}s`,
-        size: 4 + Math.round(Math.random() * 6),
-      })),
-    [],
-  );
+  const [sparkles, setSparkles] = useState<Sparkle[]>([]);
+  useEffect(() => setSparkles(randomSparkles()), []);
   return (
     <Box className={classes.sparkles} aria-hidden="true">
       {sparkles.map((s) => (
@@ -98,6 +104,9 @@ export default function LandingPage() {
   const navigate = useNavigate();
   const [demo, setDemo] = useState(false);
   const plans = useQuery(trpc.billing.plans.queryOptions());
+  // The cards render in a transition, in slices the browser can run between, rather than in one long
+  // task when the plans arrive (on a slow phone, while the page is still starting).
+  const shownPlans = useDeferredValue(plans.data);
 
   return (
     <PublicLayout>
@@ -170,14 +179,10 @@ export default function LandingPage() {
         <Title order={2} ta="center" mb="xl">
           Simple pricing
         </Title>
-        {plans.isLoading ? (
-          <Center>
-            <Loader />
-          </Center>
-        ) : plans.data ? (
+        {shownPlans ? (
           <Stack>
             <PlanCards
-              plans={plans.data}
+              plans={shownPlans}
               action={(plan) =>
                 plan.price === 0
                   ? { label: "Get Started Free", onClick: () => navigate("/auth") }
@@ -186,6 +191,10 @@ export default function LandingPage() {
             />
             <PayAsYouGo />
           </Stack>
+        ) : plans.isLoading || plans.data ? (
+          <Center>
+            <Loader />
+          </Center>
         ) : (
           <Text ta="center" c="dimmed">
             Plans could not be loaded. Please try again later.
