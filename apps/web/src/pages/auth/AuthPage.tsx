@@ -14,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { AuthShell } from "../../components/AuthShell";
+import { useLive } from "../../hooks/useLive";
 import { setAuthToken } from "../../lib/auth-token";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
@@ -22,6 +23,8 @@ import { EmailField, PasswordField } from "./fields";
 type Mode = "login" | "register";
 
 export default function AuthPage() {
+  // Sent as HTML before the app runs (issue 34): no submit until React runs the form.
+  const live = useLive();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -149,7 +152,7 @@ export default function AuthPage() {
                 {formError}
               </Alert>
             )}
-            <Button type="submit" loading={pending} fullWidth mt="xs">
+            <Button type="submit" loading={pending} disabled={!live} fullWidth mt="xs">
               {mode === "login" ? "Sign In" : "Create Account"}
             </Button>
           </Stack>
