@@ -265,6 +265,24 @@ describe("POST /api/ai/voice-turn", () => {
     expect(after.interview.turn_lease).toBeNull();
   });
 
+  it("refuses held words and a transcript longer together than an answer may be, storing nothing and holding no lease", async () => {
+    const { interviewId, participant } = await welcomed();
+    const before = await state(interviewId);
+    const res = await voiceTurn(participant, {
+      interviewId: String(interviewId),
+      answerId: "voice-answer-0011",
+      held: `${"We plan it by hand, ".repeat(999)}and`,
+      heldPieces: "4",
+    });
+    expect(res.events[0]).toEqual({ text: TRANSCRIPT, turn: true });
+    expect(res.events[1]).toEqual({ error: { status: 400, message: "Answer is too long" } });
+    const after = await state(interviewId);
+    expect(after.turns.length).toBe(before.turns.length);
+    expect(after.interview.turn_lease).toBeNull();
+    // The transcription only: the reply's reservation was given back.
+    expect(after.interview.ai_calls - before.interview.ai_calls).toBe(1);
+  });
+
   it("refuses a stranger without the link's grant, and a recording that is not audio", async () => {
     const { interviewId, participant } = await welcomed();
     const { Client } = await import("./harness");

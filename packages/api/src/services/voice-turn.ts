@@ -9,6 +9,7 @@ import {
   interviewTurn,
   participantCall,
   prepareTurn,
+  ZInterviewTurnInput,
 } from "./interview-turn";
 
 /**
@@ -75,17 +76,19 @@ export async function* voiceTurn(
       yield { text, turn: false };
       return;
     }
-    const turn = interviewTurn(
-      ctx,
-      {
-        messages: [],
-        answer: { id: input.answerId, content: step.text },
-        notesContext: input.notesContext ?? null,
-        imageContext: input.imageContext ?? null,
-      },
-      signal,
-      prepared,
-    );
+    // The answer as a turn sent alone takes it (the held words and the transcript together can be
+    // longer than either).
+    const asked = ZInterviewTurnInput.safeParse({
+      answer: { id: input.answerId, content: step.text },
+      notesContext: input.notesContext ?? null,
+      imageContext: input.imageContext ?? null,
+    });
+    if (!asked.success) {
+      yield { text, turn: true };
+      yield { error: { status: 400, message: asked.error.issues[0]?.message ?? "Answer is not valid" } };
+      return;
+    }
+    const turn = interviewTurn(ctx, asked.data, signal, prepared);
     // Answered below, once the transcript is on its way.
     turn.catch(() => undefined);
     yield { text, turn: true };
