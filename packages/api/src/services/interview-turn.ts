@@ -320,14 +320,7 @@ export interface TurnPreparation {
   release(): Promise<void>;
 }
 
-export function prepareTurn(
-  ctx: Context & { interview: InterviewAccess },
-  /**
-   * When the reservation may start: a voice turn's, once its transcription's own call is reserved,
-   * so the two never race for the payer's last call (the transcription, asked first, gets it).
-   */
-  reserveAfter: Promise<void> = Promise.resolve(),
-): TurnPreparation {
+export function prepareTurn(ctx: Context & { interview: InterviewAccess }): TurnPreparation {
   const interviewId = ctx.interview.id;
   const token = randomUUID();
   let ahead: ReservationAhead | undefined;
@@ -345,12 +338,10 @@ export function prepareTurn(
       if (held && !released) {
         state = interviewer.getInterviewerState(ctx.db, interviewId);
         state.catch(() => undefined);
+        if (!handed) ahead = ctx.ai.prepareInterviewTurn(billInterview(ctx.interview));
       }
       return held;
     });
-  void Promise.all([leased, reserveAfter]).then(([held]) => {
-    if (held && !released && !handed) ahead = ctx.ai.prepareInterviewTurn(billInterview(ctx.interview));
-  });
   return {
     token,
     async handOver() {

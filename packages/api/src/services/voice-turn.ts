@@ -9,6 +9,7 @@ import {
   interviewTurn,
   participantCall,
   prepareTurn,
+  type TurnPreparation,
   ZInterviewTurnInput,
 } from "./interview-turn";
 
@@ -55,21 +56,27 @@ export async function* voiceTurn(
 ): AsyncGenerator<VoiceTurnEvent> {
   // The transcription's own checks first: a refused transcription prepares nothing.
   await allowInterviewAi(ctx, ctx.interview, "transcription");
-  // The owner's preview stores nothing and holds no lease: its turn is made as a turn sent alone.
-  let reserved = () => {};
-  const transcriptionReserved = new Promise<void>((resolve) => {
-    reserved = resolve;
-  });
-  const prepared = ctx.interview.as === "participant" ? prepareTurn(ctx, transcriptionReserved) : undefined;
+  // The turn's preparation starts once the transcription's call is reserved and on its way (a turn
+  // after it): its database work then neither delays the recording's way to the speech service nor
+  // races it for the payer's last call (the transcription, asked first, gets it). The owner's
+  // preview stores nothing and holds no lease: its turn is made as a turn sent alone.
+  let prepared: TurnPreparation | undefined;
+  let heardBack = false;
+  const prepare = () => {
+    if (!heardBack && ctx.interview.as === "participant") prepared = prepareTurn(ctx);
+  };
   try {
     const text = await participantCall(ctx.interview, () =>
       ctx.ai.transcribe({
         audio: input.audio,
         mimeType: input.mimeType,
         billTo: billInterview(ctx.interview),
-        onReserved: reserved,
+        onReserved: () => setImmediate(prepare),
       }),
     );
+    // Not prepared by now (a transcription quicker than a turn of the event loop): the turn is made
+    // as a turn sent alone.
+    heardBack = true;
     const heard = !isServiceUnavailableText(text) && isValidTranscription(text);
     const step = heard ? stepOf({ text: input.held, pieces: input.heldPieces }, text.trim()) : undefined;
     if (step?.kind !== "send") {
@@ -104,7 +111,9 @@ export async function* voiceTurn(
       yield { error: { status: answer.status, message: answer.body.message } };
     }
   } finally {
-    // Nothing once the turn took it over (it gives back what it does not use); else given back here.
+    // Nothing once the turn took it over (it gives back what it does not use); else given back here,
+    // and nothing is prepared after this.
+    heardBack = true;
     await prepared?.release();
   }
 }
