@@ -224,7 +224,15 @@ async function measure(
         const next = ends[i + 1] ?? Infinity;
         const within = (e) => e.startTime > end - 50 && e.startTime < next;
         const first = (part) => resources.find((e) => within(e) && e.name.includes(part));
-        const t = first("/api/ai/transcribe"), q = first("interviewResponseStream"), s = first("/api/ai/tts");
+        const s = first("/api/ai/tts");
+        // Issue 34: one request transcribes and answers; its first byte is the transcript.
+        const v = first("/api/ai/voice-turn");
+        if (v) return {
+          end: epoch(end), sent: epoch(v.startTime), transcribed: epoch(v.responseStart), combined: 1,
+          spoken: epoch(s?.startTime), firstByte: epoch(s?.responseStart),
+          audio: epoch(audio.find((a) => a > end && a < next)),
+        };
+        const t = first("/api/ai/transcribe"), q = first("interviewResponseStream");
         return {
           end: epoch(end), sent: epoch(t?.startTime), transcribed: epoch(t?.responseEnd),
           asked: epoch(q?.startTime), spoken: epoch(s?.startTime), firstByte: epoch(s?.responseStart),
@@ -271,20 +279,37 @@ function hops(turns: Array<Record<string, number | undefined>>, fake?: FakeOpenA
         (stream === undefined || !!r.body?.stream === stream),
     );
   return turns.map((t, i) => {
-    if (!t.sent || !t.transcribed || !t.asked || !t.spoken || !t.firstByte || !t.audio || !t.end)
+    const combined = Boolean(t.combined);
+    if (
+      !t.sent ||
+      !t.transcribed ||
+      (!combined && !t.asked) ||
+      !t.spoken ||
+      !t.firstByte ||
+      !t.audio ||
+      !t.end
+    )
       return `turn ${i + 1}: incomplete`;
     const heard = find("/audio/transcriptions", t.sent);
-    const asked = find("/chat/completions", t.asked, true);
+    const asked = heard && find("/chat/completions", combined ? epoch(heard) : t.asked!, true);
     const spoken = find("/audio/speech", t.spoken);
     if (!heard || !asked || !spoken) return `turn ${i + 1}: not matched at the fake`;
     const ms = (v: number) => Math.round(v);
+    // From the fake's transcript to the fake being asked for the reply: the whole of the machine's
+    // work between the two model calls (one request or two).
+    const between = ms(epoch(asked) - epoch(heard) - REALISTIC_PROFILE.transcriptionMs);
     return [
       `turn ${i + 1} (${ms(t.audio - t.end)} ms):`,
       `recorder ${ms(t.sent - t.end)}`,
       `upload ${ms(epoch(heard) - t.sent)}`,
       `transcript back ${ms(t.transcribed - epoch(heard) - REALISTIC_PROFILE.transcriptionMs)}`,
-      `page ${ms(t.asked - t.transcribed)}`,
-      `server ${ms(epoch(asked) - t.asked)}`,
+      ...(combined
+        ? [`transcript → model asked ${between}`]
+        : [
+            `page ${ms(t.asked! - t.transcribed)}`,
+            `server ${ms(epoch(asked) - t.asked!)}`,
+            `(transcript → model asked ${between})`,
+          ]),
       `first sentence → speech asked ${ms(t.spoken - epoch(asked))}`,
       `to fake ${ms(epoch(spoken) - t.spoken)}`,
       `first byte back ${ms(t.firstByte - epoch(spoken) - REALISTIC_PROFILE.speechFirstByteMs)}`,

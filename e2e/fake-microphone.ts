@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Page, Request } from "@playwright/test";
+import type { Page, Request, Route } from "@playwright/test";
 import { BASE_LAUNCH_ARGS } from "./support";
 
 const FIXTURES = path.resolve("test-results/fixtures");
@@ -47,17 +47,30 @@ export const fakeMicrophone = (wav: string) => ({
 });
 
 /**
- * Answers /api/ai/transcribe with these texts in turn (then ""), each after `delayMs` (a slow speech
- * service); the uploads, as they come.
+ * Answers the page's recordings (POST /api/ai/voice-turn, issue 34) with these texts in turn (then
+ * ""), each after `delayMs` (a slow speech service), as transcripts only (`turn: false`: the page
+ * then sends what it takes as the answer as a turn of its own), and POST /api/ai/transcribe (a
+ * recording after a barge-in) the same; the uploads, as they come.
  */
 export async function transcribeAs(page: Page, texts: string[], { delayMs = 0 } = {}) {
   const uploads: Request[] = [];
-  await page.route("**/api/ai/transcribe", async (route) => {
+  const answer = (lines: boolean) => async (route: Route) => {
     uploads.push(route.request());
     const text = texts[uploads.length - 1] ?? "";
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ text }) });
-  });
+    await route.fulfill(
+      lines
+        ? {
+            status: 200,
+            contentType: "application/x-ndjson",
+            body: `${JSON.stringify({ text, turn: false })}\n`,
+          }
+        : { status: 200, contentType: "application/json", body: JSON.stringify({ text }) },
+    );
+  };
+  await page.route("**/api/ai/voice-turn", answer(true));
+  // A recording right after a barge-in is transcribed alone.
+  await page.route("**/api/ai/transcribe", answer(false));
   return uploads;
 }
 

@@ -21,7 +21,7 @@ test("where WebM cannot be recorded (Safari before 18.4) it records MP4 and the 
   });
   // Each upload is looked at on its way to the server, which transcribes it with the fake OpenAI.
   const uploads: string[] = [];
-  await page.route("**/api/ai/transcribe", (route) => {
+  await page.route("**/api/ai/voice-turn", (route) => {
     uploads.push(route.request().postDataBuffer()?.toString("latin1") ?? "");
     return route.continue();
   });

@@ -79,7 +79,7 @@ const INSTRUMENT = `
   };
   const send = window.fetch;
   window.fetch = function (input, init) {
-    if (String(input).endsWith("/api/ai/transcribe")) {
+    if (String(input).endsWith("/api/ai/voice-turn")) {
       const audio = init.body.get("audio");
       seen.uploads.push(audio.type + " " + audio.name);
     }

@@ -13,6 +13,7 @@ const TRPC_UPLOAD_LIMITS: Record<string, number> = {
   "participant.addImage": TRPC_IMAGE_LIMIT,
   "ai.analyzeImage": TRPC_IMAGE_LIMIT,
   "ai.transcribe": 36 * 1024 * 1024,
+  "ai.voiceTurn": 36 * 1024 * 1024,
 };
 export const TRPC_MAX_BODY = Math.max(TRPC_BODY_LIMIT, ...Object.values(TRPC_UPLOAD_LIMITS));
 

@@ -300,6 +300,15 @@ describe("the OpenAPI document", () => {
       const { interviewId, participant } = await ownerWithInterview(voiced);
       const audio = Buffer.alloc(4000, 1).toString("base64");
       ok(await participant.post("/api/ai/transcribe", { interviewId, audio, mimeType: "audio/webm" }));
+      // Issue 34: the recording transcribed and answered in one request (JSON lines).
+      ok(
+        await participant.post("/api/ai/voice-turn", {
+          interviewId,
+          audio,
+          mimeType: "audio/webm",
+          answerId: "drift-answer-0001",
+        }),
+      );
       ok(await participant.post("/api/ai/tts", { text: "Hello there", interviewId }));
     } finally {
       await voiced.close();

@@ -267,13 +267,22 @@ export class AiEngine {
     return reveal(description, this.privacy(input.billTo).used);
   }
 
-  transcribe(input: { audio: Buffer; mimeType: string; billTo: BillTo }): Promise<string> {
+  transcribe(input: {
+    audio: Buffer;
+    mimeType: string;
+    billTo: BillTo;
+    /** Told once the call is reserved, as it is made (a voice turn reserves its reply's call after). */
+    onReserved?: () => void;
+  }): Promise<string> {
     const spec: CallSpec = {
       component: "transcription",
       operation: "transcription",
       needs: { capability: "speech", unavailable: SPEECH_UNAVAILABLE },
     };
-    const run = (p: AiProvider) => p.transcribe(input.audio, input.mimeType);
+    const run = (p: AiProvider) => {
+      input.onReserved?.();
+      return p.transcribe(input.audio, input.mimeType);
+    };
     const known = this.#provider.transcriptionUsage?.(input.audio);
     return known
       ? this.#calls.knownCall(input.billTo, spec, known, run)

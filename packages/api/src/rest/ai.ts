@@ -45,6 +45,52 @@ async function transcribeInput(req: RestRequest) {
   return { interviewId, audio, mimeType: String(fieldValue(fields.mimeType) ?? "audio/webm") };
 }
 
+/**
+ * POST /api/ai/voice-turn takes the same form as POST /api/ai/transcribe (a file field `audio`, plus
+ * `interviewId`), with the answer's id (`answerId`), the words held of an answer said in pieces
+ * (`held`, `heldPieces`) and the turn's context (`notesContext`, `imageContext`) as fields.
+ */
+async function voiceTurnInput(req: RestRequest) {
+  const fields = body(req);
+  const field = (name: string) => {
+    const value = fieldValue(fields[name]);
+    return value === undefined || value === null ? undefined : value;
+  };
+  const recording = await transcribeInput(req);
+  return {
+    ...recording,
+    answerId: field("answerId"),
+    held: field("held"),
+    heldPieces: field("heldPieces"),
+    notesContext: field("notesContext"),
+    imageContext: field("imageContext"),
+  };
+}
+
+/**
+ * A procedure's events as newline-delimited JSON, each line sent as it comes. The first is awaited
+ * before anything is sent, so a refusal before it (the interview's access, the transcription's
+ * rate or its failure) is answered with its status and `{ message }`, as any route's is.
+ */
+async function eventLines(events: AsyncIterable<unknown>): Promise<StreamResult> {
+  const iterator = events[Symbol.asyncIterator]();
+  let next: IteratorResult<unknown> | undefined = await iterator.next();
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const item = next ?? (await iterator.next());
+      next = undefined;
+      if (item.done) controller.close();
+      else controller.enqueue(encoder.encode(`${JSON.stringify(item.value)}\n`));
+    },
+    // The client went away: the turn's stream is ended (its lease and reservation given back).
+    async cancel() {
+      await iterator.return?.(undefined);
+    },
+  });
+  return new StreamResult(stream, "application/x-ndjson");
+}
+
 export const aiRoutes: RestRoute[] = [
   route({
     method: "POST",
@@ -99,6 +145,22 @@ export const aiRoutes: RestRoute[] = [
       description:
         "Multipart form data (a file field `audio`, plus `interviewId`) as a browser's recorder sends it, or JSON with the audio in base64.",
       headers: { "X-Interview-Id": "The interview, when the body does not name it." },
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/ai/voice-turn",
+    bodyLimit: AUDIO_LIMIT,
+    multipart: true,
+    // The form's fields are the client's, unchecked: the procedure's schema checks them.
+    call: async (c, req) => eventLines(await c.ai.voiceTurn((await voiceTurnInput(req)) as never)),
+    procedure: "ai.voiceTurn",
+    doc: {
+      body: "input",
+      description:
+        "A participant's recording transcribed and, when it is their whole answer, answered in one request: multipart form data as for /api/ai/transcribe (a file field `audio`, plus `interviewId`, `answerId`, and optionally `held`, `heldPieces`, `notesContext`, `imageContext`), or JSON with the audio in base64. The answer is newline-delimited JSON: first `{ text, turn }` (the transcript, and whether it was taken as the answer: not when nothing was heard or the words wait for more), then, when it was, the reply's text in pieces as it is written (JSON strings) and `{ final, turnId }`, or `{ error: { status, message } }` if the turn was refused. A refused or failed transcription is answered with its status, as /api/ai/transcribe's.",
+      headers: { "X-Interview-Id": "The interview, when the body does not name it." },
+      response: { binary: ["application/x-ndjson"] },
     },
   },
   route({

@@ -15,6 +15,7 @@ import {
   participantCall,
   ZInterviewTurnInput,
 } from "../services/interview-turn";
+import { voiceTurn } from "../services/voice-turn";
 import { checked, creatorProcedure, publicProcedure } from "../trpc";
 
 const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
@@ -34,6 +35,23 @@ async function requireOwnedProject(
   const project = await getProject(ctx.db, { userId: ctx.user.id, id: projectId });
   if (!project) throw notFound("Project");
   noteProject(ctx, project);
+}
+
+/** A recording as the transcription procedures take it: bytes, or base64 from a JSON client. */
+const ZAudio = z.union(
+  [z.instanceof(Uint8Array), storableText().max(Math.ceil((MAX_AUDIO_BYTES * 4) / 3) + 16)],
+  { error: "Audio is required" },
+);
+
+/** The recording's bytes, refused as the spec says when too large or not audio. */
+function recordingOf(input: { audio: Uint8Array | string; mimeType: string }): Buffer {
+  const audio =
+    typeof input.audio === "string" ? Buffer.from(input.audio, "base64") : Buffer.from(input.audio);
+  if (audio.length > MAX_AUDIO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Audio must be at most 25 MB");
+  if (!isTranscribableType(input.mimeType)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only audio can be transcribed");
+  }
+  return audio;
 }
 
 const ZTranscripts = z
@@ -163,32 +181,45 @@ export const aiRouter = {
     }),
 
   transcribe: participantProcedure
-    .input(
-      z.object({
-        audio: z.union(
-          [z.instanceof(Uint8Array), storableText().max(Math.ceil((MAX_AUDIO_BYTES * 4) / 3) + 16)],
-          {
-            error: "Audio is required",
-          },
-        ),
-        mimeType: storableText().max(100).default("audio/webm"),
-      }),
-    )
+    .input(z.object({ audio: ZAudio, mimeType: storableText().max(100).default("audio/webm") }))
     .output(checked(z.object({ text: z.string() })))
     .mutation(async ({ ctx, input }) => {
       await allowInterviewAi(ctx, ctx.interview, "transcription");
-      const audio =
-        typeof input.audio === "string" ? Buffer.from(input.audio, "base64") : Buffer.from(input.audio);
-      if (audio.length > MAX_AUDIO_BYTES)
-        throw new AppError("PAYLOAD_TOO_LARGE", "Audio must be at most 25 MB");
-      if (!isTranscribableType(input.mimeType)) {
-        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only audio can be transcribed");
-      }
+      const audio = recordingOf(input);
       if (!hasSpeechData(audio.length)) return { text: "" }; // under 100 characters of data: no speech
       const text = await participantCall(ctx.interview, () =>
         ctx.ai.transcribe({ audio, mimeType: input.mimeType, billTo: billInterview(ctx.interview) }),
       );
       return { text };
+    }),
+
+  /**
+   * A recording transcribed and, when the words are the participant's whole answer, answered in the
+   * same request (issue 34; services/voice-turn.ts): `{ text, turn }` first, then as
+   * interviewResponseStream with its trailer, or `{ error }` if the turn was refused. `held` and
+   * `heldPieces`: the words the page holds of an answer said in pieces (the transcript goes on them).
+   */
+  voiceTurn: participantProcedure
+    .input(
+      z.object({
+        audio: ZAudio,
+        mimeType: storableText().max(100).default("audio/webm"),
+        answerId: storableText().trim().min(8, "Answer id is too short").max(100, "Answer id is too long"),
+        held: text(MAX_TEXT, "Held words").default(""),
+        heldPieces: z.coerce.number().int().min(0).max(20).default(0),
+        notesContext: text(MAX_TEXT, "Notes").nullish(),
+        imageContext: text(MAX_TEXT, "Image context").nullish(),
+      }),
+    )
+    .mutation(async function* ({ ctx, input, signal }) {
+      const audio = recordingOf(input);
+      // Under 100 characters of data: no speech, and nothing to prepare.
+      if (!hasSpeechData(audio.length)) {
+        await allowInterviewAi(ctx, ctx.interview, "transcription");
+        yield { text: "", turn: false };
+        return;
+      }
+      yield* voiceTurn(ctx, { ...input, audio }, signal);
     }),
 
   /**

@@ -158,9 +158,14 @@ export async function interviewTurn(
   ctx: Context & { interview: InterviewAccess },
   input: z.infer<typeof ZInterviewTurnInput>,
   signal?: AbortSignal,
+  /** What `prepareTurn` started for this turn before its words were known (a voice turn). */
+  prepared?: TurnPreparation,
 ): Promise<TurnReply> {
   assertConversationOpen(ctx.interview);
-  if (ctx.interview.as === "owner") return previewTurn(ctx, input, signal);
+  if (ctx.interview.as === "owner") {
+    await prepared?.release();
+    return previewTurn(ctx, input, signal);
+  }
   const interviewId = ctx.interview.id;
   const answers = answersOf(input);
   // The words are kept before anything can refuse the call: "everything you said is saved". The
@@ -170,9 +175,12 @@ export async function interviewTurn(
   // ceiling (a transaction of several round trips) and the privacy vault's read start too, beside
   // the writes, the record's read and the rules' decision rather than after them (issue 34); they
   // are given back whenever no call is made.
-  const token = randomUUID();
+  const token = prepared?.token ?? randomUUID();
   const billTo = billInterview(ctx.interview);
-  let ahead: ReservationAhead | undefined;
+  // A prepared turn's lease, reservation and state were started while its words were transcribed;
+  // from here on they are this turn's, given back or released by it as its own.
+  const early = prepared ? await prepared.handOver() : undefined;
+  let ahead: ReservationAhead | undefined = early?.ahead;
   const giveBack = async () => {
     const unused = ahead;
     ahead = undefined;
@@ -186,9 +194,9 @@ export async function interviewTurn(
   const [appended, allowed, leased] = await Promise.allSettled([
     appendAnswers(ctx.db, interviewId, answers),
     allowInterviewAi(ctx, ctx.interview, "turn").then(() => {
-      ahead = ctx.ai.prepareInterviewTurn(billTo);
+      if (!early) ahead = ctx.ai.prepareInterviewTurn(billTo);
     }),
-    record.takeTurnLease(ctx.db, interviewId, token, LEASE_SECONDS),
+    early ? early.leased : record.takeTurnLease(ctx.db, interviewId, token, LEASE_SECONDS),
   ]);
   const heldLease = leased.status === "fulfilled" && leased.value;
   if (appended.status === "rejected" || allowed.status === "rejected") {
@@ -235,9 +243,11 @@ export async function interviewTurn(
   let all: RecordTurnRow[];
   let state: InterviewerState | undefined;
   try {
+    // A prepared turn read the state once its lease was taken (a reply is written, and the state
+    // changed, only under the lease); after waiting for another request's lease it is read again.
     [all, state] = await Promise.all([
       record.listRecord(ctx.db, interviewId),
-      interviewer.getInterviewerState(ctx.db, interviewId),
+      early?.leased && early.state ? early.state : interviewer.getInterviewerState(ctx.db, interviewId),
     ]);
   } catch (error) {
     await giveBack();
@@ -288,6 +298,74 @@ export async function interviewTurn(
     await Promise.all([release(), giveBack()]);
     throw error;
   }
+}
+
+/**
+ * What an interview turn can start before its words are known (issue 34: a voice turn, while the
+ * participant's recording is transcribed): the turn's lease, then, with it held, the interviewer's
+ * state and the model call's reservation (and the privacy vault's read). `interviewTurn` takes it
+ * over; if no turn is made (nothing was heard, the words wait for more, the transcription failed),
+ * `release` gives the lease and the reservation back. Nothing is shared between requests: it lives
+ * in the one request that transcribes and answers.
+ */
+export interface TurnPreparation {
+  readonly token: string;
+  /** The lease, the state read with it and the reservation, for `interviewTurn` (once). */
+  handOver(): Promise<{
+    leased: boolean;
+    state: Promise<InterviewerState | undefined> | undefined;
+    ahead: ReservationAhead | undefined;
+  }>;
+  /** No turn is made: the lease and the reservation are given back. */
+  release(): Promise<void>;
+}
+
+export function prepareTurn(ctx: Context & { interview: InterviewAccess }): TurnPreparation {
+  const interviewId = ctx.interview.id;
+  const token = randomUUID();
+  let ahead: ReservationAhead | undefined;
+  let state: Promise<InterviewerState | undefined> | undefined;
+  let handed = false;
+  let released = false;
+  // Kept while the words are transcribed, however long that takes (the turn renews it after).
+  const renew = setInterval(() => {
+    record.takeTurnLease(ctx.db, interviewId, token, LEASE_SECONDS).catch(() => {});
+  }, LEASE_RENEW_MS);
+  const leased = record
+    .takeTurnLease(ctx.db, interviewId, token, LEASE_SECONDS)
+    .catch(() => false)
+    .then((held) => {
+      if (held && !released) {
+        state = interviewer.getInterviewerState(ctx.db, interviewId);
+        state.catch(() => undefined);
+        if (!handed) ahead = ctx.ai.prepareInterviewTurn(billInterview(ctx.interview));
+      }
+      return held;
+    });
+  return {
+    token,
+    async handOver() {
+      handed = true;
+      clearInterval(renew);
+      const held = await leased;
+      return { leased: held, state, ahead };
+    },
+    async release() {
+      if (handed || released) return;
+      released = true;
+      clearInterval(renew);
+      const held = await leased;
+      await Promise.all([
+        held ? record.releaseTurnLease(ctx.db, interviewId, token).catch(() => {}) : undefined,
+        ahead?.release().catch((error: unknown) => {
+          ctx.logger.error(
+            { err: error, interviewId },
+            "a voice turn's unused AI reservation was not given back",
+          );
+        }),
+      ]);
+    },
+  };
 }
 
 /**

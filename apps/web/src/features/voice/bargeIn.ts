@@ -1,5 +1,5 @@
+import { takesTheTurn } from "@parley/ai/voice/endOfTurn";
 import { VOICE } from "../../lib/voice/capture";
-import { takesTheTurn } from "../../lib/voice/endOfTurn";
 
 const CHECK_EVERY_MS = 50;
 /** Gaps between words shorter than this do not restart the count. */

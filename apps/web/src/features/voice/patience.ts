@@ -1,8 +1,8 @@
+import { TurnPatience } from "@parley/ai/voice/endOfTurn";
 import type { Store } from "../../hooks/store";
-import { TurnPatience } from "../../lib/voice/endOfTurn";
 import type { VoiceAction, VoiceState } from "./voiceMachine";
 
-/** How often held words are checked for being due (lib/voice/endOfTurn.ts waits 3 s for more). */
+/** How often held words are checked for being due (@parley/ai/voice/endOfTurn.ts waits 3 s for more). */
 const DUE_CHECK_MS = 250;
 
 /**
@@ -54,6 +54,11 @@ export class Patience {
     if (step.kind === "send") return step.text;
     if (step.reason === "thinking") this.#store.dispatch({ type: "think" });
     return null;
+  }
+
+  /** The words held of an answer said in pieces, and how many (the server reads a transcript on them). */
+  holding(): { text: string; pieces: number } {
+    return { text: this.#patience.held, pieces: this.#patience.pieces };
   }
 
   /** Listening resumed (Resume, or the participant speaking after asking for time). */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createStore, useStoreState } from "../../hooks/store";
 import { toast } from "../../lib/toast";
 import { unlockAudio } from "../../lib/voice/audioUnlock";
+import type { StartedTurn } from "../../lib/voice/voiceTurn";
 import type { VoicePlan } from "./capabilities";
 import { browserHasVoices } from "./capabilities";
 import type { VoiceEngine } from "./voiceEngine";
@@ -12,8 +13,13 @@ export interface VoiceLoopOptions {
   interviewId: number;
   /** Who listens and who speaks here (capabilities.ts). */
   plan: VoicePlan;
-  /** The participant said this: run the exchange (speaking the reply through speakReply). */
-  onHeard: (text: string) => Promise<void>;
+  /**
+   * The participant said this: run the exchange (speaking the reply through speakReply); `started`,
+   * the reply the server already began with the transcript (POST /api/ai/voice-turn).
+   */
+  onHeard: (text: string, started?: StartedTurn) => Promise<void>;
+  /** The turn's context (notes, images) as an exchange sends it. */
+  turnContext: () => { notes: string; imageContext: string };
 }
 
 /**

@@ -1,11 +1,16 @@
-import { audioFileName } from "@parley/ai/audioFormat";
 import { isServiceUnavailableText, isValidTranscription } from "@parley/ai/speech";
 import type { Store } from "../../hooks/store";
 import { afterRequestsLeave } from "../../lib/afterRequests";
 import { toast } from "../../lib/toast";
 import { type Utterance, VOICE, VoiceCapture } from "../../lib/voice/capture";
 import { speechPlayer } from "../../lib/voice/player";
-import { judgeRecording, messagePreview, microphoneFailure, readTranscription } from "../../lib/voice/rules";
+import {
+  judgeRecording,
+  messagePreview,
+  microphoneFailure,
+  type TranscriptionOutcome,
+} from "../../lib/voice/rules";
+import { type StartedTurn, sendVoiceTurn, transcribeOnly } from "../../lib/voice/voiceTurn";
 import { watchForBargeIn } from "./bargeIn";
 import { BrowserRecognizer } from "./browserRecognizer";
 import { browserCanRecognize, browserHasVoices } from "./capabilities";
@@ -25,6 +30,10 @@ import {
 /** Marks read by bench/voice-latency.ts: the end of an utterance and the first agent audio after it. */
 export const MARK_UTTERANCE_END = "parley:utterance-end";
 export const MARK_AGENT_AUDIO = "parley:agent-audio";
+
+/** A new answer's id (getRandomValues works outside secure contexts too, unlike randomUUID). */
+const answerId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** What the engine shares with the page's hook (useVoiceLoop.ts): the state, options and output. */
 export interface VoiceHost {
@@ -52,7 +61,9 @@ export class VoiceEngine {
    * then, so a participant who goes on after a pause is heard from their first word (issue 24).
    */
   #waiting: Utterance[] = [];
-  // Unfinished words and requests for time wait for more (lib/voice/endOfTurn.ts).
+  /** The participant spoke over the last reply: their next recording's turn waits for its mark. */
+  #afterBargeIn = false;
+  // Unfinished words and requests for time wait for more (@parley/ai/voice/endOfTurn.ts).
   readonly #patience: Patience;
 
   constructor(host: VoiceHost) {
@@ -134,10 +145,10 @@ export class VoiceEngine {
   }
 
   /** The participant's answer, handed to the page: listening stops until the reply has been said. */
-  async #send(text: string) {
+  async #send(text: string, started?: StartedTurn) {
     this.#stopListening();
     this.#waiting = [];
-    const exchange = this.#host.options().onHeard(text);
+    const exchange = this.#host.options().onHeard(text, started);
     // Drawn once the exchange's request has left (it is made in a microtask queued before this one).
     queueMicrotask(
       () =>
@@ -149,15 +160,23 @@ export class VoiceEngine {
   }
 
   /** What was heard, by either listener: checked (spec 2 §5), then sent or held (endOfTurn.ts). */
-  async #heard(text: string) {
+  async #heard(text: string, started?: StartedTurn) {
+    // The server began a reply only to words these same checks send (it reads them by the same rules).
     if (isServiceUnavailableText(text)) {
+      started?.cancel();
       toast(SPEECH_UNAVAILABLE_TOAST);
       return this.stop();
     }
-    if (!isValidTranscription(text)) return this.listenAfter(VOICE.noSpeechRetryMs);
+    if (!isValidTranscription(text)) {
+      started?.cancel();
+      return this.listenAfter(VOICE.noSpeechRetryMs);
+    }
     const answer = this.#patience.take(text.trim());
-    if (answer === null) return this.listenAfter(0);
-    await this.#send(answer);
+    if (answer === null) {
+      started?.cancel();
+      return this.listenAfter(0);
+    }
+    await this.#send(answer, started);
   }
 
   /** One recording from the microphone, checked in the spec's order (spec 2 §5, §8). */
@@ -170,20 +189,30 @@ export class VoiceEngine {
           toast(NO_SPEECH_TOAST);
           return this.listenAfter(VOICE.noSpeechRetryMs);
         }
-        const form = new FormData();
-        form.append("interviewId", String(this.#host.options().interviewId));
-        form.append("audio", blob, audioFileName(blob.type));
-        let outcome: ReturnType<typeof readTranscription>;
+        // Transcribed and, when the words are the whole answer, answered in the one request: the
+        // server prepares the turn while it transcribes (issue 34). It reads the words as the page
+        // does, from the words held here of an answer said in pieces.
+        // After a barge-in, the reply's "not said" mark is saved before the next turn is asked for
+        // (the model reads it): that recording is transcribed alone and its turn asked after, as before.
+        const options = this.#host.options();
+        const alone = this.#afterBargeIn;
+        this.#afterBargeIn = false;
+        let outcome: TranscriptionOutcome;
+        let started: StartedTurn | undefined;
         try {
-          const res = await fetch("/api/ai/transcribe", {
-            method: "POST",
-            body: form,
-            credentials: "include",
-          });
-          outcome = readTranscription(res.status, await res.json().catch(() => null));
+          if (alone) outcome = await transcribeOnly(options.interviewId, blob);
+          else
+            ({ outcome, turn: started } = await sendVoiceTurn({
+              interviewId: options.interviewId,
+              blob,
+              answerId: answerId(),
+              held: this.#patience.holding(),
+              context: options.turnContext(),
+            }));
         } catch {
           outcome = { kind: "retry" };
         }
+        if (outcome.kind !== "text") started?.cancel();
         if (outcome.kind === "unavailable") {
           toast(SPEECH_UNAVAILABLE_TOAST);
           return this.stop();
@@ -193,7 +222,7 @@ export class VoiceEngine {
           return this.listenAfter(VOICE.errorRetryMs);
         }
         if (outcome.kind === "invalid") return this.listenAfter(VOICE.noSpeechRetryMs);
-        await this.#heard(outcome.text);
+        await this.#heard(outcome.text, started);
       },
       { keepListening: true },
     );
@@ -281,6 +310,7 @@ export class VoiceEngine {
     const bargeIn = () => {
       if (queue.stopped) return;
       interrupted = true;
+      this.#afterBargeIn = true;
       queue.stop();
       if (this.#speaking === reply) this.#speaking = null;
       if (store.dispatch({ type: "bargeIn" }).status === "listening") this.#startListening();

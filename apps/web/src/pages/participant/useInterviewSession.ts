@@ -6,6 +6,7 @@ import { afterRequestsLeave } from "../../lib/afterRequests";
 import { nowIso } from "../../lib/dates";
 import { type ConversationMessage, isImageMessage } from "../../lib/transcript";
 import { useTRPCClient } from "../../lib/trpc";
+import type { StartedTurn } from "../../lib/voice/voiceTurn";
 
 type ShareData = RouterOutputs["participant"]["open"];
 
@@ -109,19 +110,23 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
       answer: { id: string; content: string } | undefined,
       onChunk?: (chunk: string) => void,
       shown?: () => void,
+      started?: StartedTurn,
     ): Promise<{ reply: string; index: number }> => {
       const { notes, imageContext } = context();
-      const asked = client.ai.interviewResponseStream.mutate(
-        {
-          interviewId,
-          ...(answer ? { answer } : {}),
-          notesContext: notes,
-          imageContext,
-          // The stream ends with { final, turnId }: the server says when the interviewer has closed.
-          trailer: true,
-        },
-        { context: { stream: true } },
-      );
+      // A voice answer's reply was asked for with its recording (the voice loop's one request).
+      const asked = started
+        ? Promise.resolve(started.events)
+        : client.ai.interviewResponseStream.mutate(
+            {
+              interviewId,
+              ...(answer ? { answer } : {}),
+              notesContext: notes,
+              imageContext,
+              // The stream ends with { final, turnId }: the server says when the interviewer has closed.
+              trailer: true,
+            },
+            { context: { stream: true } },
+          );
       // The answer and the reply's place are drawn once the request is on its way (the first word).
       asked.catch(() => {});
       await afterRequestsLeave();
@@ -176,11 +181,14 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
 
   /** One exchange: the participant's words (kept by the server before it asks), then the reply. */
   const exchange = useCallback(
-    (text: string, onChunk?: (chunk: string) => void): Promise<ExchangeResult> =>
+    (text: string, onChunk?: (chunk: string) => void, started?: StartedTurn): Promise<ExchangeResult> =>
       serial(async () => {
         const before = store.get().messages;
-        const answer =
-          unanswered.current?.content === text ? unanswered.current : { id: answerId(), content: text };
+        const answer = started
+          ? { id: started.id, content: text }
+          : unanswered.current?.content === text
+            ? unanswered.current
+            : { id: answerId(), content: text };
         unanswered.current = null;
         const shown = () =>
           store.dispatch({
@@ -188,7 +196,7 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
             messages: [...before, { role: "user", content: text, timestamp: nowIso() }],
           });
         try {
-          return { kind: "replied", ...(await agentTurn(answer, onChunk, shown)) } as const;
+          return { kind: "replied", ...(await agentTurn(answer, onChunk, shown, started)) } as const;
         } catch (error) {
           const refusal = limitRefusal(error);
           if (refusal) {
@@ -241,5 +249,7 @@ export function useInterviewSession(share: ShareData | undefined, context: () =>
     markReplyNotSaid,
     finalMessages,
     dismissRefusal,
+    /** What a turn sends beside the answer (the voice loop's one request sends it too). */
+    turnContext: context,
   };
 }

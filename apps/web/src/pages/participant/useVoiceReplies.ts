@@ -34,8 +34,11 @@ export function useVoiceReplies(session: Session, interviewId: number, plan: Voi
   const voice = useVoiceLoop({
     interviewId,
     plan,
-    onHeard: async (text) => {
-      const result = await replyAloud(voice.speakReply(), (onChunk) => session.exchange(text, onChunk));
+    turnContext: session.turnContext,
+    onHeard: async (text, started) => {
+      const result = await replyAloud(voice.speakReply(), (onChunk) =>
+        session.exchange(text, onChunk, started),
+      );
       if (result.kind === "failed") {
         toast(SPEECH_PROCESSING_TOAST);
         voice.listenAfter(VOICE.errorRetryMs);

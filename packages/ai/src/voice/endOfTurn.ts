@@ -139,6 +139,25 @@ export function joinSpoken(first: string, next: string): string {
 export type TurnStep = { kind: "send"; text: string } | { kind: "wait"; reason: "unfinished" | "thinking" };
 
 /**
+ * What a transcript does to an answer being assembled, from what is held of it (`held`, and how many
+ * pieces it was said in): the whole answer is sent, or more is waited for. The voice loop's
+ * `TurnPatience` decides with it, and so does the server when it transcribes and answers in one
+ * request (issue 34: POST /api/ai/voice-turn), from the held words the page sends: the two cannot
+ * differ.
+ */
+export function stepOf(
+  held: { text: string; pieces: number },
+  text: string,
+): TurnStep & { said: string; reading: TurnReading } {
+  const said = joinSpoken(held.text, text);
+  const reading = readUtterance(said);
+  if (reading.kind === "thinking") return { kind: "wait", reason: "thinking", said, reading };
+  if (reading.kind === "unfinished" && held.pieces + 1 < END_OF_TURN.maxPieces)
+    return { kind: "wait", reason: "unfinished", said, reading };
+  return { kind: "send", text: said, said, reading };
+}
+
+/**
  * One answer being assembled from the utterances it was said in. Time is passed in (ms), so the
  * rules are tested without timers; the voice loop asks `due` every few hundred ms while it listens.
  */
@@ -153,6 +172,11 @@ export class TurnPatience {
     return this.#held;
   }
 
+  /** How many utterances the held words were said in (the server reads it with them: `stepOf`). */
+  get pieces() {
+    return this.#pieces;
+  }
+
   /** The participant asked for time and has not spoken or resumed since. */
   get thinking() {
     return this.#thinking;
@@ -160,22 +184,21 @@ export class TurnPatience {
 
   /** A transcript arrived: the answer (with what was held before it) is sent, or more is waited for. */
   take(text: string, now: number): TurnStep {
-    const said = joinSpoken(this.#held, text);
-    const reading = readUtterance(said);
-    if (reading.kind === "thinking") {
-      this.#held = reading.before;
+    const step = stepOf({ text: this.#held, pieces: this.#pieces }, text);
+    if (step.reading.kind === "thinking") {
+      this.#held = step.reading.before;
       this.#thinking = true;
       return { kind: "wait", reason: "thinking" };
     }
     this.#pieces += 1;
-    if (reading.kind === "unfinished" && this.#pieces < END_OF_TURN.maxPieces) {
-      this.#held = said;
+    if (step.kind === "wait") {
+      this.#held = step.said;
       this.#thinking = false;
       this.#waitFrom = now;
       return { kind: "wait", reason: "unfinished" };
     }
     this.clear();
-    return { kind: "send", text: said };
+    return { kind: "send", text: step.said };
   }
 
   /** The participant resumed (Resume, or speaking after a pause): a held answer waits afresh from now. */
