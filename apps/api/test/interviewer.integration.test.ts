@@ -145,7 +145,10 @@ describe("interview turns", () => {
     expect(readBack.final).toBe(false);
     expect(readBack.response).toContain("Here is what I heard:");
     expect(readBack.response).toContain("Did I get that right, or is anything missing?");
-    const close = await turn("Yes, that's right. Also the reminders come too late.");
+    // A reply that adds something is heard out, not closed on; the close comes when they are done.
+    const heard = await turn("Yes, that's right. Also the reminders come too late.");
+    expect(heard.final).toBe(false);
+    const close = await turn("No, that's everything.");
     expect(close.final).toBe(true);
 
     const plan = await owner.client.get(`/api/interviews/${interviewId}/plan`);
