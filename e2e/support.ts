@@ -29,6 +29,8 @@ export async function saveRequirements(page: Page, projectId: number, requiremen
 
 export async function registerThroughUi(page: Page, email = uniqueEmail(), password = "a strong passphrase") {
   await page.goto("/auth");
+  // The page comes as HTML before the app runs it: a click on "Register" before then does nothing.
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
   await page
     .locator("label")
     .filter({ hasText: /^Register$/ })

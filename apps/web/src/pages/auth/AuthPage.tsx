@@ -23,7 +23,8 @@ import { EmailField, PasswordField } from "./fields";
 type Mode = "login" | "register";
 
 export default function AuthPage() {
-  // Sent as HTML before the app runs (issue 34): no submit until React runs the form.
+  // Sent as HTML before the app runs (issue 34): nothing typed or submitted until React runs the
+  // form, since what was typed into the bare HTML would be lost when React takes it over.
   const live = useLive();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -128,24 +129,27 @@ export default function AuthPage() {
                 <TextInput
                   label="First name"
                   autoComplete="given-name"
+                  readOnly={!live}
                   value={firstName}
                   onChange={(e) => setFirstName(e.currentTarget.value)}
                 />
                 <TextInput
                   label="Last name"
                   autoComplete="family-name"
+                  readOnly={!live}
                   value={lastName}
                   onChange={(e) => setLastName(e.currentTarget.value)}
                 />
               </Group>
             )}
-            <EmailField value={email} onChange={setEmail} />
+            <EmailField value={email} onChange={setEmail} readOnly={!live} />
             <PasswordField
               label="Password"
               autoComplete={mode === "login" ? "current-password" : "new-password"}
               description={mode === "register" ? "Password must be at least 8 characters long" : undefined}
               value={password}
               onChange={setPassword}
+              readOnly={!live}
             />
             {formError && (
               <Alert color="red" variant="light" role="alert">

@@ -1,13 +1,23 @@
 import { PasswordInput, TextInput } from "@mantine/core";
 
 /** The email field of the sign-in, sign-up and forgot-password forms. */
-export function EmailField({ value, onChange }: { value: string; onChange(value: string): void }) {
+export function EmailField({
+  value,
+  onChange,
+  readOnly,
+}: {
+  value: string;
+  onChange(value: string): void;
+  /** Set while the page is the server's HTML: what is typed then would be lost when React takes over. */
+  readOnly?: boolean;
+}) {
   return (
     <TextInput
       label="Email"
       type="email"
       required
       autoComplete="email"
+      readOnly={readOnly}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
     />
@@ -21,6 +31,7 @@ export function PasswordField(props: {
   description?: string | undefined;
   value: string;
   onChange(value: string): void;
+  readOnly?: boolean;
 }) {
   return (
     <PasswordInput
@@ -28,6 +39,7 @@ export function PasswordField(props: {
       required
       minLength={8}
       autoComplete={props.autoComplete}
+      readOnly={props.readOnly}
       description={props.description}
       value={props.value}
       onChange={(e) => props.onChange(e.currentTarget.value)}
