@@ -174,7 +174,12 @@ export const THEIRS_TO_JUDGE =
  * question's shape is not one `meantBy` reads.
  */
 function whatWasMeant(ask: ParticipantAsk, lastQuestion: string | null, topic: Topic | null): string {
-  const meant = lastQuestion ? meantBy(lastQuestion) : null;
+  // Only of a request for more ("Is there another thing you'd change?"), which said again adds nothing.
+  const forMore = /\b(?:else|more|another|further)\b/i.test(lastQuestion ?? "");
+  // "Anything further you'd want from it?", a shape `meantBy` does not read, is still a request for more.
+  const meant =
+    (lastQuestion ? meantBy(lastQuestion) : null) ??
+    (forMore ? "I meant anything else the team should know" : null);
   if (!meant)
     return topic ? `I'm asking about ${lowerFirst(topic.title)}.` : "I'm asking about your own work.";
   const asked = senses([lastQuestion, topic?.title].filter(Boolean).join(" "));
@@ -185,8 +190,6 @@ function whatWasMeant(ask: ParticipantAsk, lastQuestion: string | null, topic: T
     .replace(/^.*?\byou mean\b[\s,]*/i, "")
     .replace(/[?.!\s]+$/, "")
     .trim();
-  // Only of a request for more ("Is there another thing you'd change?"), which said again adds nothing.
-  const forMore = /\b(?:else|more|another)\b/i.test(lastQuestion ?? "");
   const short = theirs.split(/\s+/).length >= 2 && theirs.split(/\s+/).length <= 10;
   if (forMore && short && /\byou mean\b/i.test(ask.sentence))
     return `Yes — ${meant}, such as ${toListener(theirs)}.`;

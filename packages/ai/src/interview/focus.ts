@@ -34,6 +34,9 @@ export const FOCUS_KINDS = [
   "number",
   "unclear",
   "several",
+  "rule",
+  "routine",
+  "preference",
 ] as const;
 export type FocusKind = (typeof FOCUS_KINDS)[number];
 
@@ -303,6 +306,10 @@ export const PROBES: Record<FocusKind, string[]> = {
   unclear: ["What does it depend on?", "Could you give me a recent example?"],
   // After a long answer that says many things, "that" points at none of them: which comes first.
   several: ["Of everything you've described, what matters most to you?"],
+  // Read only once the read-back is given (listen.ts): a rule others set, a routine, a preference.
+  rule: ["How should the system handle that?"],
+  routine: ["What would make that easier?"],
+  preference: ["Why is that?"],
 };
 
 /** Something tried before that did not take: "we tried a booking widget in 2023, but nobody found it". */

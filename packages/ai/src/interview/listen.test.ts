@@ -146,6 +146,23 @@ describe("probeOnAdding", () => {
     expect(probeOnAdding(after([first, second!], other), other)).toMatch(/\?$/);
   });
 
+  it("takes up a plain statement by what it says, not with a request for more", () => {
+    const asked = ["What else comes to mind?"];
+    const probe = (answer: string) => probeOnAdding(ctx(asked, answer), answer);
+    // A point at which they would stop is how they judge success, said the other way round.
+    expect(probe("If the counts are still wrong by June, we'd stop.")).toBe(PROBES.goal[0]);
+    // A rule others set, a routine, an idea put forward, a preference.
+    expect(probe("Council rules say pesticides cannot be sold to the public.")).toBe(PROBES.rule[0]);
+    expect(probe("The regional manager signs off any order above two thousand pounds.")).toBe(PROBES.rule[0]);
+    expect(probe("We walk the greenhouses every Monday with the head grower.")).toBe(PROBES.routine[0]);
+    expect(probe("A shelf label you can scan would be my first move.")).toBe(PROBES.need[0]);
+    expect(probe("Mornings are easier for deliveries than afternoons.")).toBe(PROBES.preference[0]);
+    // A report wanted monthly is no routine of theirs; each kind is asked once.
+    expect(probe("A report every month with the losses.")).not.toBe(PROBES.routine[0]);
+    const again = "We water the seedlings every morning.";
+    expect(probeOnAdding(ctx([PROBES.routine[0]!, ...asked], again), again)).not.toBe(PROBES.routine[0]);
+  });
+
   it("takes a trouble ruled out as a requirement, not a trouble to ask the cost of", () => {
     const rule = "Five people need access, and it shouldn't be too hard to add more later.";
     const probe = probeOnAdding(ctx(["What else comes to mind?"], rule), rule);

@@ -4,7 +4,7 @@
  * follow-up on what they add while they keep adding (issue 33).
  */
 import { aboutElse, EXAMPLE_ASK, LISTENING_LIMIT } from "./decide";
-import { answeredBy, type FocusKind, focusesOf, followUpOn, PROBES, saidAlready } from "./focus";
+import { answeredBy, type Focus, type FocusKind, focusesOf, followUpOn, PROBES, saidAlready } from "./focus";
 import { listLength, manyNeeds } from "./heard";
 import { askedFrames, askedProbe, frameOf, namedProbe } from "./naming";
 import { allTold, normalise, sentences } from "./text";
@@ -53,7 +53,59 @@ const ON_ADDING: ReadonlyArray<FocusKind> = [
   "risk",
   "goal",
   "condition",
+  "rule",
+  "routine",
+  "preference",
 ];
+
+/** A schedule: "every Friday", "each morning", "weekly". */
+const WHEN =
+  /\b(?:(?:every|each) (?:day|week|month|morning|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|daily|weekly|monthly)\b/;
+
+/**
+ * What a plain statement may say that no need, trouble or goal reads, each followed up in its own
+ * words rather than met with "What else should I add?": a point at which they would stop (how they
+ * judge success, said the other way round), a rule others set, a routine, an idea put forward, a
+ * preference.
+ */
+const STATED: ReadonlyArray<{ kind: FocusKind; cue: RegExp }> = [
+  {
+    kind: "goal",
+    cue: /\b(?:we|i)(?:'d| would| will|'ll) (?:stop|rethink|reconsider|drop (?:it|this)|pull the plug|scrap (?:it|this))\b/i,
+  },
+  {
+    kind: "rule",
+    cue: /\b(?:rules?|polic(?:y|ies)|law|regulations?|contracts?)\b[^.!?]*\b(?:says?|requires?|forbids?|means?|cannot|can'?t|must|only)\b|\bsigns? off\b|\bhas to be approved\b|\bonly (?:\w+ )?(?:have|has|get|gets) access\b|\bnot allowed\b/i,
+  },
+  {
+    kind: "routine",
+    // Something they do on a schedule ("We review the call logs every Friday"), not a report wanted monthly.
+    cue: new RegExp(`\\b(?:we|i)\\b[^.!?]*${WHEN.source}|${WHEN.source}[^.!?]*\\b(?:we|i)\\b`, "i"),
+  },
+  {
+    kind: "need",
+    cue: /\b(?:my|our) first (?:move|step)\b|\bi'?d (?:suggest|propose|start with)\b|\b(?:what|how) about\b|\bone option\b|\b(?:we|you) could (?:also )?(?:consider|try|add|offer|use)\b/i,
+  },
+  {
+    kind: "preference",
+    cue: /\b(?:easier|harder|better|worse|simpler|quicker|faster)\b[^.!?]*\bthan\b|\bthe only (?:\w+ ){0,2}(?:that|which) works?\b|\bworks? (?:best|better)\b/i,
+  },
+];
+
+/**
+ * What of an answer is followed up: what `focusesOf` reads, or, when none of it is followed up,
+ * what the statement says (`STATED`), once each kind.
+ */
+function pointsOf(answer: string): Array<Focus & { stated?: boolean }> {
+  const found = focusesOf(answer);
+  if (found.some((f) => ON_ADDING.includes(f.kind))) return found;
+  const stated = STATED.filter((s) => s.cue.test(answer)).map((s) => ({
+    kind: s.kind,
+    phrase: "",
+    stated: true,
+  }));
+  return [...stated.filter((f, i) => stated.findIndex((g) => g.kind === f.kind) === i), ...found];
+}
 
 /**
  * Offline only, once the plan's probes of a kind are asked: more ways to follow up what they add in
@@ -178,7 +230,7 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   // something (a diary they want does not work yet).
   // A trouble ruled out ("it shouldn't be too hard to scale") is a requirement, not a trouble.
   const troubled = TROUBLE.test(answer.replace(RULED_OUT, ""));
-  const found = focusesOf(answer).filter((f) => troubled || f.kind !== "pain" || f.phrase);
+  const found = pointsOf(answer).filter((f) => troubled || f.kind !== "pain" || f.phrase);
   if (!found.some((f) => f.kind === "need"))
     found.sort((a, b) => Number(b.kind === "workaround") - Number(a.kind === "workaround"));
   // A trouble said with "never" or "nobody" ("he never sees the calendar") is one too.
@@ -213,9 +265,9 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
     }
   }
   // In a long interview, a way asked once is asked once more, of something else they added, when it
-  // was not among the last few asked.
+  // was not among the last few asked (not of a plain statement, whose one way would read as a repeat).
   for (const focus of found) {
-    if (!followed(focus.kind)) continue;
+    if (!followed(focus.kind) || focus.stated) continue;
     for (const p of [...PROBES[focus.kind], ...(ADDING_PROBES[focus.kind] ?? [])]) {
       if (all.filter((s) => askedIn(p, s)).length !== 1 || recent.some((s) => askedIn(p, s))) continue;
       if (!answeredBy(p, answer) && !toldBefore(p, told, answer) && fits(p)) return p;
@@ -229,7 +281,7 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
  * brings a need or a trouble and names nothing the answer before that follow-up named.
  */
 function newPoint(ctx: TurnContext, answer: string): boolean {
-  return focusesOf(answer).some((f) => ON_ADDING.includes(f.kind)) && aboutElse(ctx.messages, answer);
+  return pointsOf(answer).some((f) => ON_ADDING.includes(f.kind)) && aboutElse(ctx.messages, answer);
 }
 
 /** Said once, when they are still adding well past the time asked for: they may stop, or go on. */
