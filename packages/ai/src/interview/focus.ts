@@ -293,7 +293,8 @@ export const PROBES: Record<FocusKind, string[]> = {
     "What does that cost you, in time or money?",
     "What have you tried so far to fix that?",
   ],
-  refusal: ["What's the problem with that?", "What would you rather have instead?"],
+  // Never "What's the problem with that?": it reads as a challenge to what they chose to rule out.
+  refusal: ["What would you rather have instead?"],
   tried: ["What would have to be different this time?", "What got in the way?"],
   risk: ["What would you do if that happened?", "What would help you plan around that?"],
   condition: ["What happens today when that comes up?", "How often does that come up?"],

@@ -142,8 +142,6 @@ const NEVER = /\b(?:never|nobody|no one)\s+(?!mind\b)\w+/i;
 
 /** A refusal said as such: "we don't want …", "I never want …". */
 const DONT_WANT = /\b(?:don'?t|do not|never|wouldn'?t|would not)\s+(?:really\s+)?(?:want|need|like)\b/i;
-/** The refusal probe that asks what is wrong with what they ruled out. */
-const CHALLENGE = PROBES.refusal.find((p) => /\bproblem\b/.test(p))!;
 
 /** A list that says what comes first: "1. … – the most important feature", "top priority". */
 const PRIORITY_GIVEN =
@@ -239,21 +237,14 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
   // Not answered already, and no example asked for where one was given.
   const fits = (p: string) => !saidAlready(p, answer, told) && !(p === EXAMPLE_ASK && exampleGiven(answer));
   // How an end user would keep track of a goal is a question for those who run the business.
-  // A refusal only when said as one ("we don't want messages at night"), and asked what instead:
-  // "What's the problem with that?" reads as a challenge to something they chose to rule out.
+  // A refusal only when said as one ("we don't want messages at night"), and asked what instead.
   const followed = (kind: FocusKind) =>
     ON_ADDING.includes(kind) &&
     !(kind === "goal" && ctx.stakeholderType === "user") &&
     (kind !== "refusal" || DONT_WANT.test(answer));
   for (const focus of found) {
     if (!followed(focus.kind)) continue;
-    const probe = untold(
-      focus.kind,
-      focus.kind === "refusal" ? [...asked, CHALLENGE] : asked,
-      answer,
-      told,
-      true,
-    );
+    const probe = untold(focus.kind, asked, answer, told, true);
     if (probe) return namedProbe(probe, focus.kind, focus.phrase, answer);
     // Each asked once as written; a second time only named, for something else they added.
     for (const p of ADDING_PROBES[focus.kind] ?? []) {

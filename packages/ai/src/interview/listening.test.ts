@@ -118,7 +118,7 @@ describe("follow-ups a good interviewer would ask", () => {
     expect(followUpOn(need!.kind, [])).toBe("What would that change for you?");
     const [refusal] = focusesOf("We don't want reminders on Sundays.");
     expect(refusal).toMatchObject({ kind: "refusal", phrase: "reminders on Sundays" });
-    expect(followUpOn(refusal!.kind, [])).toBe("What's the problem with that?");
+    expect(followUpOn(refusal!.kind, [])).toBe("What would you rather have instead?");
     const [pain] = focusesOf("I hate chasing suppliers by phone every Monday.");
     expect(pain?.kind).toBe("pain");
     const [trouble] = focusesOf("Right now I have to ring at lunch and the line is usually busy.");
