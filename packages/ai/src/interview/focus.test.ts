@@ -92,4 +92,14 @@ describe("answeredBy", () => {
       ),
     ).toBe(false);
   });
+
+  it("takes what they would have instead as said when a clause of its own says it", () => {
+    const instead = "What would you rather have instead?";
+    expect(answeredBy(instead, "We don't want a second stock list, the till has to stay the master.")).toBe(
+      true,
+    );
+    expect(answeredBy(instead, "I don't want customers to have to sign up for yet another card.")).toBe(
+      false,
+    );
+  });
 });

@@ -35,6 +35,7 @@ export const FOCUS_KINDS = [
   "unclear",
   "several",
   "rule",
+  "approval",
   "routine",
   "preference",
 ] as const;
@@ -307,8 +308,9 @@ export const PROBES: Record<FocusKind, string[]> = {
   unclear: ["What does it depend on?", "Could you give me a recent example?"],
   // After a long answer that says many things, "that" points at none of them: which comes first.
   several: ["Of everything you've described, what matters most to you?"],
-  // Read only once the read-back is given (listen.ts): a rule others set, a routine, a preference.
+  // Read only once the read-back is given (listen.ts): a rule others set, a sign-off, a routine, a preference.
   rule: ["How should the system handle that?"],
+  approval: ["How does that affect this project?"],
   routine: ["What would make that easier?"],
   preference: ["Why is that?"],
 };
@@ -347,6 +349,12 @@ const ANSWERED: Array<[question: RegExp, answer: RegExp]> = [
   [
     /\bproblem with that\b|\bchange for\b|^Why does\b.*\bmatter to you\b/,
     /\b(?:because|since|otherwise|'cause|so that)\b|, so (?!far\b)/i,
+  ],
+  // What they would have instead, said with what they ruled out ("…, SAP has to stay the master").
+  // (in a clause of its own: "I don't want them to have to make an account" says nothing instead)
+  [
+    /\binstead\b/,
+    /[,;.:]\s*[^,;.:]*\b(?:has to|have to|must|should|instead|rather|stays?|keep using|(?:we|i)(?:'ll| will) (?:use|keep))\b/i,
   ],
   // What it is for ("… to keep clients informed", "so she can …") or what it would help with says why it matters.
   [

@@ -153,7 +153,9 @@ describe("probeOnAdding", () => {
     expect(probe("If the counts are still wrong by June, we'd stop.")).toBe(PROBES.goal[0]);
     // A rule others set, a routine, an idea put forward, a preference.
     expect(probe("Council rules say pesticides cannot be sold to the public.")).toBe(PROBES.rule[0]);
-    expect(probe("The regional manager signs off any order above two thousand pounds.")).toBe(PROBES.rule[0]);
+    expect(probe("The regional manager signs off any order above two thousand pounds.")).toBe(
+      PROBES.approval[0],
+    );
     expect(probe("We walk the greenhouses every Monday with the head grower.")).toBe(PROBES.routine[0]);
     expect(probe("A shelf label you can scan would be my first move.")).toBe(PROBES.need[0]);
     expect(probe("Mornings are easier for deliveries than afternoons.")).toBe(PROBES.preference[0]);

@@ -54,6 +54,7 @@ const ON_ADDING: ReadonlyArray<FocusKind> = [
   "goal",
   "condition",
   "rule",
+  "approval",
   "routine",
   "preference",
 ];
@@ -65,8 +66,8 @@ const WHEN =
 /**
  * What a plain statement may say that no need, trouble or goal reads, each followed up in its own
  * words rather than met with "What else should I add?": a point at which they would stop (how they
- * judge success, said the other way round), a rule others set, a routine, an idea put forward, a
- * preference.
+ * judge success, said the other way round), a rule others set, a sign-off the work needs, a
+ * routine, an idea put forward, a preference.
  */
 const STATED: ReadonlyArray<{ kind: FocusKind; cue: RegExp }> = [
   {
@@ -75,7 +76,12 @@ const STATED: ReadonlyArray<{ kind: FocusKind; cue: RegExp }> = [
   },
   {
     kind: "rule",
-    cue: /\b(?:rules?|polic(?:y|ies)|law|regulations?|contracts?)\b[^.!?]*\b(?:says?|requires?|forbids?|means?|cannot|can'?t|must|only)\b|\bsigns? off\b|\bhas to be approved\b|\bonly (?:\w+ )?(?:have|has|get|gets) access\b|\bnot allowed\b/i,
+    cue: /\b(?:rules?|polic(?:y|ies)|law|regulations?|contracts?)\b[^.!?]*\b(?:says?|requires?|forbids?|means?|cannot|can'?t|must|only)\b|\bonly (?:\w+ )?(?:have|has|get|gets) access\b|\bnot allowed\b/i,
+  },
+  // A sign-off the work needs is the project's, not a rule for what is built.
+  {
+    kind: "approval",
+    cue: /\bsigns? off\b|\b(?:has|have|needs?) to be approved\b|\bneeds? (?:\w+ )?approval\b/i,
   },
   {
     kind: "routine",
