@@ -168,6 +168,9 @@ const REQUEST = /^(?:[\w\s]+,\s*)?(?:could|can) you\b/i;
 /** Asked of a need or a trouble they add after the read-back; a yes to it is asked to go ahead. */
 export const EXAMPLE_ASK = "Could you give me an example?";
 
+/** Said before a follow-up asked again, once, after a yes that answered nothing. */
+export const ASKED_AGAIN = "Let me ask it again:";
+
 /** Said once, before a request the participant only said yes to. */
 export const GO_AHEAD = "Please go ahead.";
 
@@ -542,6 +545,19 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   // Offline, "that is just what we want" agrees with what they said before, not with the question:
   // the plan goes on.
   const agreesWithOwn = offline && OWN_NEED_CONFIRMED.test(answer);
+  // Offline, "Yes, that's right" to a follow-up that asked how or what ("How would you keep track of
+  // that?") answers nothing: it is asked again, once, not passed over for another question.
+  const lastAi = messages.findLast((m) => m.role === "ai")?.content ?? "";
+  if (
+    offline &&
+    CONFIRM.test(answer) &&
+    !agreesWithOwn &&
+    OPEN_QUESTION.test(state.lastAsked ?? "") &&
+    askedProbe(lastAi) &&
+    !asked.some((m) => m.startsWith(ASKED_AGAIN))
+  ) {
+    return { action: "rephrase", topicId: current.id, reason: "yes-to-open" };
+  }
   if (
     CONFIRM.test(answer) &&
     !agreesWithOwn &&
@@ -567,7 +583,6 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   }
   // Offline, a problem, how they cope, when it comes up or a figure, just raised in answer to
   // anything but a follow-up: followed up once before the plan's next question.
-  const lastAi = messages.findLast((m) => m.role === "ai")?.content ?? "";
   const problem =
     PROBLEM.test(answer) && followUpOn("pain", asked, answer) ? { kind: "pain" as const, phrase: "" } : null;
   // A long answer that says many things: which of them comes first, before any one is probed.

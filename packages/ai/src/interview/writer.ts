@@ -16,6 +16,7 @@ import {
 } from "./closing";
 import {
   ANYTHING_ELSE,
+  ASKED_AGAIN,
   EXAMPLE_ASK,
   GO_AHEAD,
   IMAGE_MARK,
@@ -507,6 +508,8 @@ function writeFor(
         return { text: withAnswer(state.lastQuestion) };
       }
       if (decision.reason === "greeting" && state.lastAsked) return { text: `Hello! ${state.lastAsked}` };
+      if (decision.reason === "yes-to-open" && state.lastAsked)
+        return { text: `${ASKED_AGAIN} ${state.lastAsked}` };
       if (decision.reason === "go-ahead" && state.lastAsked)
         return { text: `${GO_AHEAD} ${state.lastAsked}` };
       // Not a question about today that an earlier answer already answered.
