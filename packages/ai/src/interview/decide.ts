@@ -13,7 +13,7 @@ import {
   saysMany,
 } from "./focus";
 import { askedProbe } from "./naming";
-import { listedDuties, readBackPoints } from "./readback";
+import { asTheirOwn, listedDuties, readBackPoints, runTogetherDuties } from "./readback";
 import { sayable } from "./readback-said";
 import { statedNeeds } from "./sayback";
 import { type InterviewState, READ_BACK_QUESTION, readState, topicSenses } from "./state";
@@ -589,7 +589,9 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   const told = allTold(ctx);
   // (a system's duties listed in one sentence are many too: "a booking system, …, and reports").
   const several =
-    saysMany(answer) || listedDuties(answer).length >= 3 ? followUpOn("several", asked, answer) : null;
+    saysMany(answer) || listedDuties(answer).length >= 3 || runTogetherDuties(asTheirOwn(answer)).length >= 3
+      ? followUpOn("several", asked, answer)
+      : null;
   const many =
     several && !saidAlready(several, answer, told) ? { kind: "several" as const, phrase: "" } : null;
   const struck = many ?? (follow && STRIKING.includes(follow.focus.kind) ? follow.focus : problem);

@@ -221,6 +221,13 @@ describe("offline, after a long answer that says many things", () => {
     expect(turns[2]!.text).toBe(PROBES.several[0]);
   });
 
+  it("asks it of the lines of a list run together, a role written both ways read as theirs", async () => {
+    const lines =
+      "Send the orders to the suppliers Keep track of her/his stock (compost, pots, seed) Warn him/her when compost runs low";
+    const { turns } = await run(["I run the shop floor and do the ordering.", lines]);
+    expect(turns[2]!.text).toBe(PROBES.several[0]);
+  });
+
   it("asks it once, and not after they said what matters most", async () => {
     const ranked = `${LONG} Above all, the counts have to be right.`;
     const { turns } = await run(["I run the shop floor and do the ordering.", ranked, "Fine.", LONG]);
