@@ -148,7 +148,11 @@ describe("interview turns", () => {
     // A reply that adds something is heard out, not closed on; the close comes when they are done.
     const heard = await turn("Yes, that's right. Also the reminders come too late.");
     expect(heard.final).toBe(false);
-    const close = await turn("No, that's everything.");
+    // What they added is read back before the close, then the close comes on their yes.
+    const added = await turn("No, that's everything.");
+    expect(added.final).toBe(false);
+    expect(added.response).toContain("reminders come too late");
+    const close = await turn("Yes.");
     expect(close.final).toBe(true);
 
     const plan = await owner.client.get(`/api/interviews/${interviewId}/plan`);

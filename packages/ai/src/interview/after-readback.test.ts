@@ -42,6 +42,19 @@ describe("offline, after the read-back", () => {
     expect(turns.at(-1)!.decision.action).toBe("close");
   });
 
+  it("reads back a rule and a measure they added before closing, when they have run out", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "If the rota doesn't cut our idle hours by a third in spring, we'd rethink.",
+      "Council rules say dogs cannot be left alone for more than an hour.",
+      "I can't think of anything else.",
+    ]);
+    const last = turns.at(-1)!;
+    expect(last.decision.action).toBe("read_back");
+    expect(last.text).toContain("- If the rota doesn't cut your idle hours by a third in spring, you'd rethink.");
+    expect(last.text).toContain("- Council rules say dogs cannot be left alone for more than an hour.");
+  });
+
   it("after saying back two things they added, asks for more, not about one 'that'", async () => {
     const turns = await run([
       ...TO_READ_BACK,

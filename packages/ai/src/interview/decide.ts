@@ -13,7 +13,7 @@ import {
   saysMany,
 } from "./focus";
 import { askedProbe } from "./naming";
-import { asTheirOwn, listedDuties, readBackPoints, runTogetherDuties } from "./readback";
+import { addedSince, asTheirOwn, listedDuties, readBackPoints, runTogetherDuties } from "./readback";
 import { sayable } from "./readback-said";
 import { statedNeeds } from "./sayback";
 import { type InterviewState, READ_BACK_QUESTION, readState, topicSenses } from "./state";
@@ -305,6 +305,10 @@ export const BYE =
 const COVERED =
   /\bthat covers\b|\bthat'?s (?:all|everything|it)\b|\bnothing (?:else|more)\b|\bwe(?:'ve| have) covered\b/i;
 
+/** "I can't think of anything else", "nothing else comes to mind": they have run out, not asked to stop. */
+const RUN_OUT =
+  /\b(?:can'?t|cannot|can not) think of (?:anything|something|more)\b|\bnothing (?:else )?comes to mind\b/i;
+
 /** A short reply that opens by agreeing, however typed: "yess that would be helpful", "Yes, spot on". */
 const AGREES = /^\W*(?:y(?:es+|eah|ep|up)|sure|right|exactly|correct|spot on)\b/i;
 
@@ -402,12 +406,15 @@ function afterReadBack(
   const more = !points.every((p) => given.includes(p));
   // Offline, "that covers it" after adding a few needs: what they added read back before closing
   // (not when they ask to stop, and not a long list read to someone who wants to finish).
+  // (each statement they added counts, as the read-back says it: a rule, a trouble, an idea)
   const added = () => {
     const said = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline: true }), true);
-    const fresh = said.filter((p) => !given.includes(p)).length;
+    const since = addedSince(ctx, state.readBackAt);
+    const fresh = new Set([...said, ...since].filter((p) => !given.includes(p))).size;
     return fresh > 0 && fresh <= 5;
   };
-  if (offline && COVERED.test(answer) && !FAREWELL.test(answer) && !BYE.test(answer) && added())
+  const covered = COVERED.test(answer) || RUN_OUT.test(answer);
+  if (offline && covered && !FAREWELL.test(answer) && !BYE.test(answer) && added())
     return { action: "read_back", topicId: "", reason: "Done after adding: read back what they added." };
   // Taking their leave: what they added is said back in the closing, not read back once more.
   if (DONE.test(answer) || FAREWELL.test(answer) || BYE.test(answer))

@@ -187,7 +187,14 @@ function checked(text: string): string | null {
   if (!ENDS_WELL.has(last.pos) && !PARTICLE_END.test(last.normal) && !clock) return null;
   if (last.pos === "PRON" && /^(?:i|we|you|they|that|which|who|it|them)$/.test(last.normal)) return null;
   if (CLAUSE_WORD.test(last.normal)) return null;
-  if (first.pos === "SCONJ" || first.pos === "CCONJ" || POINTING_START.test(first.normal)) return null;
+  // (a condition said first is whole with the clause after its comma: "If it doesn't cut calls, we'd rethink")
+  const conditionFirst = CONDITION.test(text) && /,\s*(?:we|i|you|they|it|the)\b/i.test(text);
+  if (
+    (first.pos === "SCONJ" && !conditionFirst) ||
+    first.pos === "CCONJ" ||
+    POINTING_START.test(first.normal)
+  )
+    return null;
   // "It takes you three hours a week": "it" points back to what was said before, unless it is
   // the thing to be built ("It has to read the diary").
   if (
