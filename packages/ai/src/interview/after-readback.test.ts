@@ -51,7 +51,9 @@ describe("offline, after the read-back", () => {
     ]);
     const last = turns.at(-1)!;
     expect(last.decision.action).toBe("read_back");
-    expect(last.text).toContain("- If the rota doesn't cut your idle hours by a third in spring, you'd rethink.");
+    expect(last.text).toContain(
+      "- If the rota doesn't cut your idle hours by a third in spring, you'd rethink.",
+    );
     expect(last.text).toContain("- Council rules say dogs cannot be left alone for more than an hour.");
   });
 

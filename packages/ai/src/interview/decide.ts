@@ -8,6 +8,7 @@ import {
   focusesOf,
   followUpFor,
   followUpOn,
+  listsThings,
   PROBES,
   saidAlready,
   saysMany,
@@ -596,7 +597,11 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   const told = allTold(ctx);
   // (a system's duties listed in one sentence are many too: "a booking system, …, and reports").
   const several =
-    saysMany(answer) || listedDuties(answer).length >= 3 || runTogetherDuties(asTheirOwn(answer)).length >= 3
+    saysMany(answer) ||
+    // (not of their role: "two practices, twelve chairs and a front desk of three" is no list to choose from)
+    (listsThings(answer) && current.source !== "role") ||
+    listedDuties(answer).length >= 3 ||
+    runTogetherDuties(asTheirOwn(answer)).length >= 3
       ? followUpOn("several", asked, answer)
       : null;
   const many =

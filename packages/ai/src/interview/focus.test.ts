@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answeredBy, focusesOf, followUpFor, saidAlready } from "./focus";
+import { answeredBy, focusesOf, followUpFor, listsThings, saidAlready } from "./focus";
 
 // Sentences written for these tests: what a follow-up takes up in an answer, and how it asks.
 describe("what a follow-up takes up", () => {
@@ -101,5 +101,18 @@ describe("answeredBy", () => {
     expect(answeredBy(instead, "I don't want customers to have to sign up for yet another card.")).toBe(
       false,
     );
+  });
+});
+
+describe("listsThings", () => {
+  it("reads a list of things named, not clauses joined by commas", () => {
+    expect(listsThings("We need stock counts, supplier orders, seasonal planning and weekly reports.")).toBe(
+      true,
+    );
+    expect(listsThings("Key features include a till link, automated reordering, and price labels.")).toBe(
+      true,
+    );
+    expect(listsThings("Yes, I think so, and we also want the labels printed.")).toBe(false);
+    expect(listsThings("Customers get lost at the till, it has six screens and tiny buttons.")).toBe(false);
   });
 });

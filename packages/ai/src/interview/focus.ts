@@ -5,11 +5,11 @@
  * a gerund: "booking appointments online") for the model path's prompt, and asked about offline by
  * a prewritten probe of its kind.
  */
-import { analyze, gerund, isContent, type Token } from "../text";
+import { analyze, gerund, isContent, type Token, tokensOf } from "../text";
 import { lexnamesOf } from "../text/lexicon";
 import { type FoundNeed, findNeeds } from "../writer/needs";
 import { needTopic } from "./phrasing";
-import { normalise } from "./text";
+import { normalise, sentences } from "./text";
 import {
   BENEFIT,
   FEELING,
@@ -438,6 +438,25 @@ export const saysMany = (answer: string) =>
   (/(?:^|\s)3[.)]\s/.test(answer) ||
     (answer.trim().split(/\s+/).length >= 40 && analyze(answer).length >= 3)) &&
   findNeeds(answer).length >= 2;
+
+/**
+ * A sentence that lists three things or more: "a booking system, record keeping, supply tracking
+ * and reports" (not "Yes, I think so, and we also want …" nor "… the flow, it has seven steps and
+ * tiny buttons": the items after the first are short and name things, not what anyone does).
+ */
+export function listsThings(answer: string): boolean {
+  return sentences(answer).some((sentence) => {
+    if (!/,[^,]*\b(?:and|or)\s+\S/.test(sentence)) return false;
+    const items = sentence.replace(/[.!?]+$/, "").split(/,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+(?=[^,]*$)/);
+    // Things named, not clauses: no pronoun, and no verb but an -ing or -ed form ("automated records").
+    const thing = (item: string) =>
+      !tokensOf(item).some(
+        (t) => t.pos === "PRON" || t.pos === "AUX" || (t.pos === "VERB" && !/(?:ing|ed)$/.test(t.normal)),
+      );
+    const short = items.slice(1).filter((item) => item.trim().split(/\s+/).length <= 6 && thing(item));
+    return items.length >= 3 && short.length >= 2;
+  });
+}
 
 /** Whether the answer already answered this question (by the kinds above). */
 export const answeredBy = (question: string, answer: string) =>
