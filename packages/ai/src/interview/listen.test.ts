@@ -228,6 +228,19 @@ describe("offline, after a long answer that says many things", () => {
     expect(turns[2]!.text).toBe(PROBES.several[0]);
   });
 
+  it("does not count it as one of the topic's follow-ups: it is about the list, not the topic", () => {
+    const opening = plan.topics[0]!;
+    const messagesWith = (asked: string): InterviewMessage[] => [
+      { role: "ai", content: `Hello! ${opening.probes[0]}` },
+      { role: "user", content: "I run the shop floor and do the ordering." },
+      { role: "ai", content: asked },
+      { role: "user", content: LONG },
+    ];
+    const followUps = (asked: string) => readState(plan, messagesWith(asked), START).followUps;
+    expect(followUps("How well does the whiteboard work for you?")).toBe(1);
+    expect(followUps(PROBES.several[0]!)).toBe(0);
+  });
+
   it("asks it once, and not after they said what matters most", async () => {
     const ranked = `${LONG} Above all, the counts have to be right.`;
     const { turns } = await run(["I run the shop floor and do the ordering.", ranked, "Fine.", LONG]);

@@ -1,4 +1,5 @@
 import { participantAsk, saysMore } from "./asks";
+import { PROBES } from "./focus";
 import { normalise, senseOf, senses, sentences, words } from "./text";
 import type { AnswerReading, InterviewMessage, InterviewPlan, Topic, TurnDecision } from "./types";
 import { DECLINE, INJECTION, OFF_TOPIC, UNSURE } from "./vocabulary";
@@ -228,7 +229,9 @@ export function readState(
   for (let i = messages.length - 1; i >= 0; i -= 1) {
     const x = info[i]!;
     if (x.topicId !== currentTopic) break;
-    if (messages[i]!.role === "ai" && x.question) followUps += 1;
+    // (which of many things matters most is asked of the list, not of the topic: no follow-up of it)
+    if (messages[i]!.role === "ai" && x.question && !messages[i]!.content.includes(PROBES.several[0]!))
+      followUps += 1;
     if (messages[i]!.role === "user" && x.unsure) unsureOnTopic += 1;
   }
   const lastUser = messages.findLastIndex((m) => m.role === "user");
