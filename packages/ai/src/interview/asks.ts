@@ -177,9 +177,14 @@ function whatWasMeant(ask: ParticipantAsk, lastQuestion: string | null, topic: T
   // Only of a request for more ("Is there another thing you'd change?"), which said again adds nothing.
   const forMore = /\b(?:else|more|another|further)\b/i.test(lastQuestion ?? "");
   // "Anything further you'd want from it?", a shape `meantBy` does not read, is still a request for more.
+  const question = (lastQuestion ?? "").trim().replace(/\?$/, "");
   const meant =
     (lastQuestion ? meantBy(lastQuestion) : null) ??
-    (forMore ? "I meant anything else the team should know" : null);
+    (forMore
+      ? /^anything\b/i.test(question)
+        ? `I meant ${lowerFirst(question)}`
+        : "I meant anything else the team should know"
+      : null);
   if (!meant)
     return topic ? `I'm asking about ${lowerFirst(topic.title)}.` : "I'm asking about your own work.";
   const asked = senses([lastQuestion, topic?.title].filter(Boolean).join(" "));

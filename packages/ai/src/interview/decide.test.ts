@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decideTurn, WARM_UP_AFTER } from "./decide";
+import { decideTurn, WARM_UP_AFTER, YES_TO_OPEN } from "./decide";
+import { type ChatMessage, questionMessages } from "./prompts";
 import type { InterviewMessage, InterviewPlan, Topic, TurnContext } from "./types";
 
 // Issue 33: the rules' choice of what comes next, on both paths. A plan as a model writes one (its
@@ -107,5 +108,59 @@ describe("offline, the next planned feature", () => {
     expect(next(exchanges, true)).toMatchObject({ action: "next_topic", topicId: "reminders" });
     // On the model path the plan keeps its order.
     expect(next(exchanges).topicId).not.toBe("reminders");
+  });
+});
+
+describe("on the model path", () => {
+  const context = (exchanges: string[], decisions?: TurnContext["decisions"]): TurnContext => ({
+    plan,
+    project: PROJECT,
+    stakeholderType: "user",
+    messages: exchanges.map((content, i) => ({
+      role: i % 2 === 0 ? ("ai" as const) : ("user" as const),
+      content,
+      timestamp: new Date(START + i * 30_000).toISOString(),
+    })),
+    now: START + exchanges.length * 30_000,
+    timeLimitMinutes: 10,
+    ...(decisions ? { decisions } : {}),
+  });
+  const systemOf = (ctx: TurnContext) =>
+    (questionMessages({ ...ctx, decision: decideTurn(ctx), readBackPoints: [] }) as [ChatMessage])[0].content;
+
+  it("follows up what they add after the read-back under no topic of the plan, never the warm-up's", () => {
+    const ctx = context([
+      "What can you tell me about you and your bookings?",
+      "I book for my two kids, always by phone at lunch.",
+      "Here is what I heard:\n- You book for your two kids by phone.\nDid I get that right, or is anything missing?",
+      "Mostly, and I'd also like a text the evening before each visit.",
+    ]);
+    expect(decideTurn(ctx)).toMatchObject({ action: "follow_up", topicId: "" });
+    expect(systemOf(ctx)).not.toContain("Topic: You and your bookings");
+  });
+
+  it("asks a follow-up again, once, when a yes left it unanswered", () => {
+    const exchanges = [
+      "What can you tell me about you and your bookings?",
+      "I book for my two kids, always by phone at lunch.",
+      "How long does a call like that usually take you?",
+      "Yes, that's right.",
+    ];
+    const ctx = context(exchanges, [
+      { action: "next_topic", topicId: "warm-up" },
+      { action: "follow_up", topicId: "warm-up" },
+    ]);
+    expect(decideTurn(ctx)).toMatchObject({ action: "rephrase", reason: YES_TO_OPEN });
+    expect(systemOf(ctx)).toContain("leaves your last question unanswered");
+    // Asked again, a second yes moves on.
+    const again = context(
+      [...exchanges, "Fair enough. Roughly how many minutes does one of those calls take?", "Yes."],
+      [
+        { action: "next_topic", topicId: "warm-up" },
+        { action: "follow_up", topicId: "warm-up" },
+        { action: "rephrase", topicId: "warm-up" },
+      ],
+    );
+    expect(decideTurn(again).reason).not.toBe(YES_TO_OPEN);
   });
 });

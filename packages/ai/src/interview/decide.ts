@@ -169,6 +169,8 @@ const REQUEST = /^(?:[\w\s]+,\s*)?(?:could|can) you\b/i;
 /** Asked of a need or a trouble they add after the read-back; a yes to it is asked to go ahead. */
 export const EXAMPLE_ASK = "Could you give me an example?";
 
+/** The reason of a follow-up asked again after a yes that answered nothing. */
+export const YES_TO_OPEN = "yes-to-open";
 /** Said before a follow-up asked again, once, after a yes that answered nothing. */
 export const ASKED_AGAIN = "Let me ask it again:";
 
@@ -320,6 +322,12 @@ const CORRECTING = /\b(?:but|actually|not quite|rather than)\b|,\s*not\b/i;
 const MISSED = /^\W*(?:no|nope|not quite|not really|nein|non|nee)\b/i;
 
 /**
+ * What follows the read-back belongs to no topic of the plan: it follows what they add, and a
+ * model told the warm-up's topic there would ask about their role again.
+ */
+const AFTER_READ_BACK = "";
+
+/**
  * After a read-back the interview stays open while the participant says it missed something or
  * brings needs (up to `LISTENING_LIMIT` times the time limit): said back and listened to, then read
  * back again once an answer brings nothing new. A reply to the read-back that adds nothing closes.
@@ -328,7 +336,6 @@ function afterReadBack(
   ctx: TurnContext,
   state: InterviewState,
   answer: string,
-  current: Topic,
   offline: boolean,
 ): TurnDecision {
   const toReadBack = ctx.messages.findLastIndex((m) => m.role === "ai") === state.readBackAt;
@@ -336,7 +343,7 @@ function afterReadBack(
   // Offline, instructions to the interviewer after the read-back neither end it nor are heard:
   // what was asked is asked again.
   if (offline && INJECTION.test(answer))
-    return { action: "redirect", topicId: current.id, reason: "Instructions after the read-back." };
+    return { action: "redirect", topicId: AFTER_READ_BACK, reason: "Instructions after the read-back." };
   // Offline, the writer finds the words to keep listening with: only the safety cap ends it.
   const listening = offline
     ? ctx.messages.length < LISTENING_CAP_MESSAGES
@@ -371,7 +378,7 @@ function afterReadBack(
     !/\badd\?$/.test(lastAsked);
   // What they add is said back and more is asked for, not probed: they are adding to a list.
   if (listening && (news || missed || bareYes))
-    return { action: "follow_up", topicId: current.id, reason: missed ? "missed" : "listening" };
+    return { action: "follow_up", topicId: AFTER_READ_BACK, reason: missed ? "missed" : "listening" };
   // Offline, before closing on a reply to the read-back, whether anything is left is asked once:
   // after a read-back the clock called for while answers still brought needs, only agreed to (not
   // closed on them mid-flow), and after a correction ("Mostly right, but it's 18 percent across
@@ -385,7 +392,7 @@ function afterReadBack(
     focusesOf(before.content).some((f) => STILL_COMING.includes(f.kind));
   const corrects = !agreed && CORRECTING.test(answer) && !DONE.test(answer) && !FAREWELL.test(answer);
   if (offline && toReadBack && (midFlow || corrects) && !said.some((m) => m.includes(ANYTHING_ELSE)))
-    return { action: "follow_up", topicId: current.id, reason: "anything-else" };
+    return { action: "follow_up", topicId: AFTER_READ_BACK, reason: "anything-else" };
   // Offline, a reply to the read-back that adds something of its own ("Right, and add that the
   // ledger rebuild is the main timeline risk", "maybe a basic 1h course") is heard, not closed on.
   const adds =
@@ -399,7 +406,7 @@ function afterReadBack(
     !BYE.test(answer) &&
     !answer.trim().endsWith("?") &&
     keywords(answer).length >= 2;
-  if (adds) return { action: "follow_up", topicId: current.id, reason: "listening" };
+  if (adds) return { action: "follow_up", topicId: AFTER_READ_BACK, reason: "listening" };
   if (toReadBack) return { action: "close", topicId: "", reason: "The participant answered the read-back." };
   // Read again only when it would say more than the last one did.
   const given = ctx.messages[state.readBackAt]!.content;
@@ -456,7 +463,7 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   if (state.readBackAnswered && unclear && state.lastAsked && !state.lastAsked.includes(READ_BACK_QUESTION))
     return {
       action: "rephrase",
-      topicId: current.id,
+      topicId: AFTER_READ_BACK,
       reason: "Asked for help: help, then ask again.",
       asked: ask!.kind,
     };
@@ -471,7 +478,7 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
           asked: ask.kind,
         };
   }
-  if (state.readBackAnswered) return afterReadBack(ctx, state, answer, current, offline);
+  if (state.readBackAnswered) return afterReadBack(ctx, state, answer, offline);
   const last = state.info.findLast((x) => !x.question && !x.readBack);
   const upcoming = nextTopic(plan, messages, state, answer, offline);
   const backTo = state.declinedTopics.has(current.id) ? (upcoming ?? current) : current;
@@ -553,18 +560,20 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   // Offline, "that is just what we want" agrees with what they said before, not with the question:
   // the plan goes on.
   const agreesWithOwn = offline && OWN_NEED_CONFIRMED.test(answer);
-  // Offline, "Yes, that's right" to a follow-up that asked how or what ("How would you keep track of
-  // that?") answers nothing: it is asked again, once, not passed over for another question.
+  // "Yes, that's right" to a follow-up that asked how or what ("How would you keep track of that?")
+  // answers nothing: it is asked again, once, not passed over for another question.
   const lastAi = messages.findLast((m) => m.role === "ai")?.content ?? "";
+  const followedUp = askedProbe(lastAi) || ctx.decisions?.[asked.length - 1]?.action === "follow_up";
+  // (asked again once: a yes to the question asked again follows a rephrase, not a follow-up)
+  const askedAgain = asked.some((m) => m.startsWith(ASKED_AGAIN));
   if (
-    offline &&
     CONFIRM.test(answer) &&
     !agreesWithOwn &&
     OPEN_QUESTION.test(state.lastAsked ?? "") &&
-    askedProbe(lastAi) &&
-    !asked.some((m) => m.startsWith(ASKED_AGAIN))
+    followedUp &&
+    !askedAgain
   ) {
-    return { action: "rephrase", topicId: current.id, reason: "yes-to-open" };
+    return { action: "rephrase", topicId: current.id, reason: YES_TO_OPEN };
   }
   if (
     CONFIRM.test(answer) &&

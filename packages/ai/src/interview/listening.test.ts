@@ -91,7 +91,7 @@ describe("the participant's questions", () => {
     // A request for more in a shape not said plainly is still one, never "your own work".
     const further = { ...context, lastQuestion: "Anything further you'd want from it?" };
     expect(answerTo(participantAsk("So you mean things I can't do right now?")!, further)).toBe(
-      "Yes — I meant anything else the team should know, such as things you can't do right now.",
+      "Yes — I meant anything further you'd want from it, such as things you can't do right now.",
     );
     // Neither gets the stock line for questions nobody here can answer.
     for (const q of ["Do you mean the shop?", "What would you recommend?"])

@@ -2,7 +2,7 @@ import type { StakeholderType } from "@parley/db/schema";
 import { capHistory } from "../history";
 import { fence } from "../prompts";
 import { STAKEHOLDER_LABELS } from "../roles";
-import { BARE_ANSWER } from "./decide";
+import { BARE_ANSWER, YES_TO_OPEN } from "./decide";
 import { READ_BACK_OPENING, READ_BACK_QUESTION } from "./state";
 import type { InterviewMessage, InterviewPlan, ProjectBrief, Topic, TurnDecision } from "./types";
 
@@ -92,6 +92,10 @@ export function planMessages(input: {
   ];
 }
 
+/** A yes that left the last question unanswered ("Yes, that's right" to "How would you track it?"). */
+const YES_TO_OPEN_BRIEF =
+  "The participant only agreed, which leaves your last question unanswered. Acknowledge it in a few words, then ask that same question again, briefly and in other words. No new topic.";
+
 const ACTION_BRIEFS: Record<TurnDecision["action"], string> = {
   follow_up: "Follow up on the participant's last answer.",
   next_topic: "Move to the topic below with one of its probes, in your own words.",
@@ -168,7 +172,7 @@ export function questionMessages(input: {
         first
           ? "This is the start: greet the participant, say how long it takes, then ask the question."
           : "",
-        `Your task now: ${ACTION_BRIEFS[input.decision.action]}`,
+        `Your task now: ${input.decision.reason === YES_TO_OPEN ? YES_TO_OPEN_BRIEF : ACTION_BRIEFS[input.decision.action]}`,
         input.decision.reason.startsWith(BARE_ANSWER)
           ? "Their last answer only agreed or only said no: acknowledge it in a few words first."
           : "",

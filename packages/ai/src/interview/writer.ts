@@ -26,6 +26,7 @@ import {
   ROLE_AGAIN,
   WARM_UP_AFTER,
   WARM_UP_AFTER_ROLE,
+  YES_TO_OPEN,
 } from "./decide";
 import { answeredBy, type FocusKind, focusesOf, followUpFor, PROBES, saidAlready } from "./focus";
 import { needHeard, noted, sayBack, saysNoted } from "./heard";
@@ -508,7 +509,7 @@ function writeFor(
         return { text: withAnswer(state.lastQuestion) };
       }
       if (decision.reason === "greeting" && state.lastAsked) return { text: `Hello! ${state.lastAsked}` };
-      if (decision.reason === "yes-to-open" && state.lastAsked)
+      if (decision.reason === YES_TO_OPEN && state.lastAsked)
         return { text: `${ASKED_AGAIN} ${state.lastAsked}` };
       if (decision.reason === "go-ahead" && state.lastAsked)
         return { text: `${GO_AHEAD} ${state.lastAsked}` };
