@@ -431,6 +431,21 @@ function afterReadBack(
   return { action: "read_back", topicId: "", reason: "Nothing new since the read-back: read back again." };
 }
 
+/**
+ * An answer that says many things, of which one is asked to come first: a long answer of many
+ * needs, a list of three things or more (not their role: "two practices, twelve chairs and a front
+ * desk of three" is no list to choose from), a system's duties listed in one sentence ("a booking
+ * system, …, and reports") or as lines run together.
+ */
+function saysSeveral(answer: string, current: Topic): boolean {
+  return (
+    saysMany(answer) ||
+    (listsThings(answer) && current.source !== "role") ||
+    listedDuties(answer).length >= 3 ||
+    runTogetherDuties(asTheirOwn(answer)).length >= 3
+  );
+}
+
 /** `offline`: the rules write the turn too (no model), and listen on and follow up as offline does. */
 export function decideTurn(ctx: TurnContext, offline = false): TurnDecision {
   const decision = decide(ctx, offline);
@@ -604,15 +619,7 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
     PROBLEM.test(answer) && followUpOn("pain", asked, answer) ? { kind: "pain" as const, phrase: "" } : null;
   // A long answer that says many things: which of them comes first, before any one is probed.
   const told = allTold(ctx);
-  // (a system's duties listed in one sentence are many too: "a booking system, …, and reports").
-  const several =
-    saysMany(answer) ||
-    // (not of their role: "two practices, twelve chairs and a front desk of three" is no list to choose from)
-    (listsThings(answer) && current.source !== "role") ||
-    listedDuties(answer).length >= 3 ||
-    runTogetherDuties(asTheirOwn(answer)).length >= 3
-      ? followUpOn("several", asked, answer)
-      : null;
+  const several = saysSeveral(answer, current) ? followUpOn("several", asked, answer) : null;
   const many =
     several && !saidAlready(several, answer, told) ? { kind: "several" as const, phrase: "" } : null;
   const struck = many ?? (follow && STRIKING.includes(follow.focus.kind) ? follow.focus : problem);
