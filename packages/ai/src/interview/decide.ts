@@ -575,19 +575,14 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   // Offline, "that is just what we want" agrees with what they said before, not with the question:
   // the plan goes on.
   const agreesWithOwn = offline && OWN_NEED_CONFIRMED.test(answer);
-  // "Yes, that's right" to a follow-up that asked how or what ("How would you keep track of that?")
+  // "Yes, that's right" to a question that asked how or what ("How would you keep track of that?")
   // answers nothing: it is asked again, once, not passed over for another question.
-  const lastAi = messages.findLast((m) => m.role === "ai")?.content ?? "";
-  const followedUp = askedProbe(lastAi) || ctx.decisions?.[asked.length - 1]?.action === "follow_up";
-  // (asked again once: a yes to the question asked again follows a rephrase, not a follow-up)
-  const askedAgain = asked.some((m) => m.startsWith(ASKED_AGAIN));
-  if (
-    CONFIRM.test(answer) &&
-    !agreesWithOwn &&
-    OPEN_QUESTION.test(state.lastAsked ?? "") &&
-    followedUp &&
-    !askedAgain
-  ) {
+  // (once: a yes to the question asked again moves on)
+  const askedAgain =
+    asked.some((m) => m.startsWith(ASKED_AGAIN)) || ctx.decisions?.[asked.length - 1]?.action === "rephrase";
+  // ("No, that is just what we want" agrees with what they said before: nothing to ask again)
+  const ownAgreed = OWN_NEED_CONFIRMED.test(answer);
+  if (CONFIRM.test(answer) && !ownAgreed && OPEN_QUESTION.test(state.lastAsked ?? "") && !askedAgain) {
     return { action: "rephrase", topicId: current.id, reason: YES_TO_OPEN };
   }
   if (
@@ -615,6 +610,7 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   }
   // Offline, a problem, how they cope, when it comes up or a figure, just raised in answer to
   // anything but a follow-up: followed up once before the plan's next question.
+  const lastAi = messages.findLast((m) => m.role === "ai")?.content ?? "";
   const problem =
     PROBLEM.test(answer) && followUpOn("pain", asked, answer) ? { kind: "pain" as const, phrase: "" } : null;
   // A long answer that says many things: which of them comes first, before any one is probed.

@@ -93,6 +93,12 @@ describe("answeredBy", () => {
     ).toBe(false);
   });
 
+  it("takes how well a way of working works as said once they judged it", () => {
+    const well = "How well does the paper diary work for you?";
+    expect(answeredBy(well, "The paper diary holds the bookings but lacks any link to the till.")).toBe(true);
+    expect(answeredBy(well, "We write every booking in a paper diary by the till.")).toBe(false);
+  });
+
   it("takes what they would have instead as said when a clause of its own says it", () => {
     const instead = "What would you rather have instead?";
     expect(answeredBy(instead, "We don't want a second stock list, the till has to stay the master.")).toBe(

@@ -350,6 +350,11 @@ const ANSWERED: Array<[question: RegExp, answer: RegExp]> = [
     /\bproblem with that\b|\bchange for\b|^Why does\b.*\bmatter to you\b/,
     /\b(?:because|since|otherwise|'cause|so that)\b|, so (?!far\b)/i,
   ],
+  // How well a way of working works, once they said ("… but lacks integration", "it's tiring").
+  [
+    /^How well does\b/,
+    /\b(?:lacks?|doesn'?t work|isn'?t working|not (?:great|good|ideal|easy)|hard|difficult|tiring|time[- ]consuming|complicated|works? (?:well|fine))\b/i,
+  ],
   // What they would have instead, said with what they ruled out ("…, SAP has to stay the master").
   // (in a clause of its own: "I don't want them to have to make an account" says nothing instead)
   [
