@@ -78,6 +78,8 @@ describe("an article that does not fit the next word, put right", () => {
     ["A user with a unique login and an honest answer.", "A user with a unique login and an honest answer."],
     ["An one-off report.", "A one-off report."],
     ["We dont need marketing and I cant see why.", "We don't need marketing and I can't see why."],
+    // a phrase a learner shortens
+    ["Send the totals in form of a chart.", "Send the totals in the form of a chart."],
   ])("%s", (said, meant) => {
     expect(putRight(said)).toBe(meant);
   });

@@ -181,7 +181,8 @@ export function putRight(text: string): string | null {
     out += text.slice(at, t.start) + word;
     at = t.end;
   }
-  return out + text.slice(at);
+  // A phrase a learner shortens: "in form of reports" is "in the form of reports".
+  return (out + text.slice(at)).replace(/\b(in) form of\b/gi, "$1 the form of");
 }
 
 /** The needs of an answer said back, at most `max`, each in the writer's phrasing; null when none is sayable. */
