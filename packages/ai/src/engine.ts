@@ -182,6 +182,9 @@ export class AiEngine {
   prepareInterviewTurn(billTo: BillTo): ReservationAhead | undefined {
     if (!this.#provider.supports("structured")) return undefined;
     this.#redaction.prefetch(billTo);
+    // The model's name is read now (it is cached for a while; a turn every 12 s found it expired
+    // on every third turn, a database read on the way to the first word).
+    this.models.resolve("interview_agent").catch(() => undefined);
     return this.#calls.reserveAhead(billTo, INTERVIEW_TURN_CALL);
   }
 
