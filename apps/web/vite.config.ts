@@ -2,7 +2,7 @@ import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./build/precompress";
-import { preloadFont } from "./build/preloadFont";
+import { fontDisplayOptional, preloadFont } from "./build/preloadFont";
 import { prerenderPages } from "./build/prerenderPages";
 import { routePages } from "./build/routePages";
 
@@ -34,6 +34,7 @@ export default defineConfig(({ isSsrBuild }) =>
         plugins: [
           react(),
           preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
+          fontDisplayOptional("@fontsource-variable/inter"),
           // The pages a newcomer lands on; apps/api/src/web-static.ts maps their paths to these names.
           routePages({
             landing: "src/pages/public/LandingPage.tsx",
