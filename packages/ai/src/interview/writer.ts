@@ -521,7 +521,7 @@ function writeFor(
         if (offline && state.readBackAnswered && decision.asked === "check" && answerFirst)
           return { text: answerFirst };
         if (other) return { text: withAnswer(other) };
-        if (state.lastQuestion) return { text: withAnswer(`Let me ask it again: ${state.lastQuestion}`) };
+        if (state.lastQuestion) return { text: withAnswer(`${ASKED_AGAIN} ${state.lastQuestion}`) };
       } else if (other) return { text: `Let me try another angle. ${other}` };
       // The warm-up, which has no other question, asked once in other words.
       else if (offline && topic?.source === "role" && ctx.stakeholderType !== "user" && fresh(ROLE_AGAIN))
