@@ -51,7 +51,10 @@ describe("interview images: capped, stored apart, served by address", () => {
   it("keeps at most 30 MB of images per interview", async () => {
     const { interviewId, participant } = await ownerWithInterview(server);
     const eight = dataUrl(bigPng(8));
-    for (let i = 0; i < 3; i += 1) expect((await addImage(participant, interviewId, eight)).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) {
+      const added = await addImage(participant, interviewId, eight);
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+    }
     const fourth = await addImage(participant, interviewId, eight);
     expect(fourth.status).toBe(403);
     expect(fourth.body.error.message).toContain("30 MB");
