@@ -269,12 +269,11 @@ export function answerTo(
       if (MORE_FROM_ME.test(ask.sentence)) return NOTHING_MORE;
       const line = briefLineFor(project, ask.sentence);
       if (!line) return DONT_KNOW;
-      if (line.kind === "objective")
-        return `The project's goal, as the brief puts it: ${sentence(line.text)}`;
+      if (line.kind === "objective") return `The project brief gives its goal as “${sentence(line.text)}”`;
       if (line.kind === "feature")
         return `${sentence(upperFirst(line.text))} It's in the project's plan; the team will settle the details from interviews like this one.`;
       if (line.kind === "constraint")
-        return `The project brief names this constraint: ${sentence(line.text)}`;
+        return `The project brief names this constraint: “${sentence(line.text)}”`;
       if (line.kind === "audience") return `The project is for ${sentence(lowerFirst(line.text))}`;
       return `The project is in ${sentence(lowerFirst(line.text))} ${DONT_KNOW}`;
     }

@@ -109,3 +109,14 @@ describe("a 'why' wondered aloud", () => {
     expect(participantAsk("Why is the price hidden?")?.kind).toBe("info");
   });
 });
+
+describe("a participant asking what the project is for", () => {
+  it("is told the brief's goal quoted whole, never as a fragment after a colon", () => {
+    const project = { title: "Bike repair shop", objective: "Move the shop's repair tickets onto a tablet." };
+    const ask = participantAsk("So will the repair tickets go onto a tablet?");
+    expect(ask?.kind).toBe("info");
+    expect(answerTo(ask!, { project, topic: null, lastQuestion: null, offline: true })).toBe(
+      "The project brief gives its goal as “Move the shop's repair tickets onto a tablet.”",
+    );
+  });
+});

@@ -11,7 +11,15 @@ import type { FoundNeed } from "../writer/needs";
 import { strayCapital } from "./phrasing";
 import { coveredPoints, mostlySaid } from "./readback-cover";
 import { clean, phrasedNeed, readsWhole, repeats, SPEAKER_WANTS } from "./readback-phrase";
-import { clauseText, cleaned, namesNothing, putRight, statedNeeds } from "./sayback";
+import {
+  clauseText,
+  cleaned,
+  namesNothing,
+  putRight,
+  readsAsSpeech,
+  SPOKEN_FILLER,
+  statedNeeds,
+} from "./sayback";
 import { readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
@@ -250,10 +258,6 @@ function problemSentences(answers: string[], offline: boolean): string[] {
 /** How they would judge success, said of themselves ("Success for me is …"), not of someone else's system. */
 const FIRST_PERSON = /\b(?:i|me|my|we|us|our)\b/i;
 const SECOND_PERSON = /\b(?:you|your|yours)\b/i;
-
-/** Fillers of speech ("it's in like the left …", "kind of") that mark thinking aloud, not a problem stated. */
-const SPOKEN_FILLER =
-  /\b(?:is|are|was|were|in|on|at|just|and|so|but|because),? like\b|\blike,|\b(?:kind of|sort of|i mean|you know)\b/i;
 
 /** A want said as a picture or a benefit: "I envision an online booking platform …", "… would be beneficial". */
 const WISHED =
@@ -494,9 +498,10 @@ function inTheirWords(sentence: string, asked = true): string | null {
   // "she/he", a brief's third person; "are: 1.", a list cut at its heading.
   const unclear =
     /^that\b/i.test(text) || POINTER.test(text.replace(/\bso that\b/gi, "")) || /[:;/]/.test(text);
-  if (!short || unclear || (asked && !ASKS_FOR.test(text))) return null;
-  const whole = /[.!]$/.test(text) ? text : `${text}.`;
-  return `“${whole[0]!.toUpperCase()}${whole.slice(1)}”`;
+  if (!short || unclear || (asked && !ASKS_FOR.test(text)) || readsAsSpeech(text)) return null;
+  // A slip nobody can put right is left out, as in any point: quoted, it reads as Parley's mistake.
+  const right = putRight(/[.!]$/.test(text) ? text : `${text}.`);
+  return right === null ? null : `“${right[0]!.toUpperCase()}${right.slice(1)}”`;
 }
 
 /** A want's verb, which starts a point of its own: "the system should …", "we need …". */

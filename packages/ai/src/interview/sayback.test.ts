@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sayable } from "./phrasing";
 import { clean } from "./readback-phrase";
-import { acknowledgement, putRight } from "./sayback";
+import { acknowledgement, putRight, readsAsSpeech } from "./sayback";
 
 // Issue 27: what the interviewer says back after the read-back, and how it names what it asks
 // about. Sentences written for these tests.
@@ -133,5 +133,45 @@ describe("an acknowledgement", () => {
     // Never "you'd like to get the invoices not to be sent twice"; a plain want is said back as usual.
     expect(acknowledgement("I want the invoices not to be sent twice.")).toMatch(/in your words/);
     expect(acknowledgement("I want the invoices sent by email.")).toMatch(/^Got it: you/);
+  });
+});
+
+// Sentences written for these tests: speech quoted back reads as a garble in Parley's voice.
+describe("a quote of speech", () => {
+  it.each([
+    ["Maybe it's something like the totals, when they change, could be shown.", true],
+    ["For the rooms, that should be the same as the old ones.", true],
+    ["We need a list of rooms, prices, and opening times.", true],
+    ["The tool—like the old one—should show the rooms.", true],
+    ["We need the rooms shown, with their prices.", false],
+  ])("%s reads as speech: %s", (quote, speech) => {
+    expect(readsAsSpeech(quote)).toBe(speech);
+  });
+
+  it("is not said back as the need: the answer is noted plainly", () => {
+    expect(
+      acknowledgement("I think it should be something like the rooms, when they're free, should be listed."),
+    ).toBe("");
+  });
+});
+
+describe("a comma splice or a 'to' for 'too', put right", () => {
+  it.each([
+    [
+      "I don't want reminders on by default, it can annoy good members.",
+      "I don't want reminders on by default; it can annoy good members.",
+    ],
+    [
+      "The gym already emails people, we need to be kinder than that.",
+      "The gym already emails people; we need to be kinder than that.",
+    ],
+    ["It shouldn't be to expensive.", "It shouldn't be too expensive."],
+    // a condition first, a reply, an idiom and a verb are left as they are
+    ["If the app is slow, we stop using it.", "If the app is slow, we stop using it."],
+    ["Yes, we need it.", "Yes, we need it."],
+    ["It is next to impossible to book.", "It is next to impossible to book."],
+    ["We want to close early.", "We want to close early."],
+  ])("%s", (said, meant) => {
+    expect(putRight(said)).toBe(meant);
   });
 });

@@ -6,6 +6,7 @@
  * of fillers and markup ("Got it; I've added it in your words: “…”").
  */
 import { analyze, type Sentence, type Token, tokensOf } from "../text";
+import { canBeNoun, canBeVerb } from "../text/lexicon";
 import { clausesOf, type FoundNeed, findNeeds, needOfListedThing } from "../writer/needs";
 import { meantWord } from "../writer/plain";
 import { BUSINESS_ITSELF, GOAL_NOUNS, VAGUE_NOUNS } from "../writer/refusals";
@@ -117,6 +118,19 @@ const HUNG_NOT = /\blike to \w+\b.*\bnot to be\b/i;
 /** Two noun phrases run together ("the same the information"): words nobody can check said back. */
 const RUN_TOGETHER = /\bthe \w+ the\b/i;
 
+/** Fillers of speech ("it's in like the left …", "kind of") that mark thinking aloud. */
+export const SPOKEN_FILLER =
+  /\b(?:is|are|was|were|in|on|at|just|and|so|but|because),? like\b|\blike,|\b(?:kind of|sort of|something like|i mean|you know)\b/i;
+
+/**
+ * Speech that reads garbled once written down and quoted back: a filler, a thought restarted after
+ * a comma ("for the prices, that should be …"), or a run of asides (two commas or dashes or more).
+ */
+export const readsAsSpeech = (quote: string) =>
+  SPOKEN_FILLER.test(quote) ||
+  /,\s+that\s+(?:is|was|should|would|will|can|must|needs?|has|have)\b/i.test(quote) ||
+  (quote.match(/[,—–]/g) ?? []).length >= 2;
+
 /** A quote says something when it has four words or more, one of them a content word. */
 const substantial = (quote: string) => {
   const tokens = tokensOf(quote).filter((t) => t.pos !== "PUNCT");
@@ -143,6 +157,27 @@ function afterModal(t: Token, before: Token | undefined): string | undefined {
   if (!before || !/^(?:can|could|should|would|will|must|may|might)$/.test(before.normal)) return undefined;
   return t.pos === "VERB" && PAST_FORMS[t.normal] ? PAST_FORMS[t.normal] : undefined;
 }
+/** "to expensive": "too" before a word that can only describe ("next to impossible" left alone). */
+function tooFor(next: Token | undefined, before: Token | undefined): string {
+  const describes = next?.pos === "ADJ" && !canBeVerb(next.normal) && !canBeNoun(next.normal);
+  return describes && !/^(?:next|close|from|up)$/.test(before?.normal ?? "") ? "too" : "to";
+}
+
+/** A subject and its verb after a comma that ends a whole clause of its own: a comma splice. */
+function splices(tokens: Token[], comma: number): boolean {
+  const [subject, verb] = [tokens[comma + 1], tokens[comma + 2]];
+  if (!subject || !/^(?:it|we|they|i)$/.test(subject.normal) || !["AUX", "VERB"].includes(verb?.pos ?? ""))
+    return false;
+  const before = tokens.slice(0, comma).filter((t) => t.pos !== "PUNCT");
+  return (
+    before.length >= 3 &&
+    before.some((t) => t.pos === "AUX" || t.pos === "VERB") &&
+    !before.some(
+      (t) => t.pos === "SCONJ" || t.pos === "CCONJ" || /^(?:if|when|once|as|since|while)$/.test(t.normal),
+    )
+  );
+}
+
 /** Past forms typed for their base, whose base the tagger may not give. */
 const PAST_FORMS: Record<string, string> = {
   chose: "choose",
@@ -174,7 +209,15 @@ export function putRight(text: string): string | null {
     }
     const meant = /^an?$/.test(t.normal)
       ? articleFor(tokens[i + 1]?.normal ?? "", t.normal)
-      : (afterModal(t, tokens[i - 1]) ?? meantWord(t));
+      : t.normal === "to"
+        ? tooFor(tokens[i + 1], tokens[i - 1])
+        : (afterModal(t, tokens[i - 1]) ?? meantWord(t));
+    // "I don't want late fees on by default, it can damage …": two sentences joined by a comma.
+    if (t.text === "," && splices(tokens, i)) {
+      out += `${text.slice(at, t.start)};`;
+      at = t.end;
+      continue;
+    }
     if (meant === null) return null;
     if (meant === t.normal) continue;
     const word = /^[A-Z]/.test(t.text) ? meant[0]!.toUpperCase() + meant.slice(1) : meant;
@@ -227,6 +270,7 @@ export function acknowledgement(answer: string): string {
         !/\b(?:you|your|yours)\b/i.test(q) &&
         !goalOnly(q) &&
         !RUN_TOGETHER.test(q) &&
+        !readsAsSpeech(q) &&
         !q.endsWith("…"),
     )
     .map(putRight)
