@@ -57,6 +57,18 @@ describe("offline, after the read-back", () => {
     expect(last.text).toContain("- Council rules say dogs cannot be left alone for more than an hour.");
   });
 
+  it("does not read back once more what it has just said back, and closes", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Yes, a website for bookings would be ideal, but the groomers need to be able to enter bookings too.",
+      "No, thank you.",
+    ]);
+    expect(turns.at(-2)!.text).toMatch(/^Got it: you'd like a website for bookings, and you'd like groomers/);
+    const last = turns.at(-1)!;
+    expect(last.decision.action).toBe("close");
+    expect(last.text).not.toMatch(/website/);
+  });
+
   it("after saying back two things they added, asks for more, not about one 'that'", async () => {
     const turns = await run([
       ...TO_READ_BACK,
@@ -272,13 +284,28 @@ describe("offline, after the read-back", () => {
     const turns = await run([
       ...TO_READ_BACK,
       "We also need owners to get a text the day before.",
+      "Council rules say dogs cannot be left in the van after six.",
       "I think that covers it.",
       "Yes, that's right.",
     ]);
     const [again, closed] = turns.slice(-2);
     expect(again!.decision.action).toBe("read_back");
     expect(again!.text).toMatch(/besides what I read back before, you added:\n- .*text the day before/);
+    expect(again!.text).toMatch(/cannot be left in the van after six/);
     expect(closed!.decision.action).toBe("close");
+  });
+
+  it("closes on a 'that covers it' when all they added was just said back", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "We also need owners to get a text the day before.",
+      "I think that covers it.",
+    ]);
+    expect(turns.at(-2)!.text).toMatch(
+      /^Got it; I've added it in your words: “We also need owners to get a text the day before\.”/,
+    );
+    expect(turns.at(-1)!.decision.action).toBe("close");
+    expect(turns.at(-1)!.text).not.toMatch(/text the day before/);
   });
 
   it("shows a need added after the read-back when asked for a summary", async () => {

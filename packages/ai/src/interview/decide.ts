@@ -14,7 +14,14 @@ import {
   saysMany,
 } from "./focus";
 import { askedProbe } from "./naming";
-import { addedSince, asTheirOwn, listedDuties, readBackPoints, runTogetherDuties } from "./readback";
+import {
+  addedSince,
+  asTheirOwn,
+  listedDuties,
+  readBackPoints,
+  runTogetherDuties,
+  saidSinceReadBack,
+} from "./readback";
 import { sayable } from "./readback-said";
 import { statedNeeds } from "./sayback";
 import { type InterviewState, READ_BACK_QUESTION, readState, topicSenses } from "./state";
@@ -418,7 +425,9 @@ function afterReadBack(
   const added = () => {
     const said = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline: true }), true);
     const since = addedSince(ctx, state.readBackAt);
-    const fresh = new Set([...said, ...since].filter((p) => !given.includes(p))).size;
+    // (not what an acknowledgement after the read-back said back already)
+    const known = saidSinceReadBack(ctx);
+    const fresh = new Set([...said, ...since].filter((p) => !known(p))).size;
     return fresh > 0 && fresh <= 5;
   };
   const covered = COVERED.test(answer) || RUN_OUT.test(answer);

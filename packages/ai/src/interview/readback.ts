@@ -20,7 +20,7 @@ import {
   SPOKEN_FILLER,
   statedNeeds,
 } from "./sayback";
-import { readState } from "./state";
+import { READ_BACK_OPENING, readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
 import {
@@ -437,6 +437,21 @@ export function readBackPoints(
     return [...covered, ...(room > 0 ? unsaid.slice(-room) : [])];
   }
   return points.length || !asSaid ? points : sentencePoints(ctx, answers);
+}
+
+/**
+ * Whether the interviewer has said a point since the first read-back: in a read-back, or, most of
+ * its words, in an acknowledgement after one ("Got it: you'd like a website for booking. I've added
+ * that." says "A website for booking would be ideal").
+ */
+export function saidSinceReadBack(ctx: TurnContext): (point: string) => boolean {
+  const first = ctx.messages.findIndex((m) => m.role === "ai" && m.content.startsWith(READ_BACK_OPENING));
+  const since = ctx.messages.slice(first < 0 ? ctx.messages.length : first).filter((m) => m.role === "ai");
+  const said = since.map((m) => m.content.toLowerCase()).join("\n");
+  const acknowledged = since.filter((m) => !m.content.startsWith(READ_BACK_OPENING)).map((m) => m.content);
+  return (point) =>
+    said.includes(point.toLowerCase().replace(/[.!]$/, "")) ||
+    acknowledged.some((ack) => mostlySaid(point, [ack]));
 }
 
 /** What opens a statement added after the read-back without saying anything: "Yes, …", "One more thing: …". */

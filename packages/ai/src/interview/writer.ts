@@ -33,7 +33,7 @@ import { needHeard, noted, sayBack, saysNoted } from "./heard";
 import { aboutOne, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
 import { askedFrames, namedProbe, plural } from "./naming";
 import { bareTitle } from "./questions";
-import { addedSince, pointOf, readBackPoints } from "./readback";
+import { addedSince, pointOf, readBackPoints, saidSinceReadBack } from "./readback";
 import { coveredPoints } from "./readback-cover";
 import { repeats } from "./readback-phrase";
 import { isQuote, sayable } from "./readback-said";
@@ -406,7 +406,9 @@ function writeFor(
       const first = decision.asked === "summary" ? "" : answerFirst;
       // Read again only with something it did not say the first time: else, while they are still
       // adding, more is asked for once, and then the interview closes.
-      if (given !== null && points.every((p) => given.includes(p))) {
+      // (an acknowledgement after the read-back said some back already: "Got it: you'd like …")
+      const known = given !== null && offline ? saidSinceReadBack(ctx) : (p: string) => !!given?.includes(p);
+      if (given !== null && points.every(known)) {
         const answer = state.lastAnswer ?? "";
         const adding = !DONE.test(answer) && keywords(answer).length >= 3;
         if (!fresh(LAST_CALL) || !adding)
