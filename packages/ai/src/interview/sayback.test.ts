@@ -166,6 +166,11 @@ describe("a comma splice or a 'to' for 'too', put right", () => {
       "The gym already emails people; we need to be kinder than that.",
     ],
     ["It shouldn't be to expensive.", "It shouldn't be too expensive."],
+    [
+      "Every Monday we review the signups, that's our feedback loop.",
+      "Every Monday we review the signups; that's our feedback loop.",
+    ],
+    ["We keep one list, there is no other.", "We keep one list; there is no other."],
     // a condition first, a reply, an idiom and a verb are left as they are
     ["If the app is slow, we stop using it.", "If the app is slow, we stop using it."],
     ["Yes, we need it.", "Yes, we need it."],

@@ -166,8 +166,9 @@ function tooFor(next: Token | undefined, before: Token | undefined): string {
 /** A subject and its verb after a comma that ends a whole clause of its own: a comma splice. */
 function splices(tokens: Token[], comma: number): boolean {
   const [subject, verb] = [tokens[comma + 1], tokens[comma + 2]];
-  if (!subject || !/^(?:it|we|they|i)$/.test(subject.normal) || !["AUX", "VERB"].includes(verb?.pos ?? ""))
-    return false;
+  if (!subject || !/^(?:it|we|they|i|that|this|there)$/.test(subject.normal)) return false;
+  // "…, that's our feedback loop" but not "…, that is, …"
+  if (!["AUX", "VERB"].includes(verb?.pos ?? "") || tokens[comma + 3]?.text === ",") return false;
   const before = tokens.slice(0, comma).filter((t) => t.pos !== "PUNCT");
   return (
     before.length >= 3 &&
