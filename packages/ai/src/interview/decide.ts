@@ -17,10 +17,10 @@ import { askedProbe } from "./naming";
 import {
   addedSince,
   asTheirOwn,
+  justSaidBack,
   listedDuties,
   readBackPoints,
   runTogetherDuties,
-  saidSinceReadBack,
 } from "./readback";
 import { sayable } from "./readback-said";
 import { statedNeeds } from "./sayback";
@@ -425,10 +425,9 @@ function afterReadBack(
   const added = () => {
     const said = sayable(ctx, readBackPoints(ctx, { now: true, asSaid: false, offline: true }), true);
     const since = addedSince(ctx, state.readBackAt);
-    // (not what an acknowledgement after the read-back said back already)
-    const known = saidSinceReadBack(ctx);
-    const fresh = new Set([...said, ...since].filter((p) => !known(p))).size;
-    return fresh > 0 && fresh <= 5;
+    const fresh = [...new Set([...said, ...since].filter((p) => !given.includes(p)))];
+    // (not when the acknowledgement just before said all of it back already)
+    return fresh.length > 0 && fresh.length <= 5 && !fresh.every(justSaidBack(ctx));
   };
   const covered = COVERED.test(answer) || RUN_OUT.test(answer);
   if (offline && covered && !FAREWELL.test(answer) && !BYE.test(answer) && added())

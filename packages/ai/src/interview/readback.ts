@@ -440,18 +440,15 @@ export function readBackPoints(
 }
 
 /**
- * Whether the interviewer has said a point since the first read-back: in a read-back, or, most of
- * its words, in an acknowledgement after one ("Got it: you'd like a website for booking. I've added
- * that." says "A website for booking would be ideal").
+ * Whether the interviewer's last message said a point back: in a read-back, or, most of its words,
+ * in an acknowledgement ("Got it: you'd like a website for booking. I've added that." says "A website
+ * for booking would be ideal"). What was said back just now is not read back again at once.
  */
-export function saidSinceReadBack(ctx: TurnContext): (point: string) => boolean {
-  const first = ctx.messages.findIndex((m) => m.role === "ai" && m.content.startsWith(READ_BACK_OPENING));
-  const since = ctx.messages.slice(first < 0 ? ctx.messages.length : first).filter((m) => m.role === "ai");
-  const said = since.map((m) => m.content.toLowerCase()).join("\n");
-  const acknowledged = since.filter((m) => !m.content.startsWith(READ_BACK_OPENING)).map((m) => m.content);
+export function justSaidBack(ctx: TurnContext): (point: string) => boolean {
+  const last = ctx.messages.findLast((m) => m.role === "ai")?.content ?? "";
   return (point) =>
-    said.includes(point.toLowerCase().replace(/[.!]$/, "")) ||
-    acknowledged.some((ack) => mostlySaid(point, [ack]));
+    last.toLowerCase().includes(point.toLowerCase().replace(/[.!]$/, "")) ||
+    (!last.startsWith(READ_BACK_OPENING) && mostlySaid(point, [last]));
 }
 
 /** What opens a statement added after the read-back without saying anything: "Yes, …", "One more thing: …". */
@@ -514,9 +511,10 @@ function inTheirWords(sentence: string, asked = true): string | null {
   const unclear =
     /^that\b/i.test(text) || POINTER.test(text.replace(/\bso that\b/gi, "")) || /[:;/]/.test(text);
   if (!short || unclear || (asked && !ASKS_FOR.test(text)) || readsAsSpeech(text)) return null;
-  // A slip nobody can put right is left out, as in any point: quoted, it reads as Parley's mistake.
-  const right = putRight(/[.!]$/.test(text) ? text : `${text}.`);
-  return right === null ? null : `“${right[0]!.toUpperCase()}${right.slice(1)}”`;
+  // A slip that can be put right is ("shouldnt" → "shouldn't"); one that cannot stays as they typed it.
+  const whole = /[.!]$/.test(text) ? text : `${text}.`;
+  const right = putRight(whole) ?? whole;
+  return `“${right[0]!.toUpperCase()}${right.slice(1)}”`;
 }
 
 /** A want's verb, which starts a point of its own: "the system should …", "we need …". */

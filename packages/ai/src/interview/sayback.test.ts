@@ -141,8 +141,9 @@ describe("a quote of speech", () => {
   it.each([
     ["Maybe it's something like the totals, when they change, could be shown.", true],
     ["For the rooms, that should be the same as the old ones.", true],
-    ["We need a list of rooms, prices, and opening times.", true],
-    ["The tool—like the old one—should show the rooms.", true],
+    // a list, asides and a plain sentence are writing, not speech
+    ["We need a list of rooms, prices, and opening times.", false],
+    ["The tool—much like the old one—should show the rooms.", false],
     ["We need the rooms shown, with their prices.", false],
   ])("%s reads as speech: %s", (quote, speech) => {
     expect(readsAsSpeech(quote)).toBe(speech);

@@ -123,13 +123,12 @@ export const SPOKEN_FILLER =
   /\b(?:is|are|was|were|in|on|at|just|and|so|but|because),? like\b|\blike,|\b(?:kind of|sort of|something like|i mean|you know)\b/i;
 
 /**
- * Speech that reads garbled once written down and quoted back: a filler, a thought restarted after
- * a comma ("for the prices, that should be …"), or a run of asides (two commas or dashes or more).
+ * Speech that reads garbled once written down and quoted back: a filler, or a thought restarted
+ * after a comma ("for the prices, that should be …").
  */
 export const readsAsSpeech = (quote: string) =>
   SPOKEN_FILLER.test(quote) ||
-  /,\s+that\s+(?:is|was|should|would|will|can|must|needs?|has|have)\b/i.test(quote) ||
-  (quote.match(/[,—–]/g) ?? []).length >= 2;
+  /,\s+that\s+(?:is|was|should|would|will|can|must|needs?|has|have)\b/i.test(quote);
 
 /** A quote says something when it has four words or more, one of them a content word. */
 const substantial = (quote: string) => {

@@ -33,7 +33,7 @@ import { needHeard, noted, sayBack, saysNoted } from "./heard";
 import { aboutOne, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
 import { askedFrames, namedProbe, plural } from "./naming";
 import { bareTitle } from "./questions";
-import { addedSince, pointOf, readBackPoints, saidSinceReadBack } from "./readback";
+import { addedSince, justSaidBack, pointOf, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
 import { repeats } from "./readback-phrase";
 import { isQuote, sayable } from "./readback-said";
@@ -184,7 +184,7 @@ function summaryNow(ctx: TurnContext, offline: boolean): string {
 
 /**
  * The needs stated after the read-back that no shown point names: at most three, quoted short,
- * slips put right; one with a slip nobody can put right, or one that reads as speech, left out.
+ * the slips that can be put right put right; none that reads as speech ("something like …").
  */
 function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
   const first = ctx.messages.findIndex((m) => m.role === "ai" && m.content.startsWith(READ_BACK_OPENING));
@@ -194,7 +194,7 @@ function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
     .slice(first + 1)
     .filter((m) => m.role === "user")
     .flatMap((m) => statedNeeds(m.content).map(quoteOf))
-    .flatMap((x) => (readsAsSpeech(x) ? [] : (putRight(x) ?? [])))
+    .flatMap((x) => (readsAsSpeech(x) ? [] : [putRight(x) ?? x]))
     .filter((x, i, all) => all.indexOf(x) === i)
     .filter((x) => keywords(x).filter((w) => named.has(w)).length < 2)
     .slice(0, 3);
@@ -406,9 +406,9 @@ function writeFor(
       const first = decision.asked === "summary" ? "" : answerFirst;
       // Read again only with something it did not say the first time: else, while they are still
       // adding, more is asked for once, and then the interview closes.
-      // (an acknowledgement after the read-back said some back already: "Got it: you'd like …")
-      const known = given !== null && offline ? saidSinceReadBack(ctx) : (p: string) => !!given?.includes(p);
-      if (given !== null && points.every(known)) {
+      // (the acknowledgement just before said them back already: "Got it: you'd like …")
+      const just = offline ? justSaidBack(ctx) : () => false;
+      if (given !== null && points.every((p) => given.includes(p) || just(p))) {
         const answer = state.lastAnswer ?? "";
         const adding = !DONE.test(answer) && keywords(answer).length >= 3;
         if (!fresh(LAST_CALL) || !adding)
