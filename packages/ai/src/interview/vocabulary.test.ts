@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONSTRAINT_KINDS, type Reading, readingsOf } from "./vocabulary";
+import { BENEFIT, CONSTRAINT_KINDS, type Reading, readingsOf } from "./vocabulary";
 
 // Sentences as participants say them, and every dialogue act each one reads as (none: []).
 const SENTENCES: Array<[sentence: string, readings: Reading[]]> = [
@@ -100,5 +100,13 @@ describe("constraint kinds", () => {
       CONSTRAINT_KINDS[k].test(constraint),
     );
     expect(found).toEqual(kinds);
+  });
+});
+
+// Sentences written for this test.
+describe("what a thing would do for them", () => {
+  it("is read in 'it helps me to …', not in a request for help", () => {
+    expect(BENEFIT.test("A shared diary, which then helps me to plan the week.")).toBe(true);
+    expect(BENEFIT.test("Honestly, could you help me with that?")).toBe(false);
   });
 });

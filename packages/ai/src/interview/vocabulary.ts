@@ -18,7 +18,7 @@ export const WORKAROUND =
  * no-shows", "it would save hours". A question about what it would change is then answered.
  */
 export const BENEFIT =
-  /\b(would help|will help|could help|helps? (?:us|them|to|ensure|reduce|keep|make|improve|save|avoid)|so that|in order to|to (?:reduce|save|avoid|improve|prevent|cut|streamline|speed up|keep track)|reduc(?:e|es|ed|ing)|sav(?:e|es|ing) (?:time|money|hours|us)|improv\w+|more efficient\w*|efficiency|easier|faster|streamlin\w+|(?:would|will|could) (?:allow|let|enable|make|give|mean))\b/i;
+  /\b(would help|will help|could help|helps (?:me|him|her)|helps? (?:us|them|to|ensure|reduce|keep|make|improve|save|avoid)|so that|in order to|to (?:reduce|save|avoid|improve|prevent|cut|streamline|speed up|keep track)|reduc(?:e|es|ed|ing)|sav(?:e|es|ing) (?:time|money|hours|us)|improv\w+|more efficient\w*|efficiency|easier|faster|streamlin\w+|(?:would|will|could) (?:allow|let|enable|make|give|mean))\b/i;
 
 /**
  * How it is done today, said as such: "currently we use a diary", "by pen and paper", "right now
