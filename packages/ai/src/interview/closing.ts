@@ -25,9 +25,9 @@ const WAITING = /\bstill listening\b|\btake your time\b/i;
 
 /** Something added after the closing that could not be said back: kept, and the participant told so. */
 const KEPT = [
-  "That's kept with your interview for the team.",
+  "I've written that down for the team.",
   "I've noted that for the team.",
-  "Noted; the team will read it as you said it.",
+  "The team will see that in your interview.",
   "That's noted too.",
   "I've added that to your interview.",
 ];
