@@ -295,6 +295,18 @@ describe("offline, after the read-back", () => {
     expect(closed!.decision.action).toBe("close");
   });
 
+  it("notes a limit on what it may cost and asks for more, not what it would change", async () => {
+    for (const limit of [
+      "Owners would love the reminders, but I don't want to spend more than the card machine costs.",
+      "I don't want to spend more than the card machine costs us.",
+    ]) {
+      const last = (await run([...TO_READ_BACK, limit])).at(-1)!.text;
+      expect(last).toMatch(/spend more than the card machine costs/);
+      expect(last).not.toMatch(/What would that change|How do you deal with that|rather have instead/);
+      expect(last).toMatch(/\?$/);
+    }
+  });
+
   it("closes on a 'that covers it' when all they added was just said back", async () => {
     const turns = await run([
       ...TO_READ_BACK,

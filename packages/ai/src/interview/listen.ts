@@ -146,6 +146,13 @@ const theirAnswers = (ctx: TurnContext) =>
 /** Something that never happens or nobody does: "he never sees the calendar", "nobody checks it". */
 const NEVER = /\b(?:never|nobody|no one)\s+(?!mind\b)\w+/i;
 
+/**
+ * A limit on what it may cost ("it shouldn't be too expensive", "no more than the phone system
+ * costs"): a bound, not a want or a trouble: "What would that change for you?" does not fit it.
+ */
+const COST_LIMIT =
+  /\b(?:(?:should(?:n'?t| not)|must(?:n'?t| not)|not)\W+(?:be\W+)?(?:too|to)\W+(?:expensive|costly|pricey)|(?:no|not) more than\b[^.!?]*\b(?:costs?|pay|spend|budget)|(?:don'?t|do not|can'?t|cannot) (?:want to )?(?:spend|pay|afford) (?:more|much|a lot))\b/i;
+
 /** A refusal said as such: "we don't want …", "I never want …". */
 const DONT_WANT = /\b(?:don'?t|do not|never|wouldn'?t|would not)\s+(?:really\s+)?(?:want|need|like)\b/i;
 
@@ -226,6 +233,8 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
     return null;
   // "No, I think what you said was better": a reply about someone's suggestion, no need of its own.
   if (ABOUT_YOURS.test(answer)) return null;
+  // A limit on what it may cost is noted, and more asked for: no probe of a need or a trouble fits it.
+  if (COST_LIMIT.test(answer)) return null;
   const asked = askedFrames(messages);
   const said = asked.map(normalise);
   const told = allTold(ctx);

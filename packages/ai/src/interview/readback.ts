@@ -510,7 +510,7 @@ function inTheirWords(sentence: string, asked = true): string | null {
   // "she/he", a brief's third person; "are: 1.", a list cut at its heading.
   const unclear =
     /^that\b/i.test(text) || POINTER.test(text.replace(/\bso that\b/gi, "")) || /[:;/]/.test(text);
-  if (!short || unclear || (asked && !ASKS_FOR.test(text)) || readsAsSpeech(text)) return null;
+  if (!short || unclear || (asked && !ASKS_FOR.test(text))) return null;
   // A slip that can be put right is ("shouldnt" → "shouldn't"); one that cannot stays as they typed it.
   const whole = /[.!]$/.test(text) ? text : `${text}.`;
   const right = putRight(whole) ?? whole;

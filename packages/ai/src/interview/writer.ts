@@ -38,7 +38,7 @@ import { coveredPoints } from "./readback-cover";
 import { repeats } from "./readback-phrase";
 import { isQuote, sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
-import { putRight, quoteOf, readsAsSpeech, statedNeeds } from "./sayback";
+import { putRight, quoteOf, statedNeeds } from "./sayback";
 import {
   type InterviewState,
   READ_BACK_OPENING,
@@ -184,7 +184,7 @@ function summaryNow(ctx: TurnContext, offline: boolean): string {
 
 /**
  * The needs stated after the read-back that no shown point names: at most three, quoted short,
- * the slips that can be put right put right; none that reads as speech ("something like …").
+ * the slips that can be put right put right (the need matters more than its wording here).
  */
 function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
   const first = ctx.messages.findIndex((m) => m.role === "ai" && m.content.startsWith(READ_BACK_OPENING));
@@ -194,7 +194,7 @@ function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
     .slice(first + 1)
     .filter((m) => m.role === "user")
     .flatMap((m) => statedNeeds(m.content).map(quoteOf))
-    .flatMap((x) => (readsAsSpeech(x) ? [] : [putRight(x) ?? x]))
+    .map((x) => putRight(x) ?? x)
     .filter((x, i, all) => all.indexOf(x) === i)
     .filter((x) => keywords(x).filter((w) => named.has(w)).length < 2)
     .slice(0, 3);
