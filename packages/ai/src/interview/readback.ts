@@ -16,7 +16,6 @@ import {
   cleaned,
   namesNothing,
   putRight,
-  readsAsSpeech,
   SPOKEN_FILLER,
   statedNeeds,
 } from "./sayback";
