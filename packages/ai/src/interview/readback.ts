@@ -11,14 +11,7 @@ import type { FoundNeed } from "../writer/needs";
 import { strayCapital } from "./phrasing";
 import { coveredPoints, mostlySaid } from "./readback-cover";
 import { clean, phrasedNeed, readsWhole, repeats, SPEAKER_WANTS } from "./readback-phrase";
-import {
-  clauseText,
-  cleaned,
-  namesNothing,
-  putRight,
-  SPOKEN_FILLER,
-  statedNeeds,
-} from "./sayback";
+import { clauseText, cleaned, namesNothing, putRight, SPOKEN_FILLER, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
 import type { TurnContext } from "./types";

@@ -172,6 +172,7 @@ describe("a comma splice or a 'to' for 'too', put right", () => {
       "Every Monday we review the signups; that's our feedback loop.",
     ],
     ["We keep one list, there is no other.", "We keep one list; there is no other."],
+    ["There should be five people, that need access.", "There should be five people, that need access."],
     // a condition first, a reply, an idiom and a verb are left as they are
     ["If the app is slow, we stop using it.", "If the app is slow, we stop using it."],
     ["Yes, we need it.", "Yes, we need it."],

@@ -166,8 +166,10 @@ function tooFor(next: Token | undefined, before: Token | undefined): string {
 function splices(tokens: Token[], comma: number): boolean {
   const [subject, verb] = [tokens[comma + 1], tokens[comma + 2]];
   if (!subject || !/^(?:it|we|they|i|that|this|there)$/.test(subject.normal)) return false;
-  // "…, that's our feedback loop" but not "…, that is, …"
+  // "…, that's our feedback loop" but not "…, that is, …"; nor "five people, that need access",
+  // where "that" opens a clause about the people before it.
   if (!["AUX", "VERB"].includes(verb?.pos ?? "") || tokens[comma + 3]?.text === ",") return false;
+  if (/^(?:that|this)$/.test(subject.normal) && verb?.pos !== "AUX") return false;
   const before = tokens.slice(0, comma).filter((t) => t.pos !== "PUNCT");
   return (
     before.length >= 3 &&
