@@ -122,3 +122,19 @@ describe("listsThings", () => {
     expect(listsThings("Customers get lost at the till, it has six screens and tiny buttons.")).toBe(false);
   });
 });
+
+// Sentences written for this test.
+describe("how they would keep track of a goal", () => {
+  const asked = "How would you keep track of that?";
+  it("is asked of an outcome that can be tracked, not of something they could then do", () => {
+    expect(saidAlready(asked, "If the new diary doesn't cut calls by a quarter, we'd rethink.", "")).toBe(
+      false,
+    );
+    expect(saidAlready(asked, "Success would streamline the mornings and reduce double bookings.", "")).toBe(
+      false,
+    );
+    expect(
+      saidAlready(asked, "It would be worth it if I could see where the van is without calling.", ""),
+    ).toBe(true);
+  });
+});

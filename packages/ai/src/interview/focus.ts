@@ -414,7 +414,8 @@ const FIRST_SAID =
  * of time, money or effort; what makes it hard, once the troubles were named; what they tried, of
  * a process done by hand; how important it is, once any answer ranked what they want; what matters
  * most, once they said; why it matters, once they said what is wrong; how it should work, once
- * described or of a deadline; where it stands today, once any answer (`told`) gave a figure.
+ * described or of a deadline; where it stands today, once any answer (`told`) gave a figure; how
+ * they would keep track of it, of nothing that can be tracked.
  */
 export const saidAlready = (question: string, answer: string, told: string) =>
   (/^How often\b/.test(question) &&
@@ -432,7 +433,15 @@ export const saidAlready = (question: string, answer: string, told: string) =>
   // Nor of a date it must meet ("it has to start in January"): a deadline works no way.
   (/^How would you expect\b/.test(question) &&
     (answer.trim().split(/\s+/).length >= 20 || analyze(answer).length >= 2 || DEADLINE.test(answer))) ||
-  (/\bstand today\b/.test(question) && AMOUNT.test(told));
+  (/\bstand today\b/.test(question) && AMOUNT.test(told)) ||
+  // How they would keep track of it, only of an outcome that can be tracked ("cut calls by a
+  // quarter", "streamline operations"), not of something they could then do ("worth it if I could
+  // answer where's my technician without calling anyone").
+  (/\bkeep track of that\b/.test(question) && !TRACKABLE.test(answer));
+
+/** An outcome that can be tracked: more or less of something, or a figure. */
+const TRACKABLE =
+  /\b(?:reduc\w*|cut\w*|increas\w*|improv\w*|streamlin\w*|halv\w*|doubl\w*|fewer|less|more|faster|quicker|below|above|under|over|percent|per ?cent|\d+)\b|%/i;
 
 /**
  * An answer that says many things ("a long answer"), among them what they want, lack or struggle
