@@ -38,7 +38,7 @@ import { coveredPoints } from "./readback-cover";
 import { repeats } from "./readback-phrase";
 import { isQuote, sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
-import { putRight, quoteOf, statedNeeds } from "./sayback";
+import { quoteOf, statedNeeds } from "./sayback";
 import {
   type InterviewState,
   READ_BACK_OPENING,
@@ -182,10 +182,7 @@ function summaryNow(ctx: TurnContext, offline: boolean): string {
   return lines.length ? `${READ_BACK_OPENING}\n${lines.map((p) => `- ${p}`).join("\n")}\n` : UNREAD;
 }
 
-/**
- * The needs stated after the read-back that no shown point names: at most three, quoted short,
- * the slips that can be put right put right (the need matters more than its wording here).
- */
+/** The needs stated after the read-back that no shown point names: at most three, quoted short. */
 function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
   const first = ctx.messages.findIndex((m) => m.role === "ai" && m.content.startsWith(READ_BACK_OPENING));
   if (first < 0) return [];
@@ -194,7 +191,6 @@ function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
     .slice(first + 1)
     .filter((m) => m.role === "user")
     .flatMap((m) => statedNeeds(m.content).map(quoteOf))
-    .map((x) => putRight(x) ?? x)
     .filter((x, i, all) => all.indexOf(x) === i)
     .filter((x) => keywords(x).filter((w) => named.has(w)).length < 2)
     .slice(0, 3);
