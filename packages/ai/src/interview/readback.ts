@@ -503,10 +503,8 @@ function inTheirWords(sentence: string, asked = true): string | null {
   const unclear =
     /^that\b/i.test(text) || POINTER.test(text.replace(/\bso that\b/gi, "")) || /[:;/]/.test(text);
   if (!short || unclear || (asked && !ASKS_FOR.test(text))) return null;
-  // A slip that can be put right is ("shouldnt" → "shouldn't"); one that cannot stays as they typed it.
   const whole = /[.!]$/.test(text) ? text : `${text}.`;
-  const right = putRight(whole) ?? whole;
-  return `“${right[0]!.toUpperCase()}${right.slice(1)}”`;
+  return `“${whole[0]!.toUpperCase()}${whole.slice(1)}”`;
 }
 
 /** A want's verb, which starts a point of its own: "the system should …", "we need …". */
