@@ -13,6 +13,7 @@
  * nothing waits. With --save-fixtures the answers to our own dialogues are written to
  * packages/ai/evals/interviewer-model-answers.json (answers about ../shared/data stay in /tmp).
  */
+
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DIALOGUES, OWN_DIALOGUES, type ScriptedDialogue } from "../packages/ai/evals/dialogues";
@@ -25,6 +26,7 @@ import {
 } from "../packages/ai/src/interview/turn";
 import type { InterviewMessage } from "../packages/ai/src/interview/types";
 import { TIME_LIMIT_MINUTES } from "../packages/ai/src/roles";
+import { briefText } from "./brief";
 import { DRIVING, SALON } from "./real/briefs";
 import { realData } from "./real/data";
 import { startRelay } from "./real/relay";
@@ -191,6 +193,9 @@ function markdown(played: Awaited<ReturnType<typeof play>>): string {
     `# ${played.script.id}`,
     "",
     `Interviewer: Parley's model path (a capable model through the relay; the plan by the ${played.plannedBy}), after Parley's checks. ${played.script.ours ? "Our own eval dialogue" : "A real interview's answers replayed one per turn, whatever is asked"}.${played.complete ? "" : " (Not finished: waiting for the model.)"}`,
+    "",
+    "Project brief the interviewer was given:",
+    briefText(played.script.dialogue.project),
     "",
     `Label each interviewer turn (I1 … I${played.turns.length}) GOOD / OK / BAD by JUDGING.md.`,
     "",

@@ -12,6 +12,7 @@ import path from "node:path";
 import { DIALOGUES, OWN_DIALOGUES, type ScriptedDialogue } from "../packages/ai/evals/dialogues";
 import { play } from "../packages/ai/evals/harness";
 import type { InterviewMessage, ProjectBrief } from "../packages/ai/src/interview/types";
+import { briefText } from "./brief";
 import { DRIVING, SALON } from "./real/briefs";
 import { realData } from "./real/data";
 import { answersOf, replay } from "./real/replay";
@@ -24,22 +25,6 @@ interface Conversation {
   project: ProjectBrief;
   role: string;
   messages: InterviewMessage[];
-}
-
-function brief(project: ProjectBrief): string {
-  const lines: Array<[string, string | null | undefined]> = [
-    ["Title", project.title],
-    ["Objective", project.objective],
-    ["Audience", project.targetAudience],
-    ["Key features", project.keyFeatures?.replace(/\n/g, "; ")],
-    ["Constraints", project.constraints?.replace(/\n/g, "; ")],
-    ["Domain", project.domain],
-    ["References", project.references],
-  ];
-  return lines
-    .filter(([, v]) => v?.trim())
-    .map(([k, v]) => `- ${k}: ${v}`)
-    .join("\n");
 }
 
 /** The conversation as numbered turns: I1, I2, … for the interviewer, P1, P2, … for the participant. */
@@ -61,7 +46,7 @@ function markdown(c: Conversation): string {
     `Source: ${c.source}. The participant speaks as: ${c.role}. Interviewer: Parley offline (rules, no model).`,
     "",
     "Project brief the interviewer was given:",
-    brief(c.project),
+    briefText(c.project),
     "",
     `Label each interviewer turn (I1 … I${interviewer}) GOOD / OK / BAD by JUDGING.md, in a file beside this one.`,
     "",
