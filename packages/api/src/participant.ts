@@ -3,7 +3,7 @@ import { getInterviewAccessRow, hasLiveGrant } from "@parley/db/queries/particip
 import { z } from "zod";
 import { type Context, GRANT_COOKIE_PREFIX } from "./context";
 import { AppError } from "./errors";
-import { ZId } from "./schemas/common";
+import { isBase64From, ZId } from "./schemas/common";
 import { RATE_RULES } from "./services/rate-limit";
 import { hashToken } from "./services/tokens";
 import { publicProcedure } from "./trpc";
@@ -111,13 +111,20 @@ export const imageUrl = (interviewId: number, imageId: number) =>
  * or a PDF labelled image/png is refused), at most `maxBytes`.
  */
 export function decodeImage(input: string, maxBytes: number, maxLabel: string) {
-  const match = /^data:([^;,]+);base64,(.*)$/s.exec(input.trim());
-  const declared = match?.[1];
-  const base64 = (match?.[2] ?? input).replace(/\s/g, "");
+  // The head read from the first characters; the payload is never run through a regular
+  // expression with a loop over it (see `isBase64From`).
+  const text = input.trim();
+  const head = /^data:([^;,]+);base64,/.exec(text.slice(0, 200));
+  const declared = head?.[1];
+  const base64 = (head ? text.slice(head[0].length) : text).replace(/\s/g, "");
   if (declared !== undefined && !declared.startsWith("image/"))
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", IMAGE_ONLY);
   if ((base64.length * 3) / 4 > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", maxLabel);
-  if (!/^[A-Za-z0-9+/]+=*$/.test(base64)) throw new AppError("BAD_REQUEST", "The image is not valid base64");
+  // "=" only as the padding at the end.
+  let data = base64.length;
+  while (data > 0 && base64[data - 1] === "=") data -= 1;
+  if (!isBase64From(base64) || base64.lastIndexOf("=", data - 1) >= 0)
+    throw new AppError("BAD_REQUEST", "The image is not valid base64");
   // The type comes from the bytes, never from the label.
   const mimeType = sniffBase64ImageType(base64);
   if (!mimeType) throw new AppError("BAD_REQUEST", IMAGE_ONLY);
