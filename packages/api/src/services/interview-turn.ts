@@ -176,7 +176,9 @@ export async function interviewTurn(
   // the writes, the record's read and the rules' decision rather than after them (issue 34); they
   // are given back whenever no call is made.
   const token = prepared?.token ?? randomUUID();
-  const billTo = billInterview(ctx.interview);
+  // A prepared turn's payer is the one its reservation and privacy vault's read were started for
+  // (the vault is read once per payer object: another would read it again on the way to the model).
+  const billTo = prepared?.billTo ?? billInterview(ctx.interview);
   // A prepared turn's lease, reservation and state were started while its words were transcribed;
   // from here on they are this turn's, given back or released by it as its own.
   const early = prepared ? await prepared.handOver() : undefined;
@@ -310,6 +312,8 @@ export async function interviewTurn(
  */
 export interface TurnPreparation {
   readonly token: string;
+  /** The payer its reservation and privacy scope were started for (the turn's own from then on). */
+  readonly billTo: BillTo;
   /** The lease, the state read with it and the reservation, for `interviewTurn` (once). */
   handOver(): Promise<{
     leased: boolean;
@@ -323,6 +327,7 @@ export interface TurnPreparation {
 export function prepareTurn(ctx: Context & { interview: InterviewAccess }): TurnPreparation {
   const interviewId = ctx.interview.id;
   const token = randomUUID();
+  const billTo = billInterview(ctx.interview);
   let ahead: ReservationAhead | undefined;
   let state: Promise<InterviewerState | undefined> | undefined;
   let handed = false;
@@ -338,12 +343,13 @@ export function prepareTurn(ctx: Context & { interview: InterviewAccess }): Turn
       if (held && !released) {
         state = interviewer.getInterviewerState(ctx.db, interviewId);
         state.catch(() => undefined);
-        if (!handed) ahead = ctx.ai.prepareInterviewTurn(billInterview(ctx.interview));
+        if (!handed) ahead = ctx.ai.prepareInterviewTurn(billTo);
       }
       return held;
     });
   return {
     token,
+    billTo,
     async handOver() {
       handed = true;
       clearInterval(renew);
