@@ -195,8 +195,9 @@ const PAST_FORMS: Record<string, string> = {
 
 /**
  * The text with each slip of the keyboard put right as the writer puts it right in a story (the one
- * known word a single edit away: "acoording" → "according"), or null when a slip could be several
- * words: said back as typed it would read as Parley's own mistake.
+ * known word a single edit away: "acoording" → "according"; "to expensive" → "too expensive"; two
+ * sentences joined by a comma get a semicolon), or null when a slip could be several words: said
+ * back as typed it would read as Parley's own mistake.
  */
 export function putRight(text: string): string | null {
   let out = "";
