@@ -11,7 +11,15 @@ import type { FoundNeed } from "../writer/needs";
 import { strayCapital } from "./phrasing";
 import { coveredPoints, mostlySaid } from "./readback-cover";
 import { clean, phrasedNeed, readsWhole, repeats, SPEAKER_WANTS } from "./readback-phrase";
-import { clauseText, cleaned, namesNothing, putRight, SPOKEN_FILLER, statedNeeds } from "./sayback";
+import {
+  clauseText,
+  cleaned,
+  namesNothing,
+  putRight,
+  SPOKEN_FILLER,
+  statedNeeds,
+  withoutEchoedAcronym,
+} from "./sayback";
 import { READ_BACK_OPENING, readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
@@ -746,5 +754,6 @@ function offlinePoint(need: FoundNeed): string | null {
   const ownReads = own !== null && readsWhole(own) && clean(own);
   const said = putRight(sentence) ?? sentence;
   if (ownReads && (PRIORITY.test(said) || !SPEAKER_WANTS.test(said))) return own;
-  return phrasedNeed(need) ?? own;
+  const phrased = phrasedNeed(need);
+  return phrased ? withoutEchoedAcronym(phrased) : own;
 }

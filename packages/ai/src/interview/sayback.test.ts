@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sayable } from "./phrasing";
 import { clean } from "./readback-phrase";
-import { acknowledgement, putRight, readsAsSpeech } from "./sayback";
+import { acknowledgement, putRight, readsAsSpeech, withoutEchoedAcronym } from "./sayback";
 
 // Issue 27: what the interviewer says back after the read-back, and how it names what it asks
 // about. Sentences written for these tests.
@@ -180,5 +180,17 @@ describe("a comma splice or a 'to' for 'too', put right", () => {
     ["We want to close early.", "We want to close early."],
   ])("%s", (said, meant) => {
     expect(putRight(said)).toBe(meant);
+  });
+});
+
+// Sentences written for this test.
+describe("an acronym right after the words it stands for", () => {
+  it("is said once", () => {
+    expect(withoutEchoedAcronym("a point of sale (POS) till")).toBe("a point of sale till");
+    expect(withoutEchoedAcronym("a point of sale POS till")).toBe("a point of sale till");
+    expect(withoutEchoedAcronym("we use SAP for work orders")).toBe("we use SAP for work orders");
+    expect(acknowledgement("One additional feature I would like to see is a point of sale (POS) system.")).toBe(
+      "Got it: you'd like a point of sale system. I've added that.",
+    );
   });
 });
