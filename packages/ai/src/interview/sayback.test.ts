@@ -189,8 +189,8 @@ describe("an acronym right after the words it stands for", () => {
     expect(withoutEchoedAcronym("a point of sale (POS) till")).toBe("a point of sale till");
     expect(withoutEchoedAcronym("a point of sale POS till")).toBe("a point of sale till");
     expect(withoutEchoedAcronym("we use SAP for work orders")).toBe("we use SAP for work orders");
-    expect(acknowledgement("One additional feature I would like to see is a point of sale (POS) system.")).toBe(
-      "Got it: you'd like a point of sale system. I've added that.",
-    );
+    expect(
+      acknowledgement("One additional feature I would like to see is a point of sale (POS) system."),
+    ).toBe("Got it: you'd like a point of sale system. I've added that.");
   });
 });
