@@ -274,15 +274,37 @@ const isThing = (action: string) =>
     .some((t) => t.pos === "AUX" || (t.pos === "VERB" && t.normal === t.lemma));
 
 /**
+ * "a customer relationship management (CRM) system", its brackets dropped on the way, said once:
+ * an acronym right after the words it stands for ("… management CRM system") is left out.
+ */
+export function withoutEchoedAcronym(text: string): string {
+  return text.replace(
+    /\b((?:[A-Za-z][\w-]*\s+){2,6})\(?([A-Z]{2,6})\)?(?=\s|[.,;!?]|$)/g,
+    (whole, words: string, acronym: string) => {
+      const initials = words
+        .trim()
+        .split(/\s+/)
+        .slice(-acronym.length)
+        .map((w) => w[0]!.toUpperCase())
+        .join("");
+      return initials === acronym ? words.trimEnd() : whole;
+    },
+  );
+}
+
+/**
  * One part said back: "you'd like to book appointments and view availability", "you'd like clients
  * to be able to book appointments", "you'd like an app and a website", "you don't want marketing".
  */
 export function saidBackPart(part: WantedPart, negated: boolean): string {
   const desire = negated ? "you don't want" : "you'd like";
   const things = part.actions.every(isThing);
-  if (things && !part.role) return `${desire} ${meansList(part.actions.map((a) => a.replace(LIGHT, "")))}`;
+  if (things && !part.role)
+    return withoutEchoedAcronym(`${desire} ${meansList(part.actions.map((a) => a.replace(LIGHT, "")))}`);
   const who = part.role ? ` ${plural(part.role)}` : "";
-  return `${desire}${who} to ${part.able ? "be able to " : ""}${meansList(part.actions)}`;
+  return withoutEchoedAcronym(
+    `${desire}${who} to ${part.able ? "be able to " : ""}${meansList(part.actions)}`,
+  );
 }
 
 // ---- A need as a topic for a follow-up question ----

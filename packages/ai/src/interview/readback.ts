@@ -11,15 +11,7 @@ import type { FoundNeed } from "../writer/needs";
 import { strayCapital } from "./phrasing";
 import { coveredPoints, mostlySaid } from "./readback-cover";
 import { clean, phrasedNeed, readsWhole, repeats, SPEAKER_WANTS } from "./readback-phrase";
-import {
-  clauseText,
-  cleaned,
-  namesNothing,
-  putRight,
-  SPOKEN_FILLER,
-  statedNeeds,
-  withoutEchoedAcronym,
-} from "./sayback";
+import { clauseText, cleaned, namesNothing, putRight, SPOKEN_FILLER, statedNeeds } from "./sayback";
 import { READ_BACK_OPENING, readState } from "./state";
 import { hasNumber, isNegative, keywords, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
@@ -754,6 +746,5 @@ function offlinePoint(need: FoundNeed): string | null {
   const ownReads = own !== null && readsWhole(own) && clean(own);
   const said = putRight(sentence) ?? sentence;
   if (ownReads && (PRIORITY.test(said) || !SPEAKER_WANTS.test(said))) return own;
-  const phrased = phrasedNeed(need);
-  return phrased ? withoutEchoedAcronym(phrased) : own;
+  return phrasedNeed(need) ?? own;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sayable } from "./phrasing";
+import { sayable, withoutEchoedAcronym } from "./phrasing";
 import { clean } from "./readback-phrase";
-import { acknowledgement, putRight, readsAsSpeech, withoutEchoedAcronym } from "./sayback";
+import { acknowledgement, putRight, readsAsSpeech } from "./sayback";
 
 // Issue 27: what the interviewer says back after the read-back, and how it names what it asks
 // about. Sentences written for these tests.

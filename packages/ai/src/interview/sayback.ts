@@ -130,25 +130,6 @@ export const readsAsSpeech = (quote: string) =>
   SPOKEN_FILLER.test(quote) ||
   /,\s+that\s+(?:is|was|should|would|will|can|must|needs?|has|have)\b/i.test(quote);
 
-/**
- * "a customer relationship management (CRM) system", its brackets dropped on the way, said once:
- * an acronym right after the words it stands for ("… management CRM system") is left out.
- */
-export function withoutEchoedAcronym(text: string): string {
-  return text.replace(
-    /\b((?:[A-Za-z][\w-]*\s+){2,6})\(?([A-Z]{2,6})\)?(?=\s|[.,;!?]|$)/g,
-    (whole, words: string, acronym: string) => {
-      const initials = words
-        .trim()
-        .split(/\s+/)
-        .slice(-acronym.length)
-        .map((w) => w[0]!.toUpperCase())
-        .join("");
-      return initials === acronym ? words.trimEnd() : whole;
-    },
-  );
-}
-
 /** A quote says something when it has four words or more, one of them a content word. */
 const substantial = (quote: string) => {
   const tokens = tokensOf(quote).filter((t) => t.pos !== "PUNCT");
@@ -258,12 +239,10 @@ export function needsSaidBack(answer: string, max = 2): string[] {
     if (anotherWould(clauseText(need) || need.sentence.text)) continue;
     const parts = wantedParts(need);
     if (!parts) continue;
-    const text = withoutEchoedAcronym(
-      parts
-        .slice(0, 2)
-        .map((p) => saidBackPart(p, need.negated))
-        .join(", and "),
-    );
+    const text = parts
+      .slice(0, 2)
+      .map((p) => saidBackPart(p, need.negated))
+      .join(", and ");
     // "You'd like to run your business better" names nothing to build: not said back as a need.
     // "You'd like to include that functionality": what "that" was is not in what is said back.
     if (!said.includes(text) && !namesNothing(text, "") && !POINTED.test(text) && !HUNG_NOT.test(text))
