@@ -450,3 +450,23 @@ describe("what is said back as a need", () => {
     expect(sayBack(list)).toBe("Thank you; I've noted all 3 points of your list.");
   });
 });
+
+describe("offline, before the read-back", () => {
+  it("says back a want they stated as their own before the plan moves on from it", async () => {
+    const turns = await run([
+      "I own the salon and book every dog myself.",
+      "Most of my day goes on the phone with owners.",
+      "I'd like owners to book a slot online.",
+      "We would also like owners to pay a deposit when they book, because no-shows cost us a lot.",
+      "We'd like the groomers to swap shifts in an app.",
+      "I want the vaccination dates checked before each visit.",
+      "That's all from me.",
+    ]);
+    const onwards = turns.find(
+      (t) => t.decision.action === "next_topic" && t.text.startsWith("Got it: you'd like the vaccination"),
+    );
+    expect(onwards?.text).toMatch(
+      /^Got it: you'd like the vaccination dates checked before each visit\. I've added that\. \S.*\?$/,
+    );
+  });
+});

@@ -109,6 +109,50 @@ describe("offline, the next planned feature", () => {
     // On the model path the plan keeps its order.
     expect(next(exchanges).topicId).not.toBe("reminders");
   });
+
+  it("follows a list with the plan once what matters most was asked: 'that' would point at none of it", () => {
+    const decision = next(
+      [
+        "What can you tell me about you and your bookings?",
+        "I'm a mum of three and I book every appointment for the kids myself.",
+        "What can you tell me about rescheduling appointments?",
+        "I'd like to move a visit online, see free slots, get a text when one opens and pay for it all in one place.",
+        "Of everything you've described, what matters most to you?",
+        "Key features would include online rescheduling, a shared family calendar, text reminders and a waitlist.",
+      ],
+      true,
+    );
+    expect(decision.action).toBe("next_topic");
+  });
+
+  it("is found by a word a business uses for the same thing: supplies are stock", () => {
+    const salon: InterviewPlan = {
+      topics: [
+        topic("warm-up", "Your salon", "role", ["salon", "work"]),
+        topic("booking", "Online booking", "feature", ["booking", "online"]),
+        topic("stock", "Low-stock alerts", "feature", ["low-stock", "alerts"]),
+      ],
+    };
+    const messages: InterviewMessage[] = [
+      "What can you tell me about your salon?",
+      "I run a small salon with four stylists.",
+      WARM_UP_AFTER,
+      "Mostly the supplies for the chairs and the basins.",
+    ].map((content, i) => ({
+      role: i % 2 === 0 ? "ai" : "user",
+      content,
+      timestamp: new Date(START + i * 30_000).toISOString(),
+    }));
+    const ctx: TurnContext = {
+      plan: salon,
+      project: { title: "Salon system", objective: "Move the salon's paper books onto a computer." },
+      stakeholderType: "business",
+      messages,
+      now: START + messages.length * 30_000,
+      timeLimitMinutes: 12,
+    };
+    expect(decideTurn(ctx, true)).toMatchObject({ action: "next_topic", topicId: "stock" });
+  });
 });
 
 describe("on the model path", () => {

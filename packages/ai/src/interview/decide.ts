@@ -626,7 +626,12 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   const several = saysSeveral(answer, current) ? followUpOn("several", asked, answer) : null;
   const many =
     several && !saidAlready(several, answer, told) ? { kind: "several" as const, phrase: "" } : null;
-  const struck = many ?? (follow && STRIKING.includes(follow.focus.kind) ? follow.focus : problem);
+  // A list of things with "what matters most" asked already: a follow-up about "that" would point at
+  // none of them, so the plan goes on.
+  const pointless = offline && !many && saysSeveral(answer, current);
+  const struck = pointless
+    ? null
+    : (many ?? (follow && STRIKING.includes(follow.focus.kind) ? follow.focus : problem));
   // A measure of success is taken up even in answer to a follow-up: it is what the rest is judged by
   // (how they would keep track of it is a question for those who run the business, not a user's).
   const today = PROBES.goal[0]!;
@@ -659,6 +664,7 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   const bonus = follow?.focus.kind === "need" || follow?.focus.kind === "pain" ? 1 : 0;
   if (
     follow &&
+    !pointless &&
     (state.followUps < allowance + bonus ||
       (!upcoming && stillComing) ||
       (freshPoint && stillComing && state.followUps < MOST_FOLLOW_UPS))

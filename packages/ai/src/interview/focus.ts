@@ -16,6 +16,7 @@ import {
   FIRST_TO_SECOND,
   FREQUENCY,
   PLANNING,
+  RISK,
   SUCCESS,
   TODAY,
   TROUBLE,
@@ -318,10 +319,6 @@ export const PROBES: Record<FocusKind, string[]> = {
 /** Something tried before that did not take: "we tried a booking widget in 2023, but nobody found it". */
 const TRIED =
   /\b(?:we|i|they) (?:(?:already|once) )?(?:tried|trialled|piloted|tested|bought|built)\b[^.!?]*\b(?:but|and|then|until)\b[^.!?]*\b(?:never|nobody|no one|didn't|did not|wasn't|weren't|couldn't|stopped|dropped|gave up|failed|went back)\b/i;
-
-/** A risk to the work said as one: "which could block us", "the main timeline risk". */
-const RISK =
-  /\b(?:could|might|may|would) (?:block|delay|hold up|derail|stall) (?:us|the (?:launch|release|project|work))\b|\b(?:main|biggest|real|timeline) risk\b/i;
 
 /**
  * An amount of time or money: "three hours a week", "60 euros", "18 percent", "£40"; not a count of

@@ -146,6 +146,20 @@ describe("probeOnAdding", () => {
     expect(probeOnAdding(after([first, second!], other), other)).toMatch(/\?$/);
   });
 
+  it("does not ask how important a need is twice running, named the first time and 'that' the next", () => {
+    const asked = [
+      "What would that change for you?",
+      "How do you manage without that today?",
+      "Why does that matter to you?",
+      "What else comes to mind?",
+      "Got it: you'd like cakes to be ordered online. I've added that. How would you expect that to work?",
+      "Got it: you don't want a loyalty card, and you'd like to use the order data. I've added those. How important is using the order data compared with the rest?",
+    ];
+    const answer = "I want to keep track of the busy days and bake enough for them.";
+    const probe = probeOnAdding(ctx(asked, answer), answer);
+    expect(probe ?? "").not.toMatch(/compared with the rest/);
+  });
+
   it("takes up a plain statement by what it says, not with a request for more", () => {
     const asked = ["What else comes to mind?"];
     const probe = (answer: string) => probeOnAdding(ctx(asked, answer), answer);

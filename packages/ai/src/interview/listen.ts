@@ -9,7 +9,7 @@ import { listLength, manyNeeds } from "./heard";
 import { askedFrames, askedProbe, frameOf, namedProbe } from "./naming";
 import { allTold, normalise, sentences } from "./text";
 import type { TurnContext } from "./types";
-import { PROBLEM, RANKING, TROUBLE } from "./vocabulary";
+import { PROBLEM, RANKING, RULE_SAID, SIGN_OFF, TROUBLE } from "./vocabulary";
 
 /**
  * How they manage today, once any answer described it ("we keep it all in a notebook", "it's a
@@ -76,12 +76,12 @@ const STATED: ReadonlyArray<{ kind: FocusKind; cue: RegExp }> = [
   },
   {
     kind: "rule",
-    cue: /\b(?:rules?|polic(?:y|ies)|law|regulations?|contracts?)\b[^.!?]*\b(?:says?|requires?|forbids?|means?|cannot|can'?t|must|only)\b|\bonly (?:\w+ )?(?:have|has|get|gets) access\b|\bnot allowed\b/i,
+    cue: RULE_SAID,
   },
   // A sign-off the work needs is the project's, not a rule for what is built.
   {
     kind: "approval",
-    cue: /\bsigns? off\b|\b(?:has|have|needs?) to be approved\b|\bneeds? (?:\w+ )?approval\b/i,
+    cue: SIGN_OFF,
   },
   {
     kind: "routine",
@@ -266,8 +266,9 @@ export function probeOnAdding(ctx: TurnContext, answer: string): string | null {
       if (!fits(p)) continue;
       const uses = said.filter((s) => askedIn(p, s)).length;
       const named = namedProbe(p, focus.kind, focus.phrase, answer);
-      if (uses === 0 || (uses === 1 && named !== p && !said.some((s) => s.includes(normalise(named)))))
-        return named;
+      // (the second time not among the last few asked: "How important is that …?" twice running reads as a repeat)
+      const again = uses === 1 && named !== p && !recent.some((s) => askedIn(p, s));
+      if (uses === 0 || (again && !said.some((s) => s.includes(normalise(named))))) return named;
     }
   }
   // In a long interview, a way asked once is asked once more, of something else they added, when it

@@ -147,6 +147,8 @@ export interface WantedPart {
   actions: string[];
   /** "… should be able to …" was said: the ability is said back too. */
   able: boolean;
+  /** Its means were said as alternatives ("email or SMS"): said back with "or", not "and". */
+  either?: boolean;
 }
 
 /** "marketing or such": a thing refused or wanted by name alone, without the hedges after it. */
@@ -219,6 +221,13 @@ function namedThings(need: FoundNeed): string[] | null {
  * null when any is not (the need is then said back as a quote, never in half).
  */
 export function wantedParts(need: FoundNeed): WantedPart[] | null {
+  // Alternatives said with "or" and no "and" stay alternatives.
+  const either = need.clause.some((t) => t.normal === "or") && !need.clause.some((t) => t.normal === "and");
+  const parts = wantedPartsOf(need);
+  return either ? (parts?.map((p) => ({ ...p, either })) ?? null) : parts;
+}
+
+function wantedPartsOf(need: FoundNeed): WantedPart[] | null {
   const things = namedThings(need);
   if (things) return [{ role: null, actions: things, able: false }];
   const drafts = draftStories({ ...need, negated: false }, null);
@@ -241,9 +250,9 @@ export function wantedParts(need: FoundNeed): WantedPart[] | null {
   return parts;
 }
 
-/** "a, b and c". */
-export const listed = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+/** "a, b and c" (or "a, b or c"). */
+export const listed = (items: string[], joiner = "and") =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${joiner} ${items.at(-1)}`;
 
 /** The longest run of whole words every action starts with, when each keeps words of its own. */
 function sharedStart(actions: string[]): string {
@@ -258,12 +267,15 @@ function sharedStart(actions: string[]): string {
 const MOST_SAID = 5;
 
 /** "get insights into trends", "get insights into revenue" → "get insights into trends and revenue". */
-function meansList(actions: string[]): string {
+function meansList(actions: string[], joiner = "and"): string {
   const said = actions.length > MOST_SAID ? actions.slice(0, MOST_SAID - 1) : actions;
   const more = actions.length > MOST_SAID ? ", among other things" : "";
   const start = sharedStart(said);
-  if (!start) return `${listed(said)}${more}`;
-  return `${start} ${listed(said.map((a) => a.slice(start.length + 1)))}${more}`;
+  if (!start) return `${listed(said, joiner)}${more}`;
+  return `${start} ${listed(
+    said.map((a) => a.slice(start.length + 1)),
+    joiner,
+  )}${more}`;
 }
 
 /** "have a waitlist" is a thing wanted; "have the system allow …" makes something happen. */
@@ -299,11 +311,17 @@ export function withoutEchoedAcronym(text: string): string {
 export function saidBackPart(part: WantedPart, negated: boolean): string {
   const desire = negated ? "you don't want" : "you'd like";
   const things = part.actions.every(isThing);
+  const joiner = part.either ? "or" : "and";
   if (things && !part.role)
-    return withoutEchoedAcronym(`${desire} ${meansList(part.actions.map((a) => a.replace(LIGHT, "")))}`);
+    return withoutEchoedAcronym(
+      `${desire} ${meansList(
+        part.actions.map((a) => a.replace(LIGHT, "")),
+        joiner,
+      )}`,
+    );
   const who = part.role ? ` ${plural(part.role)}` : "";
   return withoutEchoedAcronym(
-    `${desire}${who} to ${part.able ? "be able to " : ""}${meansList(part.actions)}`,
+    `${desire}${who} to ${part.able ? "be able to " : ""}${meansList(part.actions, joiner)}`,
   );
 }
 

@@ -127,6 +127,17 @@ describe("the offline read-back", () => {
     return collect(turn.stream);
   }
 
+  it("says what bounds the work: where the first release is drawn and a risk to it", async () => {
+    const text = await readBack([
+      "I look after billing for the practices.",
+      "Patients wait weeks for their invoices, and they call us about it every day.",
+      "First release is invoices only; anything touching card payments is out.",
+      "The finance team is moving to a new ledger in May, which could block us.",
+    ]);
+    expect(text).toContain("- First release is invoices only; anything touching card payments is out.");
+    expect(text).toContain("- The finance team is moving to a new ledger in May, which could block you.");
+  });
+
   it("says a requirement on 'it' as the system's, and a measure of success said of nobody", async () => {
     const text = await readBack([
       "I own two practices with nine dentists.",

@@ -22,10 +22,15 @@ import {
   FIRST_TO_SECOND,
   FREQUENCY,
   INJECTION,
+  LEAD_TIME,
   NEED_CUE,
   OFF_TOPIC,
   PROBLEM,
+  RISK,
+  RULE_SAID,
+  SCOPE_SAID,
   SELF_INTRO,
+  SIGN_OFF,
   SUCCESS,
   TROUBLE,
   WORKAROUND,
@@ -95,10 +100,10 @@ export function toListener(text: string): string {
 
 /**
  * "I'd say that …", "Honestly, …", "First, …": a hedge or a marker before what they said, which the
- * read-back leaves out.
+ * read-back leaves out ("First release is …" keeps its "first").
  */
 const HEDGE_LEAD =
-  /^(?:(?:i (?:would|'d) say|i think|i guess|i believe|i feel like|i suppose)(?: that)?|honestly|frankly|personally|to be honest|yes|yeah|yep|(?:no|ok|okay|well|so)(?=,)|first(?:ly)?|second(?:ly)?|then|finally|also|in (?:the )?future)\b,?\s+/i;
+  /^(?:(?:i (?:would|'d) say|i think|i guess|i believe|i feel like|i suppose)(?: that)?|honestly|frankly|personally|to be honest|yes|yeah|yep|(?:no|ok|okay|well|so)(?=,)|first of all|(?:first|second)ly|(?:first|second)(?=,|\s+(?:i|we|you|they|it|the|our|my)\b)|then|finally|also|in (?:the )?future)\b,?\s+/i;
 /** Words a point may end on: something that means something, not "to", "the", "like". */
 const ENDS_WELL: ReadonlySet<Token["pos"]> = new Set(["NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM", "PRON"]);
 /** Particles a clause may end on: "the evening before", "sign up", "turn this on", "move them around". */
@@ -228,6 +233,33 @@ function statements(answers: string[]): string[] {
         !INJECTION.test(s) &&
         keywords(s).length >= 3,
     );
+}
+
+/**
+ * What bounds the work, said as a statement: a risk, a rule others set, a sign-off, where the first
+ * release is drawn, how long a step it waits on takes. A product owner reads these back with the
+ * needs ("The payments team is rebuilding the ledger in Q2, which could block you.").
+ */
+const BOUNDS = [RISK, RULE_SAID, SIGN_OFF, SCOPE_SAID, LEAD_TIME];
+
+/** Offline, the bounds they stated, each as a point that keeps its sentence whole (see `wholePoint`). */
+function boundsStated(answers: string[]): string[] {
+  return statements(answers)
+    .filter((s) => BOUNDS.some((bound) => bound.test(s)))
+    .map(wholePoint)
+    .filter((p): p is string => p !== null);
+}
+
+/**
+ * A sentence said back as a point only when the point reads whole and keeps the sentence's sense
+ * ("There should be 5 persons" of "…, that need access, but it shouldn't be hard to scale up" says
+ * something else); no quote of what was typed in haste.
+ */
+function wholePoint(sentence: string): string | null {
+  const text = sentence.replace(ADDED_LEAD, "");
+  const point = pointOf(text, true);
+  const whole = point !== null && point.split(/\s+/).length >= 0.6 * text.split(/\s+/).length;
+  return point && whole && readsWhole(point) && clean(point) ? point : null;
 }
 
 /** A trouble said with a negative pronoun or adverb: "and nobody trusts it", "it never arrives". */
@@ -376,9 +408,15 @@ export function readBackPoints(
     }
   }
   const most = offline ? MOST_OFFLINE_POINTS : MOST_POINTS;
+  // Offline, what bounds the work (a risk, a rule, a sign-off, the first release's line), the latest two.
+  const bounds = offline
+    ? boundsStated(answers)
+        .filter((b) => !taken.has(b) && !repeats(b, [...taken]))
+        .slice(-2)
+    : [];
   const kept = { success: success.slice(0, 1), refusals: refusals.slice(offline ? -3 : -2) };
-  const room = most - kept.success.length - kept.refusals.length;
-  const points = [...firstAndLatest(wants, room), ...kept.refusals, ...kept.success];
+  const room = most - kept.success.length - kept.refusals.length - bounds.length;
+  const points = [...firstAndLatest(wants, room), ...kept.refusals, ...bounds, ...kept.success];
   // Few needs heard: the problems they described fill the read-back to three.
   // Offline, a problem said in passing ("you have, like, …") is not read back: only plain ones.
   const plain = (s: string) => !offline || !(SECOND_PERSON.test(s) || SPOKEN_FILLER.test(s));
@@ -460,14 +498,9 @@ export function addedSince(ctx: TurnContext, from: number): string[] {
   const out: string[] = [];
   for (const sentence of statements(answers)) {
     if (DONE.test(sentence) || FAREWELL.test(sentence)) continue;
-    const text = sentence.replace(ADDED_LEAD, "");
-    const point = pointOf(text, true);
-    // Only a point that reads whole and keeps the sentence's sense ("There should be 5 persons" of
-    // "…, that need access, but it shouldn't be hard to scale up" says something else); no quote
-    // of what was typed in haste ("… when something runs out we by new"), which would read as
-    // Parley's own slip.
-    const whole = point !== null && point.split(/\s+/).length >= 0.6 * text.split(/\s+/).length;
-    if (point && whole && readsWhole(point) && clean(point) && !out.includes(point)) out.push(point);
+    // (no quote of what was typed in haste, "… when something runs out we by new": Parley's own slip)
+    const point = wholePoint(sentence);
+    if (point && !out.includes(point)) out.push(point);
   }
   return out;
 }

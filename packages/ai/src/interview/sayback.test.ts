@@ -172,6 +172,10 @@ describe("a comma splice or a 'to' for 'too', put right", () => {
       "Every Monday we review the signups; that's our feedback loop.",
     ],
     ["We keep one list, there is no other.", "We keep one list; there is no other."],
+    [
+      "My partner collects the parcels, she never sees the list.",
+      "My partner collects the parcels; she never sees the list.",
+    ],
     ["There should be five people, that need access.", "There should be five people, that need access."],
     // a condition first, a reply, an idiom and a verb are left as they are
     ["If the app is slow, we stop using it.", "If the app is slow, we stop using it."],
@@ -180,6 +184,18 @@ describe("a comma splice or a 'to' for 'too', put right", () => {
     ["We want to close early.", "We want to close early."],
   ])("%s", (said, meant) => {
     expect(putRight(said)).toBe(meant);
+  });
+});
+
+// Sentences written for this test.
+describe("alternatives said with 'or'", () => {
+  it("are said back as alternatives, not as both", () => {
+    expect(acknowledgement("I'd like automatic email or SMS confirmations for every booking.")).toContain(
+      "automatic email or SMS confirmations",
+    );
+    expect(acknowledgement("I'd like customers to pay or cancel online.")).toMatch(
+      /pay online or cancel online/,
+    );
   });
 });
 

@@ -164,11 +164,14 @@ function tooFor(next: Token | undefined, before: Token | undefined): string {
 
 /** A subject and its verb after a comma that ends a whole clause of its own: a comma splice. */
 function splices(tokens: Token[], comma: number): boolean {
-  const [subject, verb] = [tokens[comma + 1], tokens[comma + 2]];
-  if (!subject || !/^(?:it|we|they|i|that|this|there)$/.test(subject.normal)) return false;
+  const subject = tokens[comma + 1];
+  if (!subject || !/^(?:it|we|they|i|he|she|that|this|there)$/.test(subject.normal)) return false;
+  // (an adverb may come between: "…, he never sees the calendar")
+  const at = tokens[comma + 2]?.pos === "ADV" && subject.pos === "PRON" ? comma + 3 : comma + 2;
+  const verb = tokens[at];
   // "…, that's our feedback loop" but not "…, that is, …"; nor "five people, that need access",
   // where "that" opens a clause about the people before it.
-  if (!["AUX", "VERB"].includes(verb?.pos ?? "") || tokens[comma + 3]?.text === ",") return false;
+  if (!["AUX", "VERB"].includes(verb?.pos ?? "") || tokens[at + 1]?.text === ",") return false;
   if (/^(?:that|this)$/.test(subject.normal) && verb?.pos !== "AUX") return false;
   const before = tokens.slice(0, comma).filter((t) => t.pos !== "PUNCT");
   return (

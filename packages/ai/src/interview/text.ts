@@ -67,8 +67,23 @@ export const informativeWordCount = (text: string): number =>
  * What a content word means when two texts are compared: its lemma, and for an action noun the verb
  * it names, so "rescheduling" meets "reschedule" and "bookings" meets "book".
  */
-export const sense = (token: Token) =>
-  (token.pos === "NOUN" && verbOfActionNoun(token.lemma, { withObject: false })) || token.lemma;
+export const sense = (token: Token) => {
+  const lemma = (token.pos === "NOUN" && verbOfActionNoun(token.lemma, { withObject: false })) || token.lemma;
+  return SAME_SENSE[lemma] ?? lemma;
+};
+
+/**
+ * Words a business uses for one thing: what customers are called, what is kept in stock, what a
+ * booking is. Compared as one sense, so "supplies" meets a feature called "Low-stock alerts".
+ */
+const SAME_SENSE: Record<string, string> = {
+  customer: "client",
+  supply: "stock",
+  inventory: "stock",
+  reservation: "book",
+  appointment: "book",
+  employee: "staff",
+};
 
 /** The senses of a text's content words. */
 export const senses: (text: string) => ReadonlySet<string> = kept(

@@ -286,3 +286,22 @@ export const PLANNING =
  */
 export const RANKING =
   /\b(?:followed by|(?:second|third|lowest|least) priorit\w*|can follow|comes? (?:second|next|after|last))\b/i;
+
+/** A risk to the work said as one: "which could block us", "the main timeline risk". */
+export const RISK =
+  /\b(?:could|might|may|would) (?:block|delay|hold up|derail|stall) (?:us|the (?:launch|release|project|work))\b|\b(?:main|biggest|real|timeline) risk\b/i;
+
+/** A rule others set: "Union rules say …", "only managers have access", "not allowed". */
+export const RULE_SAID =
+  /\b(?:rules?|polic(?:y|ies)|law|regulations?|contracts?)\b[^.!?]*\b(?:says?|requires?|forbids?|means?|cannot|can'?t|must|only)\b|\bonly (?:\w+ )?(?:have|has|get|gets) access\b|\bnot allowed\b/i;
+
+/** A sign-off the work needs: "The regional director signs off anything above 50k". */
+export const SIGN_OFF = /\bsigns? off\b|\b(?:has|have|needs?) to be approved\b|\bneeds? (?:\w+ )?approval\b/i;
+
+/** Where a release is drawn: "First release is reminders only", "… is out of scope". */
+export const SCOPE_SAID =
+  /\b(?:first|initial) (?:release|version|phase)\b[^.!?]*\b(?:only|is out|are out|excluded|not (?:in|part of))\b|\bout of scope\b/i;
+
+/** How long a step the work waits on takes: "GDPR review takes six weeks here". */
+export const LEAD_TIME =
+  /\b(?:review|approval|procurement|audit|sign-off|onboarding)\b[^.!?]*\btakes? (?:about |around )?\w+ (?:days|weeks|months)\b/i;

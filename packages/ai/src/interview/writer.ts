@@ -35,7 +35,7 @@ import { askedFrames, namedProbe, plural } from "./naming";
 import { bareTitle } from "./questions";
 import { addedSince, justSaidBack, pointOf, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
-import { repeats } from "./readback-phrase";
+import { repeats, SPEAKER_WANTS } from "./readback-phrase";
 import { isQuote, sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
 import { quoteOf, statedNeeds } from "./sayback";
@@ -568,13 +568,19 @@ function writeFor(
           const other = instead((asked) => !MEASURE_ASKED.test(asked));
           if (other) return other;
         }
+        // Offline, a need they just stated that the plan moves on from is said back first, so it
+        // reads as heard ("Got it: you'd like clients to rate their visit. I've added that.").
+        // Only a want said as their own ("I'd like …", "we need …"), said back in a few words.
+        const heard = offline && state.readBackAt < 0 && SPEAKER_WANTS.test(last) ? sayBack(last) : "";
         const lead = decision.asked
           ? ""
           : DECLINE.test(last)
             ? "That's fine, we can skip it."
             : UNSURE.test(last)
               ? "No problem."
-              : "";
+              : /^Got it: you\b/.test(heard) && heard.split(/\s+/).length <= 24
+                ? heard
+                : "";
         if (question) return { text: withAnswer(`${lead} ${question}`.trim()) };
         // Its question was answered before it was asked: a topic not yet asked about, rather than
         // a read-back while there is still something to ask.
