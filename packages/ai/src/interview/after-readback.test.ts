@@ -375,6 +375,22 @@ describe("offline, after the read-back", () => {
   });
 });
 
+describe("offline, asked for more after the read-back", () => {
+  it("asks once about a key feature nobody talked about before closing on 'I don't know'", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Right, and I'd like the prices shown online too.",
+      "I don't know.",
+      "Not sure, really.",
+      "I don't know.",
+    ]);
+    const asked = turns.filter((t) => t.text.startsWith("One more thing before we finish."));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.text).toMatch(/(?:groomer rota|vaccination records)/i);
+    expect(turns.at(-1)!.decision.action).toBe("close");
+  });
+});
+
 describe("offline, before the read-back", () => {
   it("does not ask what a feature would be worth once they said how they judge success", async () => {
     const turns = await run([

@@ -47,6 +47,7 @@ import {
   OFF_TOPIC,
   PROBLEM,
   SUCCESS,
+  UNSURE,
 } from "./vocabulary";
 
 /**
@@ -414,6 +415,13 @@ function afterReadBack(
     !answer.trim().endsWith("?") &&
     keywords(answer).length >= 2;
   if (adds) return { action: "follow_up", topicId: AFTER_READ_BACK, reason: "listening" };
+  // Offline, "I don't know" when asked for more: a key feature of the brief nobody has talked
+  // about yet is asked, once, before the interview closes.
+  const unheard =
+    offline && listening && UNSURE.test(answer) && wordsOf(answer).length <= 6 && !askedOneMore(ctx)
+      ? unheardFeature(ctx, state)
+      : null;
+  if (unheard) return { action: "next_topic", topicId: unheard.id, reason: ONE_MORE_FEATURE };
   if (toReadBack) return { action: "close", topicId: "", reason: "The participant answered the read-back." };
   // Read again only when it would say more than the last one did.
   const given = ctx.messages[state.readBackAt]!.content;
@@ -437,6 +445,29 @@ function afterReadBack(
     return { action: "close", topicId: "", reason: "The participant is done after adding to the read-back." };
   if (!more) return { action: "close", topicId: "", reason: "Nothing new to read back: close." };
   return { action: "read_back", topicId: "", reason: "Nothing new since the read-back: read back again." };
+}
+
+/** The decision's reason when a key feature nobody talked about is asked after the read-back. */
+export const ONE_MORE_FEATURE = "one-more-feature";
+/** Said before that question; it is asked once. */
+export const ONE_MORE_LEAD = "One more thing before we finish.";
+
+const askedOneMore = (ctx: TurnContext) =>
+  ctx.messages.some((m) => m.role === "ai" && m.content.includes(ONE_MORE_LEAD));
+
+/** A key feature of the brief not asked, not declined, and named in one answer at most (in passing). */
+function unheardFeature(ctx: TurnContext, state: InterviewState): Topic | null {
+  const answers = ctx.messages.filter((m) => m.role === "user").map((m) => senses(m.content));
+  const named = (t: Topic) => answers.filter((own) => [...topicSenses(t)].some((s) => own.has(s))).length;
+  return (
+    ctx.plan.topics.find(
+      (t) =>
+        t.source === "feature" &&
+        !state.askedTopics.has(t.id) &&
+        !state.declinedTopics.has(t.id) &&
+        named(t) <= 1,
+    ) ?? null
+  );
 }
 
 /**

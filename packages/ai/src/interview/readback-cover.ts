@@ -13,6 +13,7 @@ import { clean, readsWhole } from "./readback-phrase";
 import { namesNothing, putRight, statedNeeds } from "./sayback";
 import { senseOf, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
+import { FEELING, PROBLEM, TROUBLE } from "./vocabulary";
 
 /** Words of wanting and of the read-back's own frame, which say no need. */
 const FRAME = new Set(
@@ -140,7 +141,9 @@ export function coveredPoints(ctx: TurnContext, points: string[], answers: strin
   const listed = points
     .map((p) => (putRight(p) ?? p).replace(LIST_HEADING, "You'd like "))
     .filter((p) => clean(p) && readsWhole(p) && !pointsBack(p));
-  const kept = withoutRepeats(listed.filter((p) => !namesNothing(p, ctx.project.title ?? "")));
+  // (a trouble names nothing to build and is still what the needs are for: "You are often short-staffed")
+  const troubled = (p: string) => TROUBLE.test(p) || PROBLEM.test(p) || FEELING.test(p);
+  const kept = withoutRepeats(listed.filter((p) => troubled(p) || !namesNothing(p, ctx.project.title ?? "")));
   const all = answers.join("\n");
   // In a language the rules do not read, a word shared with a feature's name says nothing.
   if (!longEnoughToTell(all) || !mayBeEnglish(all) || !readsEnglish(all)) return kept;

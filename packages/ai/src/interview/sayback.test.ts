@@ -172,6 +172,8 @@ describe("a comma splice or a 'to' for 'too', put right", () => {
       "Every Monday we review the signups; that's our feedback loop.",
     ],
     ["We keep one list, there is no other.", "We keep one list; there is no other."],
+    ["We want to run the shop more efficient.", "We want to run the shop more efficiently."],
+    ["The new till is more efficient.", "The new till is more efficient."],
     [
       "My partner collects the parcels, she never sees the list.",
       "My partner collects the parcels; she never sees the list.",

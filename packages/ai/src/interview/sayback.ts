@@ -230,8 +230,14 @@ export function putRight(text: string): string | null {
     out += text.slice(at, t.start) + word;
     at = t.end;
   }
-  // A phrase a learner shortens: "in form of reports" is "in the form of reports".
-  return (out + text.slice(at)).replace(/\b(in) form of\b/gi, "$1 the form of");
+  // A phrase a learner shortens: "in form of reports" is "in the form of reports"; an adjective
+  // for the adverb after a verb: "run the business more efficient" is "… more efficiently".
+  return (out + text.slice(at))
+    .replace(/\b(in) form of\b/gi, "$1 the form of")
+    .replace(
+      /\b((?:run|runs|work|works|operate|operates|manage|manages)\b(?:\s+[\w']+){0,3}?\s+(?:more|less))\s+efficient\b/gi,
+      "$1 efficiently",
+    );
 }
 
 /** The needs of an answer said back, at most `max`, each in the writer's phrasing; null when none is sayable. */

@@ -23,6 +23,8 @@ import {
   LISTENING,
   NOTES_MARK,
   nextTopic,
+  ONE_MORE_FEATURE,
+  ONE_MORE_LEAD,
   ROLE_AGAIN,
   WARM_UP_AFTER,
   WARM_UP_AFTER_ROLE,
@@ -574,13 +576,15 @@ function writeFor(
         const heard = offline && state.readBackAt < 0 && SPEAKER_WANTS.test(last) ? sayBack(last) : "";
         const lead = decision.asked
           ? ""
-          : DECLINE.test(last)
-            ? "That's fine, we can skip it."
-            : UNSURE.test(last)
-              ? "No problem."
-              : /^Got it: you\b/.test(heard) && heard.split(/\s+/).length <= 24
-                ? heard
-                : "";
+          : decision.reason === ONE_MORE_FEATURE
+            ? ONE_MORE_LEAD
+            : DECLINE.test(last)
+              ? "That's fine, we can skip it."
+              : UNSURE.test(last)
+                ? "No problem."
+                : /^Got it: you\b/.test(heard) && heard.split(/\s+/).length <= 24
+                  ? heard
+                  : "";
         if (question) return { text: withAnswer(`${lead} ${question}`.trim()) };
         // Its question was answered before it was asked: a topic not yet asked about, rather than
         // a read-back while there is still something to ask.
