@@ -459,11 +459,6 @@ export function readBackPoints(
       .find((p) => fresh(p) && PAINED.test(p) && !p.includes("/"));
     if (hurt) points.push(hurt);
   }
-  if (offline && process.env.DEBUG_RB)
-    console.error(
-      "RB",
-      JSON.stringify({ wants, refusals, success, problems: ordered, points, quoted }, null, 1),
-    );
   if (offline) {
     const covered = coveredPoints(ctx, points, answers);
     const room = Math.max(0, MOST_OFFLINE_POINTS - covered.length);
