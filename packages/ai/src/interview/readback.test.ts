@@ -127,6 +127,21 @@ describe("the offline read-back", () => {
     return collect(turn.stream);
   }
 
+  it("reads back a trouble named as one, in their words, and no trouble typed in haste", async () => {
+    const text = await readBack([
+      "I own the practice with four dentists.",
+      "I'd like patients to book online.",
+      "I'd like a text the day before.",
+      "I'd also like the dentists to see their day on a tablet.",
+      "I'd like the invoices sent by email.",
+      "As of now we don't use any software to keep track of the dentists' rotas or of the appointments booked by our patients.",
+      "Right now we use a paper diary at the front desk.",
+      "Every evning the recepcionist rings each patient on the waitng list by hand to fill the gaps in the diary.",
+    ]);
+    expect(text).toContain("“As of now we don't use any software to keep track of the dentists' rotas");
+    expect(text).not.toMatch(/evning|recepcionist|waitng/);
+  });
+
   it("says what bounds the work: where the first release is drawn and a risk to it", async () => {
     const text = await readBack([
       "I look after billing for the practices.",

@@ -269,13 +269,16 @@ const NOBODY = /\b(?:nobody|no one|never|nothing|none)\b/i;
 function problemSentences(answers: string[], offline: boolean): string[] {
   return statements(answers).filter(
     (s) =>
-      FEELING.test(s) ||
-      WORKAROUND.test(s) ||
-      FREQUENCY.test(s) ||
-      hasNumber(s) ||
-      // Offline, a "not" said of nobody ("There aren't more features in mind") is no problem to
-      // read back; one of theirs is ("We don't plan to build our own SMS gateway").
-      (isNegative(s) && (!offline || FIRST_PERSON.test(s))),
+      // Offline, a sentence that states a need is read back as one, not as a trouble ("I'd prefer
+      // to reorder through the software but not automated").
+      !(offline && statedNeeds(s).length > 0) &&
+      (FEELING.test(s) ||
+        WORKAROUND.test(s) ||
+        FREQUENCY.test(s) ||
+        hasNumber(s) ||
+        // Offline, a "not" said of nobody ("There aren't more features in mind") is no problem to
+        // read back; one of theirs is ("We don't plan to build our own SMS gateway").
+        (isNegative(s) && (!offline || FIRST_PERSON.test(s)))),
   );
 }
 
@@ -424,15 +427,23 @@ export function readBackPoints(
   // book about 12 appointments a week") after any problem felt, worked around or said as a lack.
   const problems = problemSentences(answers, offline).filter(plain);
   const felt = (s: string) => FEELING.test(s) || WORKAROUND.test(s) || isNegative(s);
+  // (of those felt, a trouble named as one before a way of working: "we don't use any software to
+  // keep track of the schedule" before "we use a reservation diary")
+  const named = (s: string) => felt(s) && PAINED.test(s);
   const ordered = offline
-    ? [...problems.filter(felt).reverse(), ...problems.filter((s) => !felt(s)).reverse()]
+    ? [
+        ...problems.filter(named).reverse(),
+        ...problems.filter((s) => felt(s) && !named(s)).reverse(),
+        ...problems.filter((s) => !felt(s)).reverse(),
+      ]
     : problems;
   const fresh = (point: string | null): point is string =>
     sayable(point) && !points.includes(point) && !(offline && repeats(point, points));
   const before = points.length;
   for (const problem of ordered) {
     // Offline, past three only a trouble felt, worked around or said as a lack, not a fact.
-    const filled = points.length + quoted.length;
+    // (a quote the points already say is not read back, so it takes no room)
+    const filled = points.length + quoted.filter((q) => !mostlySaid(q, points)).length;
     if (filled >= (offline ? 5 : 3)) break;
     if (filled >= 3 && !(felt(problem) || PAINED.test(problem))) continue;
     const point = pointOf(problem);
@@ -444,7 +455,8 @@ export function readBackPoints(
     // Offline, a trouble no short point says ("Every Friday I go through a spreadsheet … by hand")
     // is read back in their words.
     else if (offline && (lost || !(point && readsWhole(point)))) {
-      const own = inTheirWords(problem, false);
+      // (not one typed in haste: "If someone wantss to book …" would read as garbled)
+      const own = clean(problem) ? inTheirWords(problem, false) : null;
       if (own && !quoted.includes(own)) quoted.push(own);
     }
   }
