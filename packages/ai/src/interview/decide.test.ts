@@ -125,6 +125,33 @@ describe("offline, the next planned feature", () => {
     expect(decision.action).toBe("next_topic");
   });
 
+  it("waits while a step the work waits on is followed up: how to plan around it", () => {
+    const decision = next(
+      [
+        "What can you tell me about you and your bookings?",
+        "I look after the appointments for my two boys and my mother.",
+        WARM_UP_AFTER,
+        "Mostly keeping the dates straight.",
+        "What can you tell me about rescheduling appointments?",
+        "The clinic's privacy review takes six weeks here, so nothing goes live before spring.",
+      ],
+      true,
+    );
+    expect(decision).toMatchObject({ action: "follow_up", reason: "focus:risk" });
+  });
+
+  it("is not one an earlier answer put off", () => {
+    const exchanges = [
+      "What can you tell me about you and your bookings?",
+      "I look after the appointments for my two boys and my mother.",
+      WARM_UP_AFTER,
+      "Rescheduling can wait for a second release; I just want to stop forgetting appointments.",
+      "What can you tell me about sms reminders?",
+      "We get reminders by email already, which nobody reads.",
+    ];
+    expect(next(exchanges, true).topicId).not.toBe("rescheduling");
+  });
+
   it("is found by a word a business uses for the same thing: supplies are stock", () => {
     const salon: InterviewPlan = {
       topics: [

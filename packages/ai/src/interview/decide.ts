@@ -43,6 +43,7 @@ import {
   FAREWELL,
   GREETING,
   INJECTION,
+  LEAD_TIME,
   MORE_FROM_ME,
   OFF_TOPIC,
   PROBLEM,
@@ -83,7 +84,7 @@ export function nextTopic(
         !state.declinedTopics.has(t.id) &&
         !covered.has(t.id) &&
         !answered(t) &&
-        !(offline && (toldOf(t, answer) || deferredIn(t, answer))) &&
+        !(offline && (toldOf(t, answer) || putOff(t, messages))) &&
         askable(t, messages, answer),
     ) ?? null
   );
@@ -105,7 +106,7 @@ function relatedTopic(
   let best: { topic: Topic; score: number } | null = null;
   for (const t of plan.topics) {
     if (t.source !== "feature" || state.askedTopics.has(t.id) || state.declinedTopics.has(t.id)) continue;
-    if (!askable(t, messages, answer) || deferredIn(t, answer)) continue;
+    if (!askable(t, messages, answer) || putOff(t, messages)) continue;
     const score = [...topicSenses(t)].filter(
       (m) => own.has(m) && !GOAL_NOUNS.has(m) && !general.has(m),
     ).length;
@@ -129,6 +130,13 @@ function deferredIn(topic: Topic, answer: string): boolean {
     .split(/[.;!?]|,\s*(?:but|and)\b/)
     .some((part) => DEFERRED.test(part) && marks.some((m) => senses(part).has(m)));
 }
+
+/**
+ * Offline, a feature any answer put off: not asked about later either ("Who is asking for the
+ * waitlist?" two answers after "the waitlist can wait for a second release" reads as not heard).
+ */
+const putOff = (topic: Topic, messages: InterviewMessage[]) =>
+  messages.some((m) => m.role === "user" && deferredIn(topic, m.content));
 
 /**
  * A constraint the last answer named whole ("… so it has to start in January for a March launch"
@@ -660,9 +668,14 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   // A list of things with "what matters most" asked already: a follow-up about "that" would point at
   // none of them, so the plan goes on.
   const pointless = offline && !many && saysSeveral(answer, current);
+  // Offline, how long a step the work waits on takes ("GDPR review takes six weeks here"): a risk to plan around.
+  const waits =
+    offline && LEAD_TIME.test(answer) && followUpOn("risk", asked, answer)
+      ? { kind: "risk" as const, phrase: "" }
+      : null;
   const struck = pointless
     ? null
-    : (many ?? (follow && STRIKING.includes(follow.focus.kind) ? follow.focus : problem));
+    : (many ?? waits ?? (follow && STRIKING.includes(follow.focus.kind) ? follow.focus : problem));
   // A measure of success is taken up even in answer to a follow-up: it is what the rest is judged by
   // (how they would keep track of it is a question for those who run the business, not a user's).
   const today = PROBES.goal[0]!;

@@ -9,7 +9,7 @@ describe("what a follow-up takes up", () => {
       "tried",
       "What would have to be different this time?",
     ],
-    ["The warehouse move in March could block us.", "risk", "What would you do if that happened?"],
+    ["The warehouse move in March could block us.", "risk", "What would help you plan around that?"],
     ["The export fails and the drivers lose their routes.", "pain", "How do you deal with that today?"],
     // How they cope and how often were said: neither is asked.
     [

@@ -298,7 +298,8 @@ export const PROBES: Record<FocusKind, string[]> = {
   // Never "What's the problem with that?": it reads as a challenge to what they chose to rule out.
   refusal: ["What would you rather have instead?"],
   tried: ["What would have to be different this time?", "What got in the way?"],
-  risk: ["What would you do if that happened?", "What would help you plan around that?"],
+  // (planning around it fits a worry, a lead time and a threat alike; "if that happened" only a threat)
+  risk: ["What would help you plan around that?", "What would you do if that happened?"],
   condition: ["What happens today when that comes up?", "How often does that come up?"],
   workaround: [
     "How well does that work for you?",
