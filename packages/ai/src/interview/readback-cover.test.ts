@@ -25,7 +25,11 @@ describe("the offline read-back covers the needs, each once", () => {
     expect(
       namesNothing("The new system should help you run the bakery more efficiently.", project.title),
     ).toBe(true);
+    expect(
+      namesNothing("The project we are working on should make the work in the bakery easier.", project.title),
+    ).toBe(true);
     expect(namesNothing("You'd like customers to choose a pickup time.", project.title)).toBe(false);
+    expect(namesNothing("You'd like the work schedule shown on a tablet.", project.title)).toBe(false);
   });
 
   it("says a point once, keeping the fuller of two", () => {

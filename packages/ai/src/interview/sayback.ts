@@ -37,7 +37,8 @@ export function statedNeeds(answer: string): FoundNeed[] {
  * or the project itself ("… the work in the salon" for a salon's system).
  */
 export function namesNothing(point: string, projectTitle: string): boolean {
-  const own = new Set(tokensOf(projectTitle).map((t) => t.lemma));
+  // ("The project we are working on should make the work faster": the project and its work, itself)
+  const own = new Set([...tokensOf(projectTitle).map((t) => t.lemma), "project", "work"]);
   const nouns = tokensOf(point).filter((t) => t.pos === "NOUN" || t.pos === "PROPN");
   return nouns.every((t) => GOAL_NOUNS.has(t.lemma) || VAGUE_NOUNS.has(t.lemma) || own.has(t.lemma));
 }
