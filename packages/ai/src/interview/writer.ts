@@ -50,7 +50,7 @@ import {
   WRAP_UP_AGAIN,
   WRAP_UP_QUESTION,
 } from "./state";
-import { allTold, keywords, normalise, senses } from "./text";
+import { allTold, keywords, normalise, senses, sentences } from "./text";
 import type { ReadBack, Topic, TurnContext, TurnDecision } from "./types";
 import {
   AFFIRM,
@@ -572,8 +572,11 @@ function writeFor(
         }
         // Offline, a need they just stated that the plan moves on from is said back first, so it
         // reads as heard ("Got it: you'd like clients to rate their visit. I've added that.").
-        // Only a want said as their own ("I'd like …", "we need …"), said back in a few words.
-        const heard = offline && state.readBackAt < 0 && SPEAKER_WANTS.test(last) ? sayBack(last) : "";
+        // Only a want said as their own ("I'd like …", "we need …"), said back in a few words, and
+        // not of a long answer: one want said back of five would read as the only one kept.
+        const short = sentences(last).length <= 2;
+        const heard =
+          offline && state.readBackAt < 0 && short && SPEAKER_WANTS.test(last) ? sayBack(last) : "";
         const lead = decision.asked
           ? ""
           : decision.reason === ONE_MORE_FEATURE
