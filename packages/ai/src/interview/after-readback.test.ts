@@ -486,3 +486,18 @@ describe("offline, before the read-back", () => {
     );
   });
 });
+
+describe("offline, a new point brought when asked for more", () => {
+  it("is asked about (more on it), where an answer to a follow-up is heard out", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Right, and I'd like the prices shown online too.",
+      "It would stop people ringing to ask.",
+      "Most of our regulars come every six weeks and book the next visit at the till.",
+      "No, that's it.",
+    ]);
+    const asked = turns.findIndex((t) => t.text.endsWith("What else should I add?"));
+    expect(asked).toBeGreaterThan(0);
+    expect(turns[asked + 1]!.text).toMatch(/Could you say a bit more about that\?$/);
+  });
+});

@@ -2,8 +2,9 @@ import { longEnoughToTell, tokensOf } from "../text";
 import { lexnamesOf } from "../text/lexicon";
 import { BYE, CLOSING_MARGIN_MINUTES } from "./decide";
 import { saysNoted } from "./heard";
+import { ABOUT_YOURS, COST_LIMIT } from "./listen";
 import { normalise } from "./text";
-import { CONFIRM, DENY, DONE, FAREWELL, NO_MORE } from "./vocabulary";
+import { CONFIRM, DENY, DONE, FAREWELL, NO_MORE, RANKING } from "./vocabulary";
 
 /**
  * What the offline interviewer says once the interview is closed and the participant goes on.
@@ -49,12 +50,37 @@ export const ASK_MORE = [
 /** Asked once each when a long conversation has used every way of `ASK_MORE`. */
 export const ASK_AGAIN = [
   "What else comes up for you?",
-  "Is there more on that?",
   "Anything further you'd want from it?",
   "What else should the team hear?",
   "Is there another thing you'd change?",
   "What else would you want the team to know?",
 ];
+
+/**
+ * Asked, each once, of a statement of substance they add after the read-back or the closing that no
+ * probe fits: more about what they just said, before anything else is asked for; never twice running.
+ */
+export const ELABORATE = ["Could you say a bit more about that?", "Is there more on that?"];
+
+/**
+ * More about what they just said (see `ELABORATE`), or null: only of a new point, brought when asked
+ * for more (`lastAsked`) or naming nothing the answer before named (`newPoint`); an answer to a
+ * follow-up about the same point is heard out.
+ */
+export function elaborate(
+  said: string[],
+  answer: string,
+  { lastAsked, newPoint, heard = "" }: { lastAsked: string; newPoint: boolean; heard?: string },
+): string | null {
+  if (!INVITES_MORE.test(lastAsked.trim()) && !newPoint) return null;
+  if (answer.trim().endsWith("?") || DONE.test(answer) || answer.trim().split(/\s+/).length < 8) return null;
+  // Not of a ranking, a list or two things said back ("that" would point at none of them), nor of a
+  // limit on what it may cost (noted, and more asked for).
+  // Nor of a reply weighing the interviewer's own words ("No, I think what you said was better").
+  if (RANKING.test(answer) || COST_LIMIT.test(answer) || ABOUT_YOURS.test(answer)) return null;
+  if (/\bthose\.$|\bnoted all\b/.test(heard)) return null;
+  return ELABORATE.find((q) => !said.some((s) => s.includes(normalise(q)))) ?? null;
+}
 
 /** The first way to ask for more not said before, or null when each has been. */
 export function askMore(said: string[]): string | null {
@@ -174,9 +200,11 @@ export function offlineAfterClosing(
     giving: boolean;
     /** A follow-up on what they added, asked in place of "anything more?". */
     probe?: string | null;
+    /** What they added names nothing the answer before it named. */
+    newPoint?: boolean;
   },
 ): string {
-  const { lead, heard, answer, lastAsked, giving, probe } = reply;
+  const { lead, heard, answer, lastAsked, giving, probe, newPoint } = reply;
   const join = (...parts: string[]) => parts.filter(Boolean).join(" ").replace(/\n /g, "\n");
   if (yesToMore(lastAsked, answer)) return unsaid(said, lead, WHAT_ELSE) ?? join(lead, whatToAdd(said));
   if (isDone(answer)) {
@@ -196,7 +224,9 @@ export function offlineAfterClosing(
   if (lead && !heard && words(answer) < 4) return lead;
   // Their question answered says it was noted: the remark is not noted a second time.
   const ack = heard || (saysNoted(lead) ? "" : unsaid(said, "", REMARKED) || REMARKED[0]!);
-  const further = giving ? (probe ?? askMore(said)) : null;
+  // (not after their question was answered: "that" would point at the question)
+  const about = lead ? null : elaborate(said, answer, { lastAsked, newPoint: Boolean(newPoint), heard });
+  const further = giving ? (probe ?? about ?? askMore(said)) : null;
   return join(lead, ack, further ?? "");
 }
 

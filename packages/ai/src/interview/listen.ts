@@ -150,7 +150,7 @@ const NEVER = /\b(?:never|nobody|no one)\s+(?!mind\b)\w+/i;
  * A limit on what it may cost ("it shouldn't be too expensive", "no more than the phone system
  * costs"): a bound, not a want or a trouble: "What would that change for you?" does not fit it.
  */
-const COST_LIMIT =
+export const COST_LIMIT =
   /\b(?:(?:should(?:n'?t| not)|must(?:n'?t| not)|not)\W+(?:be\W+)?(?:too|to)\W+(?:expensive|costly|pricey)|(?:no|not) more than\b[^.!?]*\b(?:costs?|pay|spend|budget)|(?:don'?t|do not|can'?t|cannot) (?:want to )?(?:spend|pay|afford) (?:more|much|a lot))\b/i;
 
 /** A refusal said as such: "we don't want …", "I never want …". */
@@ -201,7 +201,7 @@ const probedIn = (message: string) =>
 const askedIn = (probe: string, said: string) => said.includes(normalise(probe)) || frameOf(probe).test(said);
 
 /** Words that weigh what the other side said: "what you said", "your idea", "like you said". */
-const ABOUT_YOURS =
+export const ABOUT_YOURS =
   /\b(?:what you said|like you said|as you said|your (?:idea|suggestion|proposal|point))\b/i;
 
 /**

@@ -8,6 +8,7 @@ import {
   askedWhat,
   askMore,
   asksWhatToAdd,
+  elaborate,
   offlineAfterClosing,
   probeOnHard,
   THANKS,
@@ -17,6 +18,7 @@ import {
 import {
   ANYTHING_ELSE,
   ASKED_AGAIN,
+  aboutElse,
   EXAMPLE_ASK,
   GO_AHEAD,
   IMAGE_MARK,
@@ -282,7 +284,10 @@ function writeFor(
     // After their question is answered, "that" would point at the question: no probe.
     const onAdding = giving && !answerFirst ? aboutOne(probeOnAdding(ctx, added), heard) : null;
     const probe = onAdding ? pointBack(onAdding, heard) : null;
-    return { text: offlineAfterClosing(said, { lead, heard, answer: added, lastAsked, giving, probe }) };
+    const newPoint = aboutElse(ctx.messages, added);
+    return {
+      text: offlineAfterClosing(said, { lead, heard, answer: added, lastAsked, giving, probe, newPoint }),
+    };
   }
   // A yes to "Could you give me an example?" is a yes to giving one.
   if (offline && lastAsked.endsWith(EXAMPLE_ASK) && CONFIRM.test(added) && decision.action === "follow_up")
@@ -484,13 +489,19 @@ function writeFor(
         offline && onward && !probed && decision.reason !== "missed" && !answerFirst
           ? probeOnAdding(ctx, answer)
           : null;
-      const more = offline ? (asks.find(fresh) ?? askMore(said)) : (asks.find(fresh) ?? null);
       // After a read-back, what they add is said back first: it was not in what was read to them.
       // (their question answered "I've noted your question" already: not noted twice).
       const heard =
         state.readBackAt < 0
           ? ""
           : sayBack(answer) || (listening && !saysNoted(answerFirst) ? noted(said, offline) : "");
+      // Offline, a statement of substance no probe fits: more about it first (not of a correction,
+      // nor after their question was answered: "that" would point at the question).
+      const further =
+        offline && decision.reason === "listening" && !answerFirst
+          ? elaborate(said, answer, { lastAsked, newPoint: aboutElse(ctx.messages, answer), heard })
+          : null;
+      const more = offline ? (further ?? asks.find(fresh) ?? askMore(said)) : (asks.find(fresh) ?? null);
       // Two things said back: a follow-up about "that" would point at neither, so more is asked for.
       const followUp = offline ? aboutOne(probed ?? adding, heard) : (probed ?? adding);
       const question = followUp ?? (onward ? more : null);
