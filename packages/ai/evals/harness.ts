@@ -1,4 +1,4 @@
-import { ASK_MORE } from "../src/interview/closing";
+import { ASK_MORE, ELABORATE } from "../src/interview/closing";
 import { ANYTHING_ELSE, LISTENING, WARM_UP_AFTER, WARM_UP_AFTER_ROLE } from "../src/interview/decide";
 import { PROBES } from "../src/interview/focus";
 import { ADDING_PROBES, WHY_FIRST } from "../src/interview/listen";
@@ -142,6 +142,7 @@ const WRITTEN = new Set(
     ...LISTENING,
     ...OFFLINE_LISTENING,
     ...ASK_MORE,
+    ...ELABORATE,
   ].map((q) => normalise(q)),
 );
 

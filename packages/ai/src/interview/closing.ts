@@ -2,9 +2,8 @@ import { longEnoughToTell, tokensOf } from "../text";
 import { lexnamesOf } from "../text/lexicon";
 import { BYE, CLOSING_MARGIN_MINUTES } from "./decide";
 import { saysNoted } from "./heard";
-import { ABOUT_YOURS, COST_LIMIT } from "./listen";
 import { normalise } from "./text";
-import { CONFIRM, DENY, DONE, FAREWELL, NO_MORE, RANKING } from "./vocabulary";
+import { ABOUT_YOURS, CONFIRM, COST_LIMIT, DENY, DONE, FAREWELL, NO_MORE, RANKING } from "./vocabulary";
 
 /**
  * What the offline interviewer says once the interview is closed and the participant goes on.

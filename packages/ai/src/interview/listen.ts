@@ -9,7 +9,7 @@ import { listLength, manyNeeds } from "./heard";
 import { askedFrames, askedProbe, frameOf, namedProbe } from "./naming";
 import { allTold, normalise, sentences } from "./text";
 import type { TurnContext } from "./types";
-import { PROBLEM, RANKING, RULE_SAID, SIGN_OFF, TROUBLE } from "./vocabulary";
+import { ABOUT_YOURS, COST_LIMIT, PROBLEM, RANKING, RULE_SAID, SIGN_OFF, TROUBLE } from "./vocabulary";
 
 /**
  * How they manage today, once any answer described it ("we keep it all in a notebook", "it's a
@@ -146,13 +146,6 @@ const theirAnswers = (ctx: TurnContext) =>
 /** Something that never happens or nobody does: "he never sees the calendar", "nobody checks it". */
 const NEVER = /\b(?:never|nobody|no one)\s+(?!mind\b)\w+/i;
 
-/**
- * A limit on what it may cost ("it shouldn't be too expensive", "no more than the phone system
- * costs"): a bound, not a want or a trouble: "What would that change for you?" does not fit it.
- */
-export const COST_LIMIT =
-  /\b(?:(?:should(?:n'?t| not)|must(?:n'?t| not)|not)\W+(?:be\W+)?(?:too|to)\W+(?:expensive|costly|pricey)|(?:no|not) more than\b[^.!?]*\b(?:costs?|pay|spend|budget)|(?:don'?t|do not|can'?t|cannot) (?:want to )?(?:spend|pay|afford) (?:more|much|a lot))\b/i;
-
 /** A refusal said as such: "we don't want …", "I never want …". */
 const DONT_WANT = /\b(?:don'?t|do not|never|wouldn'?t|would not)\s+(?:really\s+)?(?:want|need|like)\b/i;
 
@@ -199,10 +192,6 @@ const probedIn = (message: string) =>
 
 /** A probe asked as written or named ("When would you use the digital diary?"). */
 const askedIn = (probe: string, said: string) => said.includes(normalise(probe)) || frameOf(probe).test(said);
-
-/** Words that weigh what the other side said: "what you said", "your idea", "like you said". */
-export const ABOUT_YOURS =
-  /\b(?:what you said|like you said|as you said|your (?:idea|suggestion|proposal|point))\b/i;
 
 /**
  * After the read-back (or the closing), one short follow-up on what they just added, named where it

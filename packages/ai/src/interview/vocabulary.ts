@@ -305,3 +305,14 @@ export const SCOPE_SAID =
 /** How long a step the work waits on takes: "GDPR review takes six weeks here". */
 export const LEAD_TIME =
   /\b(?:review|approval|procurement|audit|sign-off|onboarding)\b[^.!?]*\btakes? (?:about |around )?\w+ (?:days|weeks|months)\b/i;
+
+/**
+ * A limit on what it may cost ("it shouldn't be too expensive", "no more than the phone system
+ * costs"): a bound, not a want or a trouble: "What would that change for you?" does not fit it.
+ */
+export const COST_LIMIT =
+  /\b(?:(?:should(?:n'?t| not)|must(?:n'?t| not)|not)\W+(?:be\W+)?(?:too|to)\W+(?:expensive|costly|pricey)|(?:no|not) more than\b[^.!?]*\b(?:costs?|pay|spend|budget)|(?:don'?t|do not|can'?t|cannot) (?:want to )?(?:spend|pay|afford) (?:more|much|a lot))\b/i;
+
+/** Words that weigh what the other side said: "what you said", "your idea", "like you said". */
+export const ABOUT_YOURS =
+  /\b(?:what you said|like you said|as you said|your (?:idea|suggestion|proposal|point))\b/i;
