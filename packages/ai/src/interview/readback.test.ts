@@ -103,6 +103,14 @@ describe("a read-back point", () => {
   });
 });
 
+describe("a name in a read-back point", () => {
+  it("is never lower-cased, even one the lexicon knows as a word", () => {
+    expect(pointOf("The primary users will be Nancy/Jim and the management team.") ?? "").not.toMatch(
+      /nancy/,
+    );
+  });
+});
+
 describe("the offline read-back", () => {
   const project = { title: "Practice booking", keyFeatures: "Online booking\nText reminders" };
   const plan = makePlan(project, "business", 12);

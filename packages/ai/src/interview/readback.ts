@@ -584,6 +584,8 @@ function lowerNouns(text: string): string {
     if (
       (t.pos === "NOUN" || t.pos === "PROPN") &&
       /^[A-Z][a-z]+$/.test(t.text) &&
+      // (a name paired with another, "Nancy/Jim", is a name however the lexicon knows the word)
+      !/^\/[A-Z]/.test(text.slice(t.end)) &&
       (strayCapital(t) || strayCapital({ ...t, normal: t.normal.replace(/s$/, "") }))
     )
       out = out.slice(0, t.start) + t.text.toLowerCase() + out.slice(t.end);
