@@ -72,7 +72,7 @@ export function elaborate(
   { lastAsked, newPoint, heard = "" }: { lastAsked: string; newPoint: boolean; heard?: string },
 ): string | null {
   if (!INVITES_MORE.test(lastAsked.trim()) && !newPoint) return null;
-  if (answer.trim().endsWith("?") || DONE.test(answer) || answer.trim().split(/\s+/).length < 8) return null;
+  if (answer.trim().endsWith("?") || DONE.test(answer) || words(answer) < 8) return null;
   // Not of a ranking, a list or two things said back ("that" would point at none of them), nor of a
   // limit on what it may cost (noted, and more asked for).
   // Nor of a reply weighing the interviewer's own words ("No, I think what you said was better").

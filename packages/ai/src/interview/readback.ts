@@ -266,12 +266,12 @@ function wholePoint(sentence: string): string | null {
 const NOBODY = /\b(?:nobody|no one|never|nothing|none)\b/i;
 
 /** The problems they described, for a read-back with few needs: a feeling, a workaround, a figure, a lack. */
-function problemSentences(answers: string[], offline: boolean): string[] {
+function problemSentences(answers: string[], offline: boolean, needed: ReadonlySet<string>): string[] {
   return statements(answers).filter(
     (s) =>
       // Offline, a sentence that states a need is read back as one, not as a trouble ("I'd prefer
       // to reorder through the software but not automated").
-      !(offline && statedNeeds(s).length > 0) &&
+      !(offline && needed.has(s)) &&
       (FEELING.test(s) ||
         WORKAROUND.test(s) ||
         FREQUENCY.test(s) ||
@@ -356,6 +356,8 @@ export function readBackPoints(
   const refusals: string[] = [];
   const success: string[] = [];
   const taken = new Set<string>();
+  /** The sentences that state a need, as found above (not read again as troubles). */
+  const needed = new Set<string>();
   // Offline, only points that read whole are said, so those are the ones counted.
   const sayable = (point: string | null): point is string =>
     point !== null && (!offline || readsWhole(point));
@@ -389,6 +391,7 @@ export function readBackPoints(
       for (const point of [...listedDuties(answer), ...runTogetherDuties(answer)])
         add(wants, point, true, point);
     for (const need of statedNeeds(answer)) {
+      needed.add(need.sentence.text);
       const sentence = need.sentence.text;
       if (SUCCESS.test(sentence) || sentence.trim().endsWith("?") || SELF_INTRO.test(sentence)) continue;
       // Their own "you" would read as the participant once "I" is said "you".
@@ -425,7 +428,7 @@ export function readBackPoints(
   const plain = (s: string) => !offline || !(SECOND_PERSON.test(s) || SPOKEN_FILLER.test(s));
   // Offline, the latest problems first, and a figure or frequency alone (a fact about them, "You
   // book about 12 appointments a week") after any problem felt, worked around or said as a lack.
-  const problems = problemSentences(answers, offline).filter(plain);
+  const problems = problemSentences(answers, offline, needed).filter(plain);
   const felt = (s: string) => FEELING.test(s) || WORKAROUND.test(s) || isNegative(s);
   // (of those felt, a trouble named as one before a way of working: "we don't use any software to
   // keep track of the schedule" before "we use a reservation diary")
