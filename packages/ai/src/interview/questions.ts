@@ -15,7 +15,7 @@ import { lexnamesOf } from "../text/lexicon";
  */
 export const FEATURE_PROBES: Record<StakeholderType, Array<(f: string) => string[]>> = {
   user: [
-    (f) => [`When would "${f}" matter to you, if at all?`, `How do you manage today without "${f}"?`],
+    (f) => [`When would "${f}" matter to you, if at all?`, `How do you handle "${f}" today?`],
     (f) => [`How would "${f}" fit into your week, if at all?`, `What would you need from "${f}" to use it?`],
     (f) => [`What do you do today where "${f}" could help, if anywhere?`, `What would put you off "${f}"?`],
   ],
@@ -24,10 +24,7 @@ export const FEATURE_PROBES: Record<StakeholderType, Array<(f: string) => string
       `What would "${f}" change for the business, if anything?`,
       `How would you judge whether "${f}" had worked?`,
     ],
-    (f) => [
-      `How does the business get by without "${f}" today?`,
-      `What would "${f}" be worth to the business?`,
-    ],
+    (f) => [`How does the business handle "${f}" today?`, `What would "${f}" be worth to the business?`],
     (f) => [
       `Where would "${f}" save the business time or money, if anywhere?`,
       `What could go wrong with "${f}"?`,

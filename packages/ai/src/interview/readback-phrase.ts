@@ -23,8 +23,12 @@ const runsOn = (point: string) =>
   point
     .split(",")
     .slice(1)
+    // (a clause joined by its conjunction does not run on: "…, so it has to start in January")
+    .filter((part) => !JOINED.test(part))
     .flatMap((part) => part.split(/\b(?:and|or)\b/))
-    .some((part) => part.trim().split(/\s+/).length > 4 && CLAUSE_WORD.test(part));
+    .some((part) => part.trim().split(/\s+/).length > 3 && CLAUSE_WORD.test(part));
+const JOINED =
+  /^\s*(?:and|but|so|because|since|although|though|while|which (?:could|would|will|can|may|might|is|are|was|were|has|have|makes|means))\s/i;
 /** A word that makes a part a clause of its own: a subject or a verb that says when or how. */
 const CLAUSE_WORD =
   /\b(?:i|we|you|they|he|she|it|is|are|was|were|be|should|must|will|would|can|could|has|have|had|do|does|did|don't|doesn't|won't|can't)\b/i;
@@ -34,7 +38,18 @@ export const readsWhole = (point: string) =>
   point.split(/\s+/).length <= MOST_POINT_WORDS &&
   !SLIP.test(point) &&
   !VAGUE_START.test(point) &&
+  !commands(point) &&
   !runsOn(point);
+
+/** "Keep track of supplies …": a point that opens on a verb's base form is an order, with no one to do it. */
+function commands(point: string): boolean {
+  const [first, ...rest] = tokensOf(point);
+  if (first?.pos !== "VERB" || first.normal !== first.lemma || /(?:ing|ed)$/.test(first.normal)) return false;
+  // (not a noun the tagger took for a verb, the subject of a verb that follows: "Churn interviews mention …")
+  const end = rest.findIndex((t) => ["ADP", "CCONJ", "SCONJ", "PUNCT"].includes(t.pos));
+  const clause = end < 0 ? rest : rest.slice(0, end);
+  return !clause.some((t) => t.pos === "VERB" || t.pos === "AUX");
+}
 
 /**
  * A point the rules would say back with a slip in it: a word they do not know or would correct
@@ -42,11 +57,26 @@ export const readsWhole = (point: string) =>
  */
 export function clean(point: string): boolean {
   if (BE_BASE.test(point) || BARE_CONTRACTION.test(point) || THIRD_PERSON_PAIR.test(point)) return false;
-  return tokensOf(point).every((t) => {
+  const tokens = tokensOf(point);
+  // "… might be walk in": a verb's base form after "be", where an -ing or a participle belongs.
+  const beBase = tokens.some(
+    (t, i) =>
+      i > 0 &&
+      tokens[i - 1]!.normal === "be" &&
+      t.pos === "VERB" &&
+      t.normal === t.lemma &&
+      !/(?:ing|ed|en)$/.test(t.normal) &&
+      !SAME_PARTICIPLE.test(t.normal),
+  );
+  if (beBase) return false;
+  return tokens.every((t) => {
     const meant = meantWord(t);
     return t.pos === "PROPN" || meant === t.normal || meant === t.text.toLowerCase();
   });
 }
+/** Verbs whose participle is their base form: "be set up", "be put on a list", "be cut". */
+const SAME_PARTICIPLE =
+  /^(?:set|put|cut|let|hit|read|shut|spread|cost|hurt|quit|run|come|become|upset|bet|cast|broadcast|forecast|split|fit)$/;
 /** "notify her/him", "so she/he can": a brief's third person, which a point said to the participant is not. */
 const THIRD_PERSON_PAIR = /\b(?:her|him|his|he|she|s)\/(?:her|him|his|he|she)\b/i;
 /** "be send", "be give": a base form where a participle belongs. */

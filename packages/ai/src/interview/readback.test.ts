@@ -206,7 +206,7 @@ describe("the offline read-back", () => {
     expect(text).toContain("- The system should free the slot.");
   });
 
-  it("says what they put first, and what they do not plan, but not a sentence thought aloud", async () => {
+  it("says what they put first, and what they do not plan with what they do instead, but not a sentence thought aloud", async () => {
     const text = await readBack([
       "Online rescheduling is the must-have; the waitlist can wait for a second release.",
       "Because for now, you have, like, four schools with one exam each.",
@@ -215,17 +215,42 @@ describe("the offline read-back", () => {
     expect(text).toContain(
       "- Online rescheduling is the must-have; the waitlist can wait for a second release.",
     );
-    expect(text).toContain("- You don't plan to build your own SMS gateway.");
+    expect(text).toContain(
+      "- You don't plan to build your own SMS gateway; you'll use the hospital's existing provider.",
+    );
     expect(text).not.toMatch(/four schools/);
   });
 
-  it("says the problems they described beside a single need, but not a bare 'not'", async () => {
+  it("says a point after the joiner and the hedge it opens with, and the agreement a correction opens with", async () => {
+    const text = await readBack([
+      "And I would say that either the default should be the price or the distance.",
+      "Mostly right, but the waiting list is twice as long as that in winter.",
+    ]);
+    expect(text).toContain("- The default should be the price or the distance.");
+    expect(text).toContain("- The waiting list is twice as long as that in winter.");
+    expect(text).not.toMatch(/And I would|Mostly right/);
+  });
+
+  it("says no order with nobody to carry it out, and no quote with a slip it cannot put right", async () => {
+    const text = await readBack([
+      "We need patients to book online.",
+      "Send the reminders and keep track of who has been told.",
+      "I want something to predict how many patients might be walk in on a Monday.",
+    ]);
+    expect(text).toContain("- You'd like patients to book online.");
+    expect(text).not.toMatch(/^- Send the reminders/m);
+    expect(text).not.toMatch(/be walk in/);
+  });
+
+  it("says the problems they described beside a single need, whole with their cost, but not a bare 'not'", async () => {
     const text = await readBack([
       "About 18 percent of appointments are no-shows, and each one costs us roughly 60 euros.",
       "There aren't any other features in mind.",
       "Our board wants the no-show rate under 10 percent by the end of next year.",
     ]);
-    expect(text).toContain("- About 18 percent of appointments are no-shows.");
+    expect(text).toContain(
+      "- About 18 percent of appointments are no-shows, and each one costs you roughly 60 euros.",
+    );
     expect(text).not.toMatch(/other features/);
   });
 

@@ -104,6 +104,12 @@ export function toListener(text: string): string {
  */
 const HEDGE_LEAD =
   /^(?:(?:i (?:would|'d) say|i think|i guess|i believe|i feel like|i suppose)(?: that)?|honestly|frankly|personally|to be honest|yes|yeah|yep|(?:no|ok|okay|well|so)(?=,)|first of all|(?:first|second)ly|(?:first|second)(?=,|\s+(?:i|we|you|they|it|the|our|my)\b)|then|finally|also|in (?:the )?future)\b,?\s+/i;
+/**
+ * A spoken joiner before what they said ("And …", "So …"), an "either" whose "or" follows, or the
+ * agreement a correction opens with ("Mostly right, but …").
+ */
+const SPOKEN_JOIN =
+  /^(?:and|but|so)\s+|^either\s+(?=.*\bor\b)|^(?:mostly|almost|partly|nearly) right\b[,.]?\s+/;
 /** Words a point may end on: something that means something, not "to", "the", "like". */
 const ENDS_WELL: ReadonlySet<Token["pos"]> = new Set(["NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM", "PRON"]);
 /** Particles a clause may end on: "the evening before", "sign up", "turn this on", "move them around". */
@@ -123,10 +129,11 @@ const MOST_WORDS = 22;
  * a link …" → "You'd like a text two days before."), else the whole sentence. Null when no part
  * reads as a whole clause a participant could check.
  */
-export function pointOf(sentence: string, need = false): string | null {
+export function pointOf(sentence: string, need = false, offline = false): string | null {
   let text = lowerNouns(cleaned(sentence.trim()).replace(/["“”]/g, "'"));
-  for (let lead = HEDGE_LEAD.exec(text); lead; lead = HEDGE_LEAD.exec(text))
-    text = text.slice(lead[0].length);
+  // Offline, a joining word before the hedge goes too ("And I'd say that either …, or …").
+  const lead = offline ? new RegExp(`${HEDGE_LEAD.source}|${SPOKEN_JOIN.source}`, "i") : HEDGE_LEAD;
+  for (let found = lead.exec(text); found; found = lead.exec(text)) text = text.slice(found[0].length);
   text = withoutIntro(text).replace(/[\s.!?…]+$/, "");
   // A list ("a booking system, record keeping, and reports", "receipts, expenses and wages") is one part.
   // (with or without the comma before its "and": "trends, staff performance, revenue and peak times").
@@ -139,14 +146,21 @@ export function pointOf(sentence: string, need = false): string | null {
   // "… six weeks here, so it has to start in January": "it" needs the part before it.
   const pointsBack =
     at > 0 && stated !== undefined && /^(?:it|they|this|that|these|those|he|she)\b/i.test(stated);
+  // (offline, a problem said whole when it reads whole: "… are no-shows, and each one costs you 60 euros")
   const candidates = !need
-    ? [parts[0], text]
+    ? offline
+      ? [text, parts[0]]
+      : [parts[0], text]
     : pointsBack
-      ? [text, stated, parts[0]]
+      ? // (offline, never the part alone: "It has to start in January" would say it of the system)
+        offline
+        ? [text, parts[0]]
+        : [text, stated, parts[0]]
       : [stated, text, parts[0]];
   for (const candidate of candidates) {
     const point = candidate ? checked(candidate) : null;
-    if (point) return point;
+    // (offline, a candidate too long or run on gives way to a shorter one)
+    if (point && (!offline || readsWhole(point))) return point;
   }
   return null;
 }
@@ -257,7 +271,7 @@ function boundsStated(answers: string[]): string[] {
  */
 function wholePoint(sentence: string): string | null {
   const text = sentence.replace(ADDED_LEAD, "");
-  const point = pointOf(text, true);
+  const point = pointOf(text, true, true);
   const whole = point !== null && point.split(/\s+/).length >= 0.6 * text.split(/\s+/).length;
   return point && whole && readsWhole(point) && clean(point) ? point : null;
 }
@@ -362,7 +376,7 @@ export function readBackPoints(
   const sayable = (point: string | null): point is string =>
     point !== null && (!offline || readsWhole(point));
   const add = (list: string[], sentence: string, need = false, phrased: string | null = null) => {
-    const point = phrased ?? pointOf(sentence, need);
+    const point = phrased ?? pointOf(sentence, need, offline);
     if (!sayable(point) || taken.has(point)) return;
     // Offline, a point whose words another point already says is said once.
     if (offline && repeats(point, [...taken])) return;
@@ -449,7 +463,7 @@ export function readBackPoints(
     const filled = points.length + quoted.filter((q) => !mostlySaid(q, points)).length;
     if (filled >= (offline ? 5 : 3)) break;
     if (filled >= 3 && !(felt(problem) || PAINED.test(problem))) continue;
-    const point = pointOf(problem);
+    const point = pointOf(problem, false, offline);
     // Offline, a point that lost the trouble ("Your husband does the pharmacy runs" of "…, he never
     // sees the calendar") says nothing of it.
     const troubled = (text: string) => FEELING.test(text) || isNegative(text) || NOBODY.test(text);
@@ -470,7 +484,7 @@ export function readBackPoints(
     // The point itself says the trouble (not "The map itself is easy" of "…, the sync is the hard part").
     const hurt = pained
       .reverse()
-      .map((s) => pointOf(s))
+      .map((s) => pointOf(s, false, true))
       .find((p) => fresh(p) && PAINED.test(p) && !p.includes("/"));
     if (hurt) points.push(hurt);
   }
@@ -551,7 +565,11 @@ function inTheirWords(sentence: string, asked = true): string | null {
   const unclear =
     /^that\b/i.test(text) || POINTER.test(text.replace(/\bso that\b/gi, "")) || /[:;/]/.test(text);
   if (!short || unclear || (asked && !ASKS_FOR.test(text))) return null;
-  const whole = /[.!]$/.test(text) ? text : `${text}.`;
+  // A slip of the keyboard is put right ("shouldnt" → "shouldn't"); a quote with a slip that cannot
+  // be ("might be walk in") is not read back, which would say it again in Parley's voice.
+  const right = putRight(text);
+  if (right === null || !clean(right)) return null;
+  const whole = /[.!]$/.test(right) ? right : `${right}.`;
   return `“${whole[0]!.toUpperCase()}${whole.slice(1)}”`;
 }
 
@@ -652,7 +670,7 @@ export function wantPieces(sentence: string): string[] {
   // "… give all this in charts": a piece that points back names nothing on its own.
   // "… the same the information": two noun phrases run together, no clause to say back.
   const garbled = (c: string) => /\b(?:this|these|those|it|them)\b|\bthe \w+ the\b/i.test(c);
-  return said.filter((c) => !garbled(c)).flatMap((c) => pointOf(c, true) ?? []);
+  return said.filter((c) => !garbled(c)).flatMap((c) => pointOf(c, true, true) ?? []);
 }
 
 /** What is built, as participants name it. */
@@ -792,7 +810,7 @@ function sentencePoints(ctx: TurnContext, answers: string[]): string[] {
  */
 function offlinePoint(need: FoundNeed): string | null {
   const sentence = need.sentence.text;
-  const own = pointOf(sentence, true);
+  const own = pointOf(sentence, true, true);
   const ownReads = own !== null && readsWhole(own) && clean(own);
   const said = putRight(sentence) ?? sentence;
   if (ownReads && (PRIORITY.test(said) || !SPEAKER_WANTS.test(said))) return own;

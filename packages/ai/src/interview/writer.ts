@@ -39,10 +39,10 @@ import { askedFrames, namedProbe, plural } from "./naming";
 import { bareTitle } from "./questions";
 import { addedSince, justSaidBack, pointOf, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
-import { repeats, SPEAKER_WANTS } from "./readback-phrase";
+import { clean, repeats, SPEAKER_WANTS } from "./readback-phrase";
 import { isQuote, sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
-import { quoteOf, statedNeeds } from "./sayback";
+import { putRight, quoteOf, statedNeeds } from "./sayback";
 import {
   type InterviewState,
   READ_BACK_OPENING,
@@ -195,9 +195,16 @@ function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
     .slice(first + 1)
     .filter((m) => m.role === "user")
     .flatMap((m) => statedNeeds(m.content).map(quoteOf))
+    .flatMap(withoutSlips)
     .filter((x, i, all) => all.indexOf(x) === i)
     .filter((x) => keywords(x).filter((w) => named.has(w)).length < 2)
     .slice(0, 3);
+}
+
+/** A quote with its slips of the keyboard put right; none when a slip is left (as in the read-back). */
+function withoutSlips(quote: string): string[] {
+  const right = putRight(quote);
+  return right !== null && clean(right) ? [right] : [];
 }
 
 /** A read-back given again says only what was added since: the earlier one stands. */
