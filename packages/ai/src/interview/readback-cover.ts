@@ -13,7 +13,7 @@ import { clean, readsWhole } from "./readback-phrase";
 import { namesNothing, putRight, statedNeeds } from "./sayback";
 import { senseOf, senses, sentences } from "./text";
 import type { TurnContext } from "./types";
-import { FEELING, PROBLEM, TROUBLE } from "./vocabulary";
+import { FEELING, PRIORITY, PROBLEM, TROUBLE } from "./vocabulary";
 
 /** Words of wanting and of the read-back's own frame, which say no need. */
 const FRAME = new Set(
@@ -26,10 +26,15 @@ const FRAME = new Set(
 /** A point's own senses: its content words less the frame's. */
 const ownSenses = (point: string) => new Set([...senses(point)].filter((s) => !FRAME.has(s)));
 
-/** Without the points whose own words another point already says (the fuller one is kept). */
+/**
+ * Without the points whose own words another point already says (the fuller one is kept). What
+ * they put first is said even so: "The booking system is the most important" says more than
+ * "You'd like clients to book online".
+ */
 export function withoutRepeats(points: string[]): string[] {
   const own = points.map(ownSenses);
-  return points.filter((_, i) => {
+  return points.filter((point, i) => {
+    if (PRIORITY.test(point)) return true;
     const mine = own[i]!;
     return !own.some((theirs, j) => {
       if (j === i || ![...mine].every((s) => theirs.has(s))) return false;

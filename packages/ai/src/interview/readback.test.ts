@@ -231,6 +231,16 @@ describe("the offline read-back", () => {
     expect(text).not.toMatch(/And I would|Mostly right/);
   });
 
+  it("says what they put first even beside a need that names the same thing, and success said of 'it'", async () => {
+    const text = await readBack([
+      "I'd like patients to book online from their phones.",
+      "Online booking is the most important.",
+      "It would be worth it if we could stop ringing patients every morning.",
+    ]);
+    expect(text).toContain("- Online booking is the most important.");
+    expect(text).toContain("- It would be worth it if you could stop ringing patients every morning.");
+  });
+
   it("says no order with nobody to carry it out, and no quote with a slip it cannot put right", async () => {
     const text = await readBack([
       "We need patients to book online.",

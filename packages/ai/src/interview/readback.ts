@@ -25,6 +25,7 @@ import {
   LEAD_TIME,
   NEED_CUE,
   OFF_TOPIC,
+  PRIORITY,
   PROBLEM,
   RISK,
   RULE_SAID,
@@ -158,7 +159,7 @@ export function pointOf(sentence: string, need = false, offline = false): string
         : [text, stated, parts[0]]
       : [stated, text, parts[0]];
   for (const candidate of candidates) {
-    const point = candidate ? checked(candidate) : null;
+    const point = candidate ? checked(candidate, offline) : null;
     // (offline, a candidate too long or run on gives way to a shorter one)
     if (point && (!offline || readsWhole(point))) return point;
   }
@@ -197,7 +198,7 @@ function partsOf(text: string): string[] {
 const JOINING = /^(?:so|and|but|because|which means)\s+/i;
 
 /** A part said back as it stands, in the listener's words, or null when it does not read whole. */
-function checked(text: string): string | null {
+function checked(text: string, offline = false): string | null {
   const words = tokensOf(text).filter((t) => t.pos !== "PUNCT");
   const [first] = words;
   const last = words.at(-1);
@@ -215,10 +216,12 @@ function checked(text: string): string | null {
   )
     return null;
   // "It takes you three hours a week": "it" points back to what was said before, unless it is
-  // the thing to be built ("It has to read the diary").
+  // the thing to be built ("It has to read the diary"), or, offline, the measure of success ("It
+  // would be worth it if you could answer …").
   if (
     first.normal === "it" &&
-    !/^it\s+(?:should|must|has to|needs to|will need to|would need to)\b/i.test(text)
+    !/^it\s+(?:should|must|has to|needs to|will need to|would need to)\b/i.test(text) &&
+    !(offline && SUCCESS.test(text))
   )
     return null;
   // "In our last test", "For hair cutting": a phrase cut from its clause (no verb but an -ing form).
@@ -310,9 +313,6 @@ const WISHED =
  */
 const PROPOSED =
   /^.*?\b(?:we|i) (?:could|can|might) (?:make|have|build|create|get|set up|use) (an?|some) (?=(?:\w+ )?(?:system|app|application|tool|platform|website|site|portal|program|page|feature|function) (?:where|that|which|to|so|for|with)\b)/i;
-
-/** What a participant puts first: "the must-have", "the most important", "our top priority". */
-const PRIORITY = /\b(?:must-have|must have|most important|(?:highest|top|first|main) priority)\b/i;
 
 /**
  * A measure of success that is the participant's: said of themselves; offline, also one said of

@@ -316,3 +316,6 @@ export const COST_LIMIT =
 /** Words that weigh what the other side said: "what you said", "your idea", "like you said". */
 export const ABOUT_YOURS =
   /\b(?:what you said|like you said|as you said|your (?:idea|suggestion|proposal|point))\b/i;
+
+/** What a participant puts first: "the must-have", "the most important", "our top priority". */
+export const PRIORITY = /\b(?:must-have|must have|most important|(?:highest|top|first|main) priority)\b/i;
