@@ -1,6 +1,8 @@
 import { pointOf, readsWhole } from "./readback";
+import { pointsBack } from "./readback-cover";
+import { clean } from "./readback-phrase";
 import { acknowledgement, statedNeeds } from "./sayback";
-import { normalise } from "./text";
+import { normalise, sentences } from "./text";
 import { RANKING } from "./vocabulary";
 
 /** What the offline interviewer says back of an answer before it asks on: a need heard, in short. */
@@ -32,16 +34,20 @@ export function listLength(answer: string): number {
 }
 
 /**
- * "So you'd like patients to get a text two days before.": one need, short, said as the read-back
- * says it, and only one they said they want themselves ("I'd like …", "we need …"): of "it has to
- * …" or "the percentage is more important", "you'd like" would say what they did not.
+ * "So you'd like patients to get a text two days before.", "So there should be confirmation mails
+ * for appointments.": of an answer that says several things, one need, short, said as the
+ * read-back says it, so that the "that" of the question after it points at what they asked for. Not one that opens on "it" ("So it has to …"
+ * names nothing), points back, or carries a slip.
  */
 export function needHeard(answer: string): string {
   const [first] = statedNeeds(answer);
   // Their own "you" ("you want the ones closer to you") would read as the participant once said back.
   if (!first || REPORTED.test(answer) || /\byou/i.test(first.sentence.text)) return "";
-  const point = pointOf(first.sentence.text, true);
-  if (!point || !OWN_WANT.test(point) || !readsWhole(point)) return "";
+  const point = pointOf(first.sentence.text, true, true);
+  if (!point || /^It\b/.test(point) || !readsWhole(point) || !clean(point) || pointsBack(point)) return "";
+  // A want of their own is said back; another need only of an answer of several sentences, where
+  // "that" could point elsewhere (of one, saying it back would only echo it).
+  if (!OWN_WANT.test(point) && sentences(answer).length < 2) return "";
   return `So ${point[0]!.toLowerCase()}${point.slice(1)}`;
 }
 const OWN_WANT = /^You(?:'d| would)? (?:like|love|want|need|wish)\b/;

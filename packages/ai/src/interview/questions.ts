@@ -15,7 +15,7 @@ import { lexnamesOf } from "../text/lexicon";
  */
 export const FEATURE_PROBES: Record<StakeholderType, Array<(f: string) => string[]>> = {
   user: [
-    (f) => [`When would "${f}" matter to you, if at all?`, `How do you handle "${f}" today?`],
+    (f) => [`When would "${f}" matter to you, if at all?`, `How do you manage today without "${f}"?`],
     (f) => [`How would "${f}" fit into your week, if at all?`, `What would you need from "${f}" to use it?`],
     (f) => [`What do you do today where "${f}" could help, if anywhere?`, `What would put you off "${f}"?`],
   ],

@@ -565,10 +565,9 @@ function inTheirWords(sentence: string, asked = true): string | null {
   const unclear =
     /^that\b/i.test(text) || POINTER.test(text.replace(/\bso that\b/gi, "")) || /[:;/]/.test(text);
   if (!short || unclear || (asked && !ASKS_FOR.test(text))) return null;
-  // A slip of the keyboard is put right ("shouldnt" → "shouldn't"); a quote with a slip that cannot
-  // be ("might be walk in") is not read back, which would say it again in Parley's voice.
-  const right = putRight(text);
-  if (right === null || !clean(right)) return null;
+  // A slip of the keyboard is put right where it can be ("shouldnt" → "shouldn't"); else the quote
+  // is as they wrote it: a need left out costs the reader more than their own words, quoted.
+  const right = putRight(text) ?? text;
   const whole = /[.!]$/.test(right) ? right : `${right}.`;
   return `“${whole[0]!.toUpperCase()}${whole.slice(1)}”`;
 }
@@ -766,11 +765,18 @@ export function runTogetherDuties(answer: string): string[] {
         .slice(from, starts[k + 1])
         .replace(/\s*\([^)]*\)?/g, "")
         .replace(/[\s.,;]+$/, "");
-      const point = checked(`The system should ${line[0]!.toLowerCase()}${line.slice(1)}`);
+      const duty = `The system should ${line[0]!.toLowerCase()}${line.slice(1)}`;
+      // Too long to read whole, without a last "and should …" that has no subject of its own
+      // ("… notify you when supplies are running out and should be ordered").
+      const point = [duty, duty.replace(TRAILING_MODAL, "")]
+        .map((d) => checked(d))
+        .find((p) => p !== null && readsWhole(p));
       return point && clean(point) ? [point] : [];
     });
   });
 }
+
+const TRAILING_MODAL = /\s+and\s+(?:should|must|can|will|has to|have to|needs? to)\b.*$/i;
 
 /** 3 to 5 of the participant's own sentences, the most informative, in the order they were said. */
 function sentencePoints(ctx: TurnContext, answers: string[]): string[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { needHeard } from "./heard";
 import { sayable, withoutEchoedAcronym } from "./phrasing";
 import { clean } from "./readback-phrase";
 import { acknowledgement, putRight, readsAsSpeech } from "./sayback";
@@ -210,5 +211,27 @@ describe("an acronym right after the words it stands for", () => {
     expect(
       acknowledgement("One additional feature I would like to see is a point of sale (POS) system."),
     ).toBe("Got it: you'd like a point of sale system. I've added that.");
+  });
+});
+
+describe("a need said back before its follow-up", () => {
+  it("says a want of their own back, and another need only where 'that' could point elsewhere", () => {
+    expect(needHeard("I'd love to see the free slots on my phone and just tap one.")).toBe(
+      "So you'd love to see the free slots on your phone and just tap one.",
+    );
+    expect(
+      needHeard(
+        "Just the website for booking, with cancelling up to a day before. There should be confirmation mails for bookings.",
+      ),
+    ).toBe("So there should be confirmation mails for bookings.");
+    // (of one sentence, saying it back would only echo it)
+    expect(needHeard("There should be confirmation mails for bookings.")).toBe("");
+  });
+
+  it("says back no need with a slip in it, and none that opens on 'it'", () => {
+    expect(needHeard("Bookings are by phone. I want to predict how many customers might be walk in.")).toBe(
+      "",
+    );
+    expect(needHeard("We use the diary for everything. It has to read the diary.")).toBe("");
   });
 });

@@ -39,7 +39,7 @@ import { askedFrames, namedProbe, plural } from "./naming";
 import { bareTitle } from "./questions";
 import { addedSince, justSaidBack, pointOf, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
-import { clean, repeats, SPEAKER_WANTS } from "./readback-phrase";
+import { repeats, SPEAKER_WANTS } from "./readback-phrase";
 import { isQuote, sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
 import { putRight, quoteOf, statedNeeds } from "./sayback";
@@ -191,20 +191,17 @@ function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
   const first = ctx.messages.findIndex((m) => m.role === "ai" && m.content.startsWith(READ_BACK_OPENING));
   if (first < 0) return [];
   const named = new Set(shown.flatMap((p) => keywords(p)));
-  return ctx.messages
-    .slice(first + 1)
-    .filter((m) => m.role === "user")
-    .flatMap((m) => statedNeeds(m.content).map(quoteOf))
-    .flatMap(withoutSlips)
-    .filter((x, i, all) => all.indexOf(x) === i)
-    .filter((x) => keywords(x).filter((w) => named.has(w)).length < 2)
-    .slice(0, 3);
-}
-
-/** A quote with its slips of the keyboard put right; none when a slip is left (as in the read-back). */
-function withoutSlips(quote: string): string[] {
-  const right = putRight(quote);
-  return right !== null && clean(right) ? [right] : [];
+  return (
+    ctx.messages
+      .slice(first + 1)
+      .filter((m) => m.role === "user")
+      .flatMap((m) => statedNeeds(m.content).map(quoteOf))
+      // (a slip of the keyboard put right where it can be; else their words as they wrote them)
+      .map((x) => putRight(x) ?? x)
+      .filter((x, i, all) => all.indexOf(x) === i)
+      .filter((x) => keywords(x).filter((w) => named.has(w)).length < 2)
+      .slice(0, 3)
+  );
 }
 
 /** A read-back given again says only what was added since: the earlier one stands. */
