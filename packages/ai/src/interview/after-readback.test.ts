@@ -185,6 +185,21 @@ describe("offline, after the read-back", () => {
     expect(stored).toMatch(/rota for the staff/);
   });
 
+  it("reads back in their words, put right, what they added that no short point can say", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Right, and add that the van is the main risk.",
+      "reports every month with a forecast of bookings, and comparison to other years",
+      "That covers it.",
+    ]);
+    const last = turns.at(-1)!.text;
+    expect(last).toMatch(/besides what I read back before, you added:/);
+    expect(last).toMatch(/The van is the main risk\./);
+    expect(last).toContain(
+      "- In your words: “Reports every month with a forecast of bookings, and comparison to other years.”",
+    );
+  });
+
   it("hears out a reply to the read-back that adds something, and reads back no words typed in haste", async () => {
     const turns = await run([
       ...TO_READ_BACK,

@@ -534,6 +534,25 @@ export function addedSince(ctx: TurnContext, from: number): string[] {
   return out;
 }
 
+/**
+ * Offline, what they said after the read-back at `from` that no short point can say and `shown`
+ * does not say already, in their own words (the latest three): a read-back of what they added that
+ * left it out would claim they added less ("reports every month with a customer forecast").
+ */
+export function quotedSince(ctx: TurnContext, from: number, shown: string[]): string[] {
+  const answers = ctx.messages
+    .slice(from + 1)
+    .filter((m) => m.role === "user")
+    .map((m) => m.content);
+  const quotes = statements(answers)
+    .filter(
+      (s) => !DONE.test(s) && !FAREWELL.test(s) && keywords(s).length >= 4 && !wholePoint(asTheirOwn(s)),
+    )
+    .flatMap((s) => inTheirWords(s, false) ?? [])
+    .filter((q, i, all) => all.indexOf(q) === i && !mostlySaid(q, shown));
+  return quotes.slice(-3);
+}
+
 /** Markers of a list's later items that `HEDGE_LEAD` and `JOINER` leave ("Lastly, …", "Additionally, …"). */
 const MORE_LEAD = /^(?:lastly|additionally|so|well)\b[\s,]*/i;
 

@@ -159,9 +159,14 @@ function afterModal(t: Token, before: Token | undefined): string | undefined {
 }
 /** "to expensive": "too" before a word that can only describe ("next to impossible" left alone). */
 function tooFor(next: Token | undefined, before: Token | undefined): string {
-  const describes = next?.pos === "ADJ" && !canBeVerb(next.normal) && !canBeNoun(next.normal);
+  // (not before a word that counts or picks out: "comparison to other cities", "to many clients")
+  const describes =
+    next?.pos === "ADJ" && !canBeVerb(next.normal) && !canBeNoun(next.normal) && !PICKS_OUT.test(next.normal);
   return describes && !/^(?:next|close|from|up)$/.test(before?.normal ?? "") ? "too" : "to";
 }
+
+const PICKS_OUT =
+  /^(?:other|another|many|few|several|each|every|all|both|same|such|own|different|various|more|most)$/;
 
 /** A subject and its verb after a comma that ends a whole clause of its own: a comma splice. */
 function splices(tokens: Token[], comma: number): boolean {

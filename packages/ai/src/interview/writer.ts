@@ -37,7 +37,7 @@ import { needHeard, noted, sayBack, saysNoted } from "./heard";
 import { aboutOne, pointBack, probeOnAdding, timeUpNote, toldBefore, untold } from "./listen";
 import { askedFrames, namedProbe, plural } from "./naming";
 import { bareTitle } from "./questions";
-import { addedSince, justSaidBack, pointOf, readBackPoints } from "./readback";
+import { addedSince, justSaidBack, pointOf, quotedSince, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
 import { repeats, SPEAKER_WANTS } from "./readback-phrase";
 import { isQuote, sayable } from "./readback-said";
@@ -206,6 +206,8 @@ function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
 
 /** A read-back given again says only what was added since: the earlier one stands. */
 const SINCE = "besides what I read back before, you added:";
+/** At most this many points in such a read-back with their own words quoted. */
+const MOST_SINCE = 5;
 
 /** The interviewer's message for a decision, written by rules. */
 export function writeTurn(
@@ -225,7 +227,11 @@ export function writeTurn(
 /** A quote of theirs a shorter point already says the heart of ("You don't want voice to be …"). */
 const saysPart = (quote: string, points: string[]) => {
   const words = new Set(keywords(quote));
-  return points.some((p) => keywords(p).length > 0 && keywords(p).every((w) => words.has(w)));
+  // (a point's words without its full stop: "… the only way in.")
+  return points.some((p) => {
+    const own = keywords(p.replace(/[.!?]+$/, ""));
+    return own.length > 0 && own.every((w) => words.has(w));
+  });
 };
 
 /**
@@ -431,7 +437,14 @@ function writeFor(
       const added =
         offline && given !== null ? points.filter((p) => !earlier.some((m) => m.content.includes(p))) : [];
       const opening = added.length ? `${READ_BACK_OPENING} ${SINCE}` : READ_BACK_OPENING;
-      const shown = added.length ? added : points;
+      // (and what they added that no point can say, in their words, while the list is short enough
+      // to check at a glance: it says all they added)
+      const theirs = added.length
+        ? quotedSince(ctx, state.readBackAt, points)
+            .filter((q) => !saysPart(q, points))
+            .slice(0, Math.max(0, MOST_SINCE - added.length))
+        : [];
+      const shown = added.length ? [...added, ...theirs.map((q) => `In your words: ${q}`)] : points;
       // Nothing that can be said in short points: no read-back of nothing, but a plain wrap-up question.
       const text = points.length
         ? `${opening}\n${shown.map((p) => `- ${p}`).join("\n")}\n${READ_BACK_QUESTION}`
