@@ -200,6 +200,20 @@ describe("offline, after the read-back", () => {
     );
   });
 
+  it("quotes a measure of success that holds someone else's question, rather than turn its 'my' into 'your'", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "Right, and add that the van is the main risk.",
+      "It would be worth it if owners could ask where's my dog without ringing us.",
+      "That covers it.",
+    ]);
+    const last = turns.at(-1)!.text;
+    expect(last).toContain(
+      "- In your words: “It would be worth it if owners could ask where's my dog without ringing us.”",
+    );
+    expect(last).not.toMatch(/where's your dog/);
+  });
+
   it("hears out a reply to the read-back that adds something, and reads back no words typed in haste", async () => {
     const turns = await run([
       ...TO_READ_BACK,

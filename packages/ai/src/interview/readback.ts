@@ -231,12 +231,17 @@ function checked(text: string, offline = false): string | null {
   if (/[()[\]]/.test(text) || words.slice(1).some(strayCapital)) return null;
   // "The features you want are: 1": a list's heading, its items still to come.
   if (text.includes(":")) return null;
+  // Offline, "… answer where's my technician …": a question someone else asks, quoted in place,
+  // whose "my" is theirs; said to the listener as "your" it would garble it.
+  if (offline && QUOTED_QUESTION.test(text)) return null;
   // A typo read back is the participant's slip said again in Parley's voice: put right, or left out.
   const right = putRight(text);
   if (right === null) return null;
   const said = toListener(right);
   return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
 }
+
+const QUOTED_QUESTION = /\s(?:where|what|who|when|how)(?:'s|’s| is| are)\s+(?:my|our)\b/i;
 
 /** The statements they made: no question, no self-introduction, no aside, three content words or more. */
 function statements(answers: string[]): string[] {
@@ -548,6 +553,8 @@ export function quotedSince(ctx: TurnContext, from: number, shown: string[]): st
     .filter(
       (s) => !DONE.test(s) && !FAREWELL.test(s) && keywords(s).length >= 4 && !wholePoint(asTheirOwn(s)),
     )
+    // (not two noun phrases run together, "the same the information": no clause to read back)
+    .filter((s) => !/\bthe \w+ the\b/i.test(s))
     .flatMap((s) => inTheirWords(s, false) ?? [])
     .filter((q, i, all) => all.indexOf(q) === i && !mostlySaid(q, shown));
   return quotes.slice(-3);
@@ -581,8 +588,9 @@ function inTheirWords(sentence: string, asked = true): string | null {
   const short = words.length >= 4 && words.length <= MOST_QUOTED_WORDS;
   // "that functionality", "see it": a pointer to something said before, which a quote cannot show;
   // "she/he", a brief's third person; "are: 1.", a list cut at its heading.
-  const unclear =
-    /^that\b/i.test(text) || POINTER.test(text.replace(/\bso that\b/gi, "")) || /[:;/]/.test(text);
+  // ("It would be worth it if …", "It works for me if …": how they judge success, whose "it" is the work)
+  const own = text.replace(/\bso that\b/gi, "").replace(/^it (?:would be worth it|works|would work)\b/i, "");
+  const unclear = /^that\b/i.test(text) || POINTER.test(own) || /[:;/]/.test(text);
   if (!short || unclear || (asked && !ASKS_FOR.test(text))) return null;
   // A slip of the keyboard is put right where it can be ("shouldnt" → "shouldn't"); else the quote
   // is as they wrote it: a need left out costs the reader more than their own words, quoted.
