@@ -241,6 +241,18 @@ describe("the offline read-back", () => {
     expect(text).toContain("- It would be worth it if you could stop ringing patients every morning.");
   });
 
+  it("quotes no need a point of its own says already, and quotes one whose 'that' opens a clause", async () => {
+    const text = await readBack([
+      "I hope to streamline online booking so patients can book at night, and I can see free chairs in real time.",
+      "We need a calendar that shows every dentist and every hygienist their whole week at once on one screen.",
+    ]);
+    expect(text).toContain("- You'd like to streamline online booking.");
+    expect(text).not.toMatch(/“I hope to streamline/);
+    expect(text).toContain(
+      "- “We need a calendar that shows every dentist and every hygienist their whole week at once on one screen.”",
+    );
+  });
+
   it("says no order with nobody to carry it out", async () => {
     const text = await readBack([
       "We need patients to book online.",

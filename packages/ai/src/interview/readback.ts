@@ -427,8 +427,9 @@ export function readBackPoints(
       const pieces = offline ? wantPieces(list.length === before ? clause || sentence : sentence) : [];
       if (list.length === before || pieces.length > 1)
         for (const piece of pieces) add(list, piece, true, piece);
-      // Offline, a need no short point says in the end is read back in their own words, quoted.
-      const own = offline && !need.negated ? inTheirWords(sentence) : null;
+      // Offline, a need no short point says in the end is read back in their own words, quoted
+      // (not one a point of its own says already).
+      const own = offline && !need.negated && list.length === before ? inTheirWords(sentence) : null;
       if (own && !quoted.includes(own)) quoted.push(own);
     }
   }
@@ -567,6 +568,20 @@ const MORE_LEAD = /^(?:lastly|additionally|so|well)\b[\s,]*/i;
 const POINTER =
   /\b(?:it|this|these|those|they|them)\b|\bthat\b(?! (?:is|are|was|were|would|will|can|could|should)\b)/i;
 
+/**
+ * Whether a text points at something said before: "that functionality", "see that", but not a
+ * "that" that opens a clause ("the only slot that works", "so that we can", "that is").
+ */
+function pointsAway(text: string): boolean {
+  if (!POINTER.test(text)) return false;
+  const tokens = tokensOf(text);
+  return tokens.some((t, i) => {
+    if (t.normal !== "that") return /^(?:it|this|these|those|they|them)$/.test(t.normal);
+    const next = tokens[i + 1];
+    return !next || ["NOUN", "PROPN", "NUM", "ADJ", "PUNCT", "ADP", "CCONJ"].includes(next.pos);
+  });
+}
+
 /** A sentence that asks for something in so many words: "I want …", "… should …", "… would be useful". */
 const ASKS_FOR = new RegExp(
   `${SPEAKER_WANTS.source}|\\b(?:should|must)\\b|\\bwould be (?:nice|good|great|helpful|useful|handy)\\b`,
@@ -590,7 +605,7 @@ function inTheirWords(sentence: string, asked = true): string | null {
   // "she/he", a brief's third person; "are: 1.", a list cut at its heading.
   // ("It would be worth it if …", "It works for me if …": how they judge success, whose "it" is the work)
   const own = text.replace(/\bso that\b/gi, "").replace(/^it (?:would be worth it|works|would work)\b/i, "");
-  const unclear = /^that\b/i.test(text) || POINTER.test(own) || /[:;/]/.test(text);
+  const unclear = /^that\b/i.test(text) || pointsAway(own) || /[:;/]/.test(text);
   if (!short || unclear || (asked && !ASKS_FOR.test(text))) return null;
   // A slip of the keyboard is put right where it can be ("shouldnt" → "shouldn't"); else the quote
   // is as they wrote it: a need left out costs the reader more than their own words, quoted.
