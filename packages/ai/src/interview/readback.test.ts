@@ -253,6 +253,15 @@ describe("the offline read-back", () => {
     );
   });
 
+  it("quotes a need whose 'it' stands for a noun said before it, without the hedge it opens with", async () => {
+    const text = await readBack([
+      "And I would say that either the waiting room screen should show the queue or it should show how long the wait is for each dentist.",
+    ]);
+    expect(text).toContain(
+      "- “The waiting room screen should show the queue or it should show how long the wait is for each dentist.”",
+    );
+  });
+
   it("says no order with nobody to carry it out", async () => {
     const text = await readBack([
       "We need patients to book online.",

@@ -576,9 +576,14 @@ function pointsAway(text: string): boolean {
   if (!POINTER.test(text)) return false;
   const tokens = tokensOf(text);
   return tokens.some((t, i) => {
-    if (t.normal !== "that") return /^(?:it|this|these|those|they|them)$/.test(t.normal);
     const next = tokens[i + 1];
-    return !next || ["NOUN", "PROPN", "NUM", "ADJ", "PUNCT", "ADP", "CCONJ"].includes(next.pos);
+    // "that functionality", "this one": a thing said before, named by pointing at it.
+    const pointed = !next || ["NOUN", "PROPN", "NUM", "ADJ", "PUNCT", "ADP", "CCONJ"].includes(next.pos);
+    if (t.normal === "that") return pointed;
+    if (/^(?:this|these|those)$/.test(t.normal)) return true;
+    // "it", "they": a pronoun with no noun before it in the quote to stand for ("the default
+    // should be the percentage or it should be …" says what "it" is).
+    return /^(?:it|they|them)$/.test(t.normal) && !tokens.slice(0, i).some((x) => x.pos === "NOUN");
   });
 }
 
@@ -597,8 +602,10 @@ const MOST_QUOTED_WORDS = 30;
  * something said before ("That should …"), nor one too long to take in at a glance.
  */
 function inTheirWords(sentence: string, asked = true): string | null {
-  // Without the marker or joiner it opens with ("First, …", "And …", "Lastly, …").
-  const text = sentence.trim().replace(HEDGE_LEAD, "").replace(JOINER, "").replace(MORE_LEAD, "");
+  // Without the markers, joiners and hedges it opens with ("First, …", "And I'd say that …", "Lastly, …").
+  let text = sentence.trim();
+  for (let lead = QUOTE_LEAD.exec(text); lead; lead = QUOTE_LEAD.exec(text))
+    text = text.slice(lead[0].length);
   const words = text.split(/\s+/);
   const short = words.length >= 4 && words.length <= MOST_QUOTED_WORDS;
   // "that functionality", "see it": a pointer to something said before, which a quote cannot show;
@@ -626,6 +633,11 @@ const HUNG =
   /^(?:so|so that|which|that|who|how|what|where|whether|why|because|as|since|to|for|via|by|like|such as)\b/i;
 /** Words that join a piece to the one before it. */
 const JOINER = /^(?:(?:and|but|also|aswell|as well|then|plus|or)\b[\s,]*)+/i;
+/** What a quote opens with and leaves out: a hedge, a joiner, a list's marker. */
+const QUOTE_LEAD = new RegExp(
+  [HEDGE_LEAD, JOINER, MORE_LEAD, SPOKEN_JOIN].map((r) => r.source).join("|"),
+  "i",
+);
 
 /** "plan the rota": a piece that starts with a verb's base form (one the tagger took for a noun too). */
 function startsWithDoing(text: string): boolean {
