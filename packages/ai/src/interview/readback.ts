@@ -111,6 +111,8 @@ const HEDGE_LEAD =
  */
 const SPOKEN_JOIN =
   /^(?:and|but|so)\s+|^either\s+(?=.*\bor\b)|^(?:mostly|almost|partly|nearly) right\b[,.]?\s+/;
+/** Offline, what a point opens with and leaves out: a hedge, or a spoken joiner before it. */
+const OFFLINE_LEAD = new RegExp(`${HEDGE_LEAD.source}|${SPOKEN_JOIN.source}`, "i");
 /** Words a point may end on: something that means something, not "to", "the", "like". */
 const ENDS_WELL: ReadonlySet<Token["pos"]> = new Set(["NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM", "PRON"]);
 /** Particles a clause may end on: "the evening before", "sign up", "turn this on", "move them around". */
@@ -133,7 +135,7 @@ const MOST_WORDS = 22;
 export function pointOf(sentence: string, need = false, offline = false): string | null {
   let text = lowerNouns(cleaned(sentence.trim()).replace(/["“”]/g, "'"));
   // Offline, a joining word before the hedge goes too ("And I'd say that either …, or …").
-  const lead = offline ? new RegExp(`${HEDGE_LEAD.source}|${SPOKEN_JOIN.source}`, "i") : HEDGE_LEAD;
+  const lead = offline ? OFFLINE_LEAD : HEDGE_LEAD;
   for (let found = lead.exec(text); found; found = lead.exec(text)) text = text.slice(found[0].length);
   text = withoutIntro(text).replace(/[\s.!?…]+$/, "");
   // A list ("a booking system, record keeping, and reports", "receipts, expenses and wages") is one part.
@@ -147,16 +149,14 @@ export function pointOf(sentence: string, need = false, offline = false): string
   // "… six weeks here, so it has to start in January": "it" needs the part before it.
   const pointsBack =
     at > 0 && stated !== undefined && /^(?:it|they|this|that|these|those|he|she)\b/i.test(stated);
-  // (offline, a problem said whole when it reads whole: "… are no-shows, and each one costs you 60 euros")
+  // Offline, a problem is said whole when it reads whole ("… are no-shows, and each one costs you
+  // 60 euros"), and a part that points back is never said alone ("It has to start in January"
+  // would say it of the system).
+  const problem = offline ? [text, parts[0]] : [parts[0], text];
   const candidates = !need
-    ? offline
-      ? [text, parts[0]]
-      : [parts[0], text]
+    ? problem
     : pointsBack
-      ? // (offline, never the part alone: "It has to start in January" would say it of the system)
-        offline
-        ? [text, parts[0]]
-        : [text, stated, parts[0]]
+      ? [text, ...(offline ? [] : [stated]), parts[0]]
       : [stated, text, parts[0]];
   for (const candidate of candidates) {
     const point = candidate ? checked(candidate, offline) : null;
@@ -241,6 +241,7 @@ function checked(text: string, offline = false): string | null {
   return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
 }
 
+/** A question asked in someone else's words inside a sentence: "… answer where's my technician …". */
 const QUOTED_QUESTION = /\s(?:where|what|who|when|how)(?:'s|’s| is| are)\s+(?:my|our)\b/i;
 
 /** The statements they made: no question, no self-introduction, no aside, three content words or more. */
@@ -611,8 +612,10 @@ function inTheirWords(sentence: string, asked = true): string | null {
   // "that functionality", "see it": a pointer to something said before, which a quote cannot show;
   // "she/he", a brief's third person; "are: 1.", a list cut at its heading.
   // ("It would be worth it if …", "It works for me if …": how they judge success, whose "it" is the work)
-  const own = text.replace(/\bso that\b/gi, "").replace(/^it (?:would be worth it|works|would work)\b/i, "");
-  const unclear = /^that\b/i.test(text) || pointsAway(own) || /[:;/]/.test(text);
+  const pointing = text
+    .replace(/\bso that\b/gi, "")
+    .replace(/^it (?:would be worth it|works|would work)\b/i, "");
+  const unclear = /^that\b/i.test(text) || pointsAway(pointing) || /[:;/]/.test(text);
   if (!short || unclear || (asked && !ASKS_FOR.test(text))) return null;
   // A slip of the keyboard is put right where it can be ("shouldnt" → "shouldn't"); else the quote
   // is as they wrote it: a need left out costs the reader more than their own words, quoted.
@@ -830,6 +833,7 @@ export function runTogetherDuties(answer: string): string[] {
   });
 }
 
+/** A last "and should …" with no subject of its own: "… are running out and should be ordered". */
 const TRAILING_MODAL = /\s+and\s+(?:should|must|can|will|has to|have to|needs? to)\b.*$/i;
 
 /** 3 to 5 of the participant's own sentences, the most informative, in the order they were said. */
