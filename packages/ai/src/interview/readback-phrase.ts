@@ -69,23 +69,6 @@ export function clean(point: string): boolean {
       !SAME_PARTICIPLE.test(t.normal),
   );
   if (beBase) return false;
-  // "… should notify you when a product number reached a number": a past form in a "when" or "if"
-  // of something still to come.
-  const modal = tokens.findIndex((t) => /^(?:should|must|will|can|has|have)$/.test(t.normal));
-  const condition = tokens.findIndex((t, i) => i > modal && /^(?:when|whenever|if|once)$/.test(t.normal));
-  const pastAfter =
-    modal >= 0 &&
-    condition > modal &&
-    tokens
-      .slice(condition + 1)
-      .some(
-        (t, i, rest) =>
-          t.pos === "VERB" &&
-          /ed$/.test(t.normal) &&
-          t.normal !== t.lemma &&
-          ["NOUN", "PRON", "PROPN"].includes((rest[i - 1] ?? tokens[condition]!).pos),
-      );
-  if (pastAfter) return false;
   return tokens.every((t) => {
     const meant = meantWord(t);
     return t.pos === "PROPN" || meant === t.normal || meant === t.text.toLowerCase();

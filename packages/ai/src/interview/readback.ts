@@ -617,10 +617,9 @@ function inTheirWords(sentence: string, asked = true): string | null {
     .replace(/^it (?:would be worth it|works|would work)\b/i, "");
   const unclear = /^that\b/i.test(text) || pointsAway(pointing) || /[:;/]/.test(text);
   if (!short || unclear || (asked && !ASKS_FOR.test(text))) return null;
-  // A slip of the keyboard is put right where it can be ("shouldnt" → "shouldn't"); else the quote
-  // is as they wrote it: a need left out costs the reader more than their own words, quoted.
-  const right = putRight(text) ?? text;
-  const whole = /[.!]$/.test(right) ? right : `${right}.`;
+  // As they wrote it: a need left out costs the reader more than their own words, quoted, and a
+  // quote half put right reads worse than one left as written.
+  const whole = /[.!]$/.test(text) ? text : `${text}.`;
   return `“${whole[0]!.toUpperCase()}${whole.slice(1)}”`;
 }
 

@@ -108,12 +108,10 @@ describe("a point in a brief's third person", () => {
 });
 
 describe("a point with a slip of grammar the rules can see", () => {
-  it("is not said back: a base form after 'be', a past form in a 'when' still to come", () => {
+  it("is not said back: a base form after 'be'", () => {
     expect(clean("You want to know how many clients might be walk in.")).toBe(false);
-    expect(clean("The system should warn you when the stock reached a set number.")).toBe(false);
-    expect(clean("The system should warn you when the stock reaches a set number.")).toBe(true);
+    expect(clean("You want to know how many clients might be walking in.")).toBe(true);
     expect(clean("The dates should be set by the owner.")).toBe(true);
-    expect(clean("You called when the stock reached zero.")).toBe(true);
   });
 });
 

@@ -42,7 +42,7 @@ import { coveredPoints } from "./readback-cover";
 import { repeats, SPEAKER_WANTS } from "./readback-phrase";
 import { isQuote, sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
-import { putRight, quoteOf, statedNeeds } from "./sayback";
+import { quoteOf, statedNeeds } from "./sayback";
 import {
   type InterviewState,
   READ_BACK_OPENING,
@@ -191,17 +191,13 @@ function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
   const first = ctx.messages.findIndex((m) => m.role === "ai" && m.content.startsWith(READ_BACK_OPENING));
   if (first < 0) return [];
   const named = new Set(shown.flatMap((p) => keywords(p)));
-  return (
-    ctx.messages
-      .slice(first + 1)
-      .filter((m) => m.role === "user")
-      .flatMap((m) => statedNeeds(m.content).map(quoteOf))
-      // (a slip of the keyboard put right where it can be; else their words as they wrote them)
-      .map((x) => putRight(x) ?? x)
-      .filter((x, i, all) => all.indexOf(x) === i)
-      .filter((x) => keywords(x).filter((w) => named.has(w)).length < 2)
-      .slice(0, 3)
-  );
+  return ctx.messages
+    .slice(first + 1)
+    .filter((m) => m.role === "user")
+    .flatMap((m) => statedNeeds(m.content).map(quoteOf))
+    .filter((x, i, all) => all.indexOf(x) === i)
+    .filter((x) => keywords(x).filter((w) => named.has(w)).length < 2)
+    .slice(0, 3);
 }
 
 /** A read-back given again says only what was added since: the earlier one stands. */
