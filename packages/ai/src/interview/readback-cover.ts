@@ -26,9 +26,6 @@ const FRAME = new Set(
 /** A point's own senses: its content words less the frame's. */
 const ownSenses = (point: string) => new Set([...senses(point)].filter((s) => !FRAME.has(s)));
 
-/** A point in the participant's own words, quoted. */
-const QUOTED = /^“[^”]+”$/;
-
 /**
  * Without the points whose own words another point already says (the fuller one is kept). What
  * they put first is said even so: "The booking system is the most important" says more than
@@ -41,8 +38,6 @@ export function withoutRepeats(points: string[]): string[] {
     const mine = own[i]!;
     return !own.some((theirs, j) => {
       if (j === i || ![...mine].every((s) => theirs.has(s))) return false;
-      // A quote of theirs never stands in for a short point: the point says it at a glance.
-      if (QUOTED.test(points[j]!) && !QUOTED.test(point)) return false;
       // Two points saying the same: the first is kept.
       return theirs.size > mine.size || j < i;
     });
