@@ -444,6 +444,17 @@ describe("offline, before the read-back", () => {
     expect(named.at(-1)!.text).not.toMatch(/your own work/);
   });
 
+  it("turns a question for its own view back to them, on their thread, not the plan's question again", async () => {
+    const turns = await run([
+      "I own the salon and book every dog myself.",
+      "Owners should rate each visit, anonymously. What would you prefer for the bad ratings?",
+    ]);
+    const reply = turns.at(-1)!.text;
+    expect(reply).toMatch(/^That's for you and the team to judge rather than me/);
+    expect(reply).toMatch(/What would you prefer\?$/);
+    expect(reply).not.toMatch(/ask it again/);
+  });
+
   it("does not ask next about a feature they just put off", async () => {
     const turns = await run([
       "I own the salon and I run the front desk, and I plan the groomers' days as well.",

@@ -202,6 +202,8 @@ function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
 
 /** A read-back given again says only what was added since: the earlier one stands. */
 const SINCE = "besides what I read back before, you added:";
+/** Their question for the interviewer's view, asked back. */
+const THEIR_PREFERENCE = "What would you prefer?";
 /** At most this many points in such a read-back with their own words quoted. */
 const MOST_SINCE = 5;
 
@@ -467,6 +469,9 @@ function writeFor(
         return { text: withAnswer([noted, ANYTHING_ELSE].filter(Boolean).join(" ")) };
       }
       if (decision.reason === "role-again" && fresh(ROLE_AGAIN)) return { text: withAnswer(ROLE_AGAIN) };
+      // Offline, their question for the interviewer's view turned back to them (see "rephrase").
+      if (offline && decision.asked === "opinion" && fresh(THEIR_PREFERENCE))
+        return { text: withAnswer(THEIR_PREFERENCE) };
       if (decision.reason === "role" && fresh(WARM_UP_AFTER) && fresh(WARM_UP_AFTER_ROLE)) {
         // A role only named (a short answer) gives "that" nothing to point at.
         const named = (state.lastAnswer ?? "").trim().split(/\s+/).length < 15;
@@ -548,6 +553,10 @@ function writeFor(
         // answer says it again, in other words, and is the whole reply.
         if (offline && state.readBackAnswered && decision.asked === "check" && answerFirst)
           return { text: answerFirst };
+        // Offline, their question for the interviewer's view turned back to them, on their own
+        // thread ("what would you prefer for the bad ratings?"), before the plan's question again.
+        if (offline && decision.asked === "opinion" && fresh(THEIR_PREFERENCE))
+          return { text: withAnswer(THEIR_PREFERENCE) };
         if (other) return { text: withAnswer(other) };
         if (state.lastQuestion) return { text: withAnswer(`${ASKED_AGAIN} ${state.lastQuestion}`) };
       } else if (other) return { text: `Let me try another angle. ${other}` };
