@@ -127,6 +127,16 @@ describe("an acknowledgement", () => {
     ).not.toMatch(/the same the layout/);
   });
 
+  it("says at most three things someone is to do, as the read-back does", () => {
+    expect(
+      acknowledgement(
+        "The booking system should enable owners to book a slot, see the groomer's day, pick a groomer, join a waiting list and sync with the shop's diary.",
+      ),
+    ).toBe(
+      "Got it: you'd like owners to book a slot, see the groomer's day and pick a groomer. I've added that.",
+    );
+  });
+
   it("quotes no need cut short mid-phrase", () => {
     const said = acknowledgement(
       "I would say that it should be automated because then it could be quicker and more up to date than the lists we keep by hand every single week now.",

@@ -254,9 +254,11 @@ export function needsSaidBack(answer: string, max = 2): string[] {
     if (anotherWould(clauseText(need) || need.sentence.text)) continue;
     const parts = wantedParts(need);
     if (!parts) continue;
+    // What someone is to do, three things at most, as the read-back says it: a longer list may
+    // end on what the system does ("… choose hairdressers, manage waitlists and sync with the diary").
     const text = parts
       .slice(0, 2)
-      .map((p) => saidBackPart(p, need.negated))
+      .map((p) => saidBackPart(p.role ? { ...p, actions: p.actions.slice(0, 3) } : p, need.negated))
       .join(", and ");
     // "You'd like to run your business better" names nothing to build: not said back as a need.
     // "You'd like to include that functionality": what "that" was is not in what is said back.
