@@ -262,6 +262,18 @@ describe("the offline read-back", () => {
     );
   });
 
+  it("says no need as the part before it that states none, but quotes the sentence; a ranking is said", async () => {
+    const text = await readBack([
+      "The other clinic already spams people, we need to be friendlier than that.",
+      "Online booking and text reminders are the highest priorities, followed by the waitlist.",
+    ]);
+    expect(text).not.toMatch(/^- The other clinic already spams people\.$/m);
+    expect(text).toContain("- “The other clinic already spams people, we need to be friendlier than that.”");
+    expect(text).toContain(
+      "- Online booking and text reminders are the highest priorities, followed by the waitlist.",
+    );
+  });
+
   it("says no order with nobody to carry it out", async () => {
     const text = await readBack([
       "We need patients to book online.",

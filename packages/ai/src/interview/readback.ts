@@ -152,12 +152,15 @@ export function pointOf(sentence: string, need = false, offline = false): string
   // Offline, a problem is said whole when it reads whole ("… are no-shows, and each one costs you
   // 60 euros"), and a part that points back is never said alone ("It has to start in January"
   // would say it of the system).
+  // Offline, a need is not said as a part before it that states none ("Xero already nags people"
+  // of "…, we need to be friendlier than that"); one that ranks what they want does.
   const problem = offline ? [text, parts[0]] : [parts[0], text];
+  const before = offline && at > 0 && !PRIORITY.test(parts[0] ?? "") ? [] : [parts[0]];
   const candidates = !need
     ? problem
     : pointsBack
       ? [text, ...(offline ? [] : [stated]), parts[0]]
-      : [stated, text, parts[0]];
+      : [stated, text, ...before];
   for (const candidate of candidates) {
     const point = candidate ? checked(candidate, offline) : null;
     // (offline, a candidate too long or run on gives way to a shorter one)
@@ -578,13 +581,17 @@ function pointsAway(text: string): boolean {
   const tokens = tokensOf(text);
   return tokens.some((t, i) => {
     const next = tokens[i + 1];
-    // "that functionality", "this one": a thing said before, named by pointing at it.
-    const pointed = !next || ["NOUN", "PROPN", "NUM", "ADJ", "PUNCT", "ADP", "CCONJ"].includes(next.pos);
-    if (t.normal === "that") return pointed;
+    // "it", "they", a "that" on its own: a pronoun with no noun before it in the quote to stand
+    // for ("the default should be the percentage or it should be …", "… nags people, we need to be
+    // friendlier than that" say what they stand for).
+    const noNounBefore = !tokens.slice(0, i).some((x) => x.pos === "NOUN" || x.pos === "PROPN");
+    if (t.normal === "that") {
+      if (!next || next.pos === "PUNCT") return noNounBefore;
+      // "that functionality", "that one": a thing said before, named by pointing at it.
+      return ["NOUN", "PROPN", "NUM", "ADJ", "ADP", "CCONJ"].includes(next.pos);
+    }
     if (/^(?:this|these|those)$/.test(t.normal)) return true;
-    // "it", "they": a pronoun with no noun before it in the quote to stand for ("the default
-    // should be the percentage or it should be …" says what "it" is).
-    return /^(?:it|they|them)$/.test(t.normal) && !tokens.slice(0, i).some((x) => x.pos === "NOUN");
+    return /^(?:it|they|them)$/.test(t.normal) && noNounBefore;
   });
 }
 

@@ -318,4 +318,5 @@ export const ABOUT_YOURS =
   /\b(?:what you said|like you said|as you said|your (?:idea|suggestion|proposal|point))\b/i;
 
 /** What a participant puts first: "the must-have", "the most important", "our top priority". */
-export const PRIORITY = /\b(?:must-have|must have|most important|(?:highest|top|first|main) priority)\b/i;
+export const PRIORITY =
+  /\b(?:must-have|must have|most important|(?:highest|top|first|main) priorit(?:y|ies))\b/i;
