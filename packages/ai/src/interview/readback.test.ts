@@ -274,6 +274,16 @@ describe("the offline read-back", () => {
     );
   });
 
+  it("reads back a trouble called a headache beside the bounds and the measure of success", async () => {
+    const text = await readBack([
+      "Our patients wait 20 minutes on average on the phone, and they tell us it's their biggest headache.",
+      "The phone contract runs until June, which could block us.",
+      "Success is cutting the wait to five minutes by the summer.",
+      "Reception staff mention the queue in most of their weekly check-ins.",
+    ]);
+    expect(text).toContain("- Your patients wait 20 minutes on average on the phone.");
+  });
+
   it("says no order with nobody to carry it out", async () => {
     const text = await readBack([
       "We need patients to book online.",

@@ -44,7 +44,7 @@ export const TROUBLE =
  * how it is done today is not one.
  */
 export const PROBLEM =
-  /\b(?:challeng(?:e|es|ing)|difficult(?:y|ies)|inaccura\w*|delay(?:s|ed)?|out of date|not up to date|(?:does not|doesn't|do not|don't|did not|didn't) work|annoy\w*|gets? lost|frustrat\w*|cumbersome|unreliable|(?:nobody|no one) trusts|(?:does not|doesn't|do not|don't|can't|cannot) trust|spends? (?:half|most|all|much) of (?:every|each|the|my|our|their) \w+|spends? (?:hours|ages|all day|all morning))\b/i;
+  /\b(?:challeng(?:e|es|ing)|headaches?|difficult(?:y|ies)|inaccura\w*|delay(?:s|ed)?|out of date|not up to date|(?:does not|doesn't|do not|don't|did not|didn't) work|annoy\w*|gets? lost|frustrat\w*|cumbersome|unreliable|(?:nobody|no one) trusts|(?:does not|doesn't|do not|don't|can't|cannot) trust|spends? (?:half|most|all|much) of (?:every|each|the|my|our|their) \w+|spends? (?:hours|ages|all day|all morning))\b/i;
 
 /** The participant cannot answer. */
 export const UNSURE =
