@@ -35,8 +35,8 @@ export function listLength(answer: string): number {
 
 /**
  * "So you'd like patients to get a text two days before.", "So there should be confirmation mails
- * for appointments.": of an answer that says several things, one need, short, said as the
- * read-back says it, so that the "that" of the question after it points at what they asked for. Not one that opens on "it" ("So it has to …"
+ * for appointments.": one need, short, said as the read-back says it, so that the "that" of the
+ * question after it points at what they asked for. Not one that opens on "it" ("So it has to …"
  * names nothing), points back, or carries a slip.
  */
 export function needHeard(answer: string): string {

@@ -370,6 +370,12 @@ function writeFor(
       return { text, ...(state.closed ? {} : { decision: listening }) };
     }
   }
+  // Offline, their question for the interviewer's view turned back to them, on their own thread
+  // ("what would you prefer for the bad ratings?"): not the plan's question again, nor a probe
+  // about "that".
+  const asksTheirs = decision.action === "rephrase" || decision.action === "follow_up";
+  if (offline && asksTheirs && decision.asked === "opinion" && fresh(THEIR_PREFERENCE))
+    return { text: withAnswer(THEIR_PREFERENCE) };
   switch (decision.action) {
     case "close": {
       const answer = state.lastAnswer ?? "";
@@ -469,9 +475,6 @@ function writeFor(
         return { text: withAnswer([noted, ANYTHING_ELSE].filter(Boolean).join(" ")) };
       }
       if (decision.reason === "role-again" && fresh(ROLE_AGAIN)) return { text: withAnswer(ROLE_AGAIN) };
-      // Offline, their question for the interviewer's view turned back to them (see "rephrase").
-      if (offline && decision.asked === "opinion" && fresh(THEIR_PREFERENCE))
-        return { text: withAnswer(THEIR_PREFERENCE) };
       if (decision.reason === "role" && fresh(WARM_UP_AFTER) && fresh(WARM_UP_AFTER_ROLE)) {
         // A role only named (a short answer) gives "that" nothing to point at.
         const named = (state.lastAnswer ?? "").trim().split(/\s+/).length < 15;
@@ -553,10 +556,6 @@ function writeFor(
         // answer says it again, in other words, and is the whole reply.
         if (offline && state.readBackAnswered && decision.asked === "check" && answerFirst)
           return { text: answerFirst };
-        // Offline, their question for the interviewer's view turned back to them, on their own
-        // thread ("what would you prefer for the bad ratings?"), before the plan's question again.
-        if (offline && decision.asked === "opinion" && fresh(THEIR_PREFERENCE))
-          return { text: withAnswer(THEIR_PREFERENCE) };
         if (other) return { text: withAnswer(other) };
         if (state.lastQuestion) return { text: withAnswer(`${ASKED_AGAIN} ${state.lastQuestion}`) };
       } else if (other) return { text: `Let me try another angle. ${other}` };
