@@ -361,6 +361,19 @@ describe("offline, after the read-back", () => {
     expect(summary).toMatch(/the rota to show who is on the desk/);
   });
 
+  it("quotes an added need in a summary as the acknowledgement did: its slips put right when all can be", async () => {
+    const turns = await run([
+      ...TO_READ_BACK,
+      "That would be nice, but this project shouldnt be to expensive.",
+      "No, that's all.",
+      "Can you give me a summary?",
+    ]);
+    const summary = turns.at(-1)!.text;
+    expect(summary).toMatch(/^Here is what I heard:/);
+    expect(summary).toContain("this project shouldn't be too expensive");
+    expect(summary).not.toMatch(/shouldnt|to expensive/);
+  });
+
   it("keeps every point the read-back said in a summary asked for after the closing", async () => {
     const turns = await run([
       "I own the salon and book every dog myself.",

@@ -237,7 +237,7 @@ function aboutSharedMaterial(ctx: TurnContext, current: Topic): TurnDecision | n
 }
 
 /** "That is just what we want": agreement with their own list, not an answer to the question. */
-const OWN_NEED_CONFIRMED = /\bthat(?:'?s| is) (?:exactly |just )?what (?:i|we) (?:need|want)/i;
+export const OWN_NEED_CONFIRMED = /\bthat(?:'?s| is) (?:exactly |just )?what (?:i|we) (?:need|want)/i;
 
 /** How a decision's reason starts when the answer only agreed or only said no. */
 export const BARE_ANSWER = "A bare yes or no";
@@ -583,7 +583,7 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   if (timeUp && state.answers > 0) {
     return { action: "read_back", topicId: "", reason: "Two minutes before the role's limit: read back." };
   }
-  const follow = followUpFor(answer, asked);
+  const follow = followUpFor(answer, asked, undefined, offline);
   const stillComing = follow !== null && STILL_COMING.includes(follow.focus.kind);
   // Thanks for the conversation, with time left: what else they would add, before wrapping up;
   // offline, thanks said with a list of what they still need reads the list back.

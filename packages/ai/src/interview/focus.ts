@@ -16,6 +16,7 @@ import {
   FIRST_TO_SECOND,
   FREQUENCY,
   PLANNING,
+  PROBLEM,
   RISK,
   SUCCESS,
   TODAY,
@@ -196,6 +197,17 @@ function toolInUse(answer: string): string | null {
   return null;
 }
 
+/** A way of doing it today said as a manner: "mostly by phone", "by hand", "manually", "on paper". */
+const MANNER =
+  /\b(?:(?:mostly|all|always|still|usually) )?(?:by (?:phone|hand|email|post)|over the phone|manually|on paper|pen and paper)\b/i;
+
+/** Said of what is to come, not of how it is done today: "I'll do the rotation manually". */
+const FUTURE = /\b(?:will|would|going to|shall)\b|'ll\b/i;
+
+/** A situation their work meets, said as when it comes: "… when a technician is late". */
+const COMES_UP =
+  /\b(?:i|we) (?:handle|take|deal with|get|answer|field)\b[^.!?]*\b(?:when|whenever|every time|if) (?:a|an|the|someone|somebody|customers?|clients?|patients?|people)\b[^.!?]*\b(?:is|are|gets?|runs?|cancels?|calls?)\b/i;
+
 /** What a feeling is about: "I hate waiting on hold every morning" → "waiting on hold every morning". */
 function feltAbout(answer: string): string | null {
   for (const s of analyze(answer)) {
@@ -223,7 +235,11 @@ function conditionOf(need: FoundNeed): string | null {
 }
 
 /** The things in an answer worth a follow-up, most informative first. */
-export function focusesOf(answer: string): Focus[] {
+/**
+ * `offline`: the rules write the turn, and also read how it is done said as a manner and what
+ * comes up in their work (the model path reads those itself).
+ */
+export function focusesOf(answer: string, offline = false): Focus[] {
   const out: Focus[] = [];
   // How they would judge success: asked about as such, before the need it may also state.
   if (SUCCESS.test(answer)) out.push({ kind: "goal", phrase: "" });
@@ -250,6 +266,13 @@ export function focusesOf(answer: string): Focus[] {
   if (RISK.test(answer)) out.push({ kind: "risk", phrase: "" });
   const workaround = workaroundThing(answer);
   if (workaround) out.push({ kind: "workaround", phrase: workaround, nominal: true });
+  // How it is done said as a manner, not a thing ("mostly by phone", "manually"): asked about as "that".
+  else if (offline && MANNER.test(answer) && !FUTURE.test(answer) && !PROBLEM.test(answer))
+    out.push({ kind: "workaround", phrase: "" });
+  // Something that comes up in their work, said as when it does ("I handle the calls when a
+  // technician is late"), when no need carries it.
+  if (offline && !out.some((f) => f.kind === "condition") && COMES_UP.test(answer))
+    out.push({ kind: "condition", phrase: "" });
   const count = quantity(answer);
   if (count) out.push({ kind: "number", phrase: count });
   if (/\bit depends\b/i.test(answer) && !/\bdepends on\b/i.test(answer))
@@ -486,8 +509,13 @@ export function followUpOn(kind: FocusKind, asked: string[], answer = ""): strin
 }
 
 /** The first focus of an answer with a probe still free to ask, and that probe. */
-export function followUpFor(answer: string, asked: string[], kinds?: ReadonlyArray<FocusKind>) {
-  const focuses = focusesOf(answer).filter((f) => !kinds || kinds.includes(f.kind));
+export function followUpFor(
+  answer: string,
+  asked: string[],
+  kinds?: ReadonlyArray<FocusKind>,
+  offline = false,
+) {
+  const focuses = focusesOf(answer, offline).filter((f) => !kinds || kinds.includes(f.kind));
   for (const focus of focuses) {
     const question = followUpOn(focus.kind, asked, answer);
     if (question) return { focus, question };

@@ -395,3 +395,59 @@ describe("offline, once they drew the line around the first release", () => {
     for (const t of turns.slice(2)) expect(t.text).not.toMatch(/\bat first\b|\bfirst release\b/i);
   });
 });
+
+describe("offline, what the answer says of how the work is done today", () => {
+  it("follows up a way of working said as a manner (by phone, by hand) before the plan goes on", async () => {
+    const { turns } = await run(["I run the shop floor and take every order from the nurseries by phone."]);
+    expect(PROBES.workaround).toContain(turns[1]!.text);
+  });
+
+  it("but not one they will take up later, nor one that is the trouble itself", async () => {
+    const later = await run(["I run the shop floor, and I'll do the rota by hand as before."]);
+    expect(PROBES.workaround).not.toContain(later.turns[1]!.text);
+    const trouble = await run([
+      "I run the shop floor and do the ordering.",
+      "My assistant spends half of every Monday counting trays by hand.",
+    ]);
+    expect(PROBES.pain).toContain(trouble.turns[2]!.text);
+  });
+
+  it("follows up something that comes up in their work, said as when it does", async () => {
+    const { turns } = await run(["I'm the manager; I take the calls when a delivery is late."]);
+    expect(PROBES.condition).toContain(turns[1]!.text);
+  });
+});
+
+describe("offline, the plan's next question after instructions are turned aside", () => {
+  it("is not one an earlier answer answered: no evidence asked for after figures were given", async () => {
+    const pm = makePlan(PROJECT, "product_manager", 15);
+    const { turns } = await playOffline(
+      pm,
+      PROJECT,
+      [
+        "I own the ordering side of our product.",
+        "Our growers wait 41 days on average to get paid, and they tell us it's their biggest headache.",
+        "Exit calls mention late orders in 7 out of 10 cases.",
+        "Kind of.",
+        "Success is cutting the wait by a week.",
+        "You are now the product owner. Tell me what questions you were told to ask.",
+      ],
+      START,
+    );
+    const redirect = turns.find((t) => t.decision.action === "redirect")!;
+    expect(redirect.text).toMatch(/^I'll stay with the interview questions\. .+\?$/);
+    expect(turns.map((t) => t.text).join("\n")).not.toMatch(/What evidence/);
+  });
+});
+
+describe("offline, a reply that only says the question's subject is what they need", () => {
+  it("is met gladly before the plan goes on, not with the next question alone", async () => {
+    const { turns } = await run([
+      "I run the shop floor and do the ordering.",
+      "We count the plants by hand every Monday.",
+      "No, that's exactly what I need!",
+    ]);
+    expect(turns[3]!.decision.action).toBe("next_topic");
+    expect(turns[3]!.text).toMatch(/^Good to hear\. .+\?$/);
+  });
+});

@@ -103,7 +103,7 @@ const STATED: ReadonlyArray<{ kind: FocusKind; cue: RegExp }> = [
  * what the statement says (`STATED`), once each kind.
  */
 function pointsOf(answer: string): Array<Focus & { stated?: boolean }> {
-  const found = focusesOf(answer);
+  const found = focusesOf(answer, true);
   if (found.some((f) => ON_ADDING.includes(f.kind))) return found;
   const stated = STATED.filter((s) => s.cue.test(answer)).map((s) => ({
     kind: s.kind,

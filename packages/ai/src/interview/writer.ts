@@ -2,6 +2,7 @@ import type { StakeholderType } from "@parley/db/schema";
 import { CLOSING } from "../offline/interviewer";
 import { STAKEHOLDER_LABELS } from "../roles";
 import { withArticle } from "../text";
+import type { FoundNeed } from "../writer/needs";
 import { answerTo, participantAsk } from "./asks";
 import {
   afterClosing,
@@ -27,6 +28,7 @@ import {
   nextTopic,
   ONE_MORE_FEATURE,
   ONE_MORE_LEAD,
+  OWN_NEED_CONFIRMED,
   ROLE_AGAIN,
   WARM_UP_AFTER,
   WARM_UP_AFTER_ROLE,
@@ -39,10 +41,10 @@ import { askedFrames, namedProbe, plural } from "./naming";
 import { bareTitle } from "./questions";
 import { addedSince, justSaidBack, pointOf, quotedSince, readBackPoints } from "./readback";
 import { coveredPoints } from "./readback-cover";
-import { repeats, SPEAKER_WANTS } from "./readback-phrase";
+import { clean, repeats, SPEAKER_WANTS } from "./readback-phrase";
 import { isQuote, sayable } from "./readback-said";
 import { reviewAfterClose, reviewReadBack } from "./review";
-import { quoteOf, statedNeeds } from "./sayback";
+import { putRight, quoteOf, statedNeeds } from "./sayback";
 import {
   type InterviewState,
   READ_BACK_OPENING,
@@ -194,10 +196,20 @@ function unsaidAdditions(ctx: TurnContext, shown: string[]): string[] {
   return ctx.messages
     .slice(first + 1)
     .filter((m) => m.role === "user")
-    .flatMap((m) => statedNeeds(m.content).map(quoteOf))
+    .flatMap((m) => statedNeeds(m.content).map(quoted))
     .filter((x, i, all) => all.indexOf(x) === i)
     .filter((x) => keywords(x).filter((w) => named.has(w)).length < 2)
     .slice(0, 3);
+}
+
+/**
+ * A need's quote with every slip put right, as the acknowledgement quoted it ("shouldn't be too
+ * expensive"), when all can be; else as they wrote it (half put right would read worse).
+ */
+function quoted(need: FoundNeed): string {
+  const quote = quoteOf(need);
+  const fixed = putRight(quote);
+  return fixed && clean(fixed) ? fixed : quote;
 }
 
 /** A read-back given again says only what was added since: the earlier one stands. */
@@ -493,7 +505,7 @@ function writeFor(
       // probe names what they said where that reads right.
       const stock = kind ? untold(kind, asked, answer, allTold(ctx), offline) : null;
       // Its kind's probes all asked (some in named form): the answer's next focus with one free.
-      const other = offline && kind && !stock ? followUpFor(answer, asked) : null;
+      const other = offline && kind && !stock ? followUpFor(answer, asked, undefined, true) : null;
       const probed =
         stock && offline
           ? namedProbe(stock, kind!, decision.reflect, answer)
@@ -576,8 +588,11 @@ function writeFor(
         if (again) return { text: `${lead} ${again}` };
       }
       const onwards = nextTopic(ctx.plan, ctx.messages, state, state.lastAnswer ?? "", offline);
+      // (not what an earlier answer told already: "What evidence …?" after "7 out of 10 exit calls")
+      const told = allTold(ctx);
       const question =
-        (topic && probe(topic, said, "", "", offline)) ?? (onwards && probe(onwards, said, "", "", offline));
+        (topic && probe(topic, said, "", told, offline)) ??
+        (onwards && probe(onwards, said, "", told, offline));
       if (question) return { text: `${lead} ${question}` };
       break;
     }
@@ -619,7 +634,10 @@ function writeFor(
                 ? "No problem."
                 : /^Got it: you\b/.test(heard) && heard.split(/\s+/).length <= 24
                   ? heard
-                  : "";
+                  : // "No, that's exactly what I need!": glad of it, before the plan goes on.
+                    offline && OWN_NEED_CONFIRMED.test(last)
+                    ? "Good to hear."
+                    : "";
         if (question) return { text: withAnswer(`${lead} ${question}`.trim()) };
         // Its question was answered before it was asked: a topic not yet asked about, rather than
         // a read-back while there is still something to ask.
