@@ -46,7 +46,10 @@ import {
   LEAD_TIME,
   MORE_FROM_ME,
   OFF_TOPIC,
+  PRIORITY,
   PROBLEM,
+  RANKING,
+  REASON_GIVEN,
   SUCCESS,
   UNSURE,
 } from "./vocabulary";
@@ -192,6 +195,9 @@ export const ASKED_AGAIN = "Let me ask it again:";
 
 /** Said once, before a request the participant only said yes to. */
 export const GO_AHEAD = "Please go ahead.";
+
+/** An order of importance followed up once, unless it says why: "… is first, as it ensures …". */
+export const WHY_FIRST = "Why does that come first for you?";
 
 /** A question a yes does not answer: "What would …?", "How does …?". */
 const OPEN_QUESTION = /^(?:what|how|where|when|who|which|why)\b/i;
@@ -655,6 +661,18 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   if (isVague(answer) && !freshPhrase(answer, messages) && state.followUps === 0 && !ask) {
     return { action: "rephrase", topicId: current.id, reason: "A vague answer with nothing to build on." };
   }
+  // Offline, what comes first, said without why ("Online rescheduling is the must-have"): why, once,
+  // before the plan's next question (a ranking says what the rest of the answers are weighed by).
+  const lastAsked = messages.findLast((m) => m.role === "ai")?.content ?? "";
+  if (
+    offline &&
+    !ask &&
+    (PRIORITY.test(answer) || RANKING.test(answer)) &&
+    !REASON_GIVEN.test(answer) &&
+    !lastAsked.includes(WHY_FIRST) &&
+    asked.filter((m) => m.includes(WHY_FIRST)).length < 2
+  )
+    return { action: "follow_up", topicId: current.id, reason: "why-first" };
   // Offline, a problem, how they cope, when it comes up or a figure, just raised in answer to
   // anything but a follow-up: followed up once before the plan's next question.
   const lastAi = messages.findLast((m) => m.role === "ai")?.content ?? "";

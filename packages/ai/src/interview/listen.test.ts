@@ -451,3 +451,19 @@ describe("offline, a reply that only says the question's subject is what they ne
     expect(turns[3]!.text).toMatch(/^Good to hear\. .+\?$/);
   });
 });
+
+describe("offline, what comes first, said in answer to the plan", () => {
+  it("is asked why, once, before the plan goes on, unless they said why", async () => {
+    const { turns } = await run([
+      "I run the shop floor and do the ordering.",
+      "Supplier orders are the must-have; seasonal planning can wait.",
+    ]);
+    expect(turns[2]!.decision.action).toBe("follow_up");
+    expect(turns[2]!.text).toBe(WHY_FIRST);
+    const reasoned = await run([
+      "I run the shop floor and do the ordering.",
+      "Supplier orders are the most important, because late orders cost us a season.",
+    ]);
+    expect(reasoned.turns[2]!.text).not.toBe(WHY_FIRST);
+  });
+});

@@ -3,13 +3,25 @@
  * a probe not already answered by anything they said, and, once the read-back is given, one short
  * follow-up on what they add while they keep adding (issue 33).
  */
-import { aboutElse, EXAMPLE_ASK, LISTENING_LIMIT } from "./decide";
+import { aboutElse, EXAMPLE_ASK, LISTENING_LIMIT, WHY_FIRST } from "./decide";
+
+export { WHY_FIRST };
+
 import { answeredBy, type Focus, type FocusKind, focusesOf, followUpOn, PROBES, saidAlready } from "./focus";
 import { listLength, manyNeeds } from "./heard";
 import { askedFrames, askedProbe, frameOf, namedProbe } from "./naming";
 import { allTold, normalise, sentences } from "./text";
 import type { TurnContext } from "./types";
-import { ABOUT_YOURS, COST_LIMIT, PROBLEM, RANKING, RULE_SAID, SIGN_OFF, TROUBLE } from "./vocabulary";
+import {
+  ABOUT_YOURS,
+  COST_LIMIT,
+  PROBLEM,
+  RANKING,
+  REASON_GIVEN,
+  RULE_SAID,
+  SIGN_OFF,
+  TROUBLE,
+} from "./vocabulary";
 
 /**
  * How they manage today, once any answer described it ("we keep it all in a notebook", "it's a
@@ -135,10 +147,6 @@ const exampleGiven = (answer: string) =>
   /\b(?:for (?:example|instance)|e\.g\.|such as|like when)\b/i.test(answer) ||
   answer.trim().split(/\s+/).length > 25 ||
   sentences(answer).length > 2;
-
-/** An order of importance followed up once, unless it says why: "… is first, as it ensures …". */
-export const WHY_FIRST = "Why does that come first for you?";
-const REASON_GIVEN = /\b(?:because|since|as (?:it|they|this|that)|so that|to (?:make|keep|ensure|avoid))\b/i;
 
 const theirAnswers = (ctx: TurnContext) =>
   ctx.messages.filter((m) => m.role === "user").map((m) => m.content);

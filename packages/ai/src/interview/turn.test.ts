@@ -119,10 +119,17 @@ describe("offline interviewer turns", () => {
   });
 
   it("answers a hello with a hello and the question again, and a bare yes to 'could you …' with the question to go ahead with", async () => {
+    const { turns } = await run(["Yes", "I look after the family calendar."]);
+    const opening = turns[0]!.text.match(/[^.!?]*\?$/)![0].trim();
+    expect(turns[1]!.text).toBe(`Please go ahead. ${opening}`);
+    expect(turns[2]!.text).not.toContain(opening);
+  });
+
+  it("says a question asked twice running no third time: a yes after the hello is asked only to go ahead", async () => {
     const { turns } = await run(["Hello", "Yes", "I look after the family calendar."]);
     const opening = turns[0]!.text.match(/[^.!?]*\?$/)![0].trim();
     expect(turns[1]!.text).toBe(`Hello! ${opening}`);
-    expect(turns[2]!.text).toBe(`Please go ahead. ${opening}`);
+    expect(turns[2]!.text).toBe("Please go ahead.");
     expect(turns[3]!.text).not.toContain(opening);
   });
 

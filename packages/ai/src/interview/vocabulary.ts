@@ -318,5 +318,9 @@ export const ABOUT_YOURS =
   /\b(?:what you said|like you said|as you said|your (?:idea|suggestion|proposal|point))\b/i;
 
 /** What a participant puts first: "the must-have", "the most important", "our top priority". */
+/** Why, said with it: "… is first, as it ensures …", "because …". */
+export const REASON_GIVEN =
+  /\b(?:because|since|as (?:it|they|this|that)|so that|to (?:make|keep|ensure|avoid))\b/i;
+
 export const PRIORITY =
   /\b(?:must-have|must have|most important|(?:highest|top|first|main) priorit(?:y|ies))\b/i;

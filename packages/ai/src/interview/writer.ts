@@ -32,6 +32,7 @@ import {
   ROLE_AGAIN,
   WARM_UP_AFTER,
   WARM_UP_AFTER_ROLE,
+  WHY_FIRST,
   YES_TO_OPEN,
 } from "./decide";
 import { answeredBy, type FocusKind, focusesOf, followUpFor, PROBES, saidAlready } from "./focus";
@@ -487,6 +488,7 @@ function writeFor(
         return { text: withAnswer([noted, ANYTHING_ELSE].filter(Boolean).join(" ")) };
       }
       if (decision.reason === "role-again" && fresh(ROLE_AGAIN)) return { text: withAnswer(ROLE_AGAIN) };
+      if (decision.reason === "why-first") return { text: withAnswer(WHY_FIRST) };
       if (decision.reason === "role" && fresh(WARM_UP_AFTER) && fresh(WARM_UP_AFTER_ROLE)) {
         // A role only named (a short answer) gives "that" nothing to point at.
         const named = (state.lastAnswer ?? "").trim().split(/\s+/).length < 15;
@@ -559,8 +561,11 @@ function writeFor(
       if (decision.reason === "greeting" && state.lastAsked) return { text: `Hello! ${state.lastAsked}` };
       if (decision.reason === YES_TO_OPEN && state.lastAsked)
         return { text: `${ASKED_AGAIN} ${state.lastAsked}` };
-      if (decision.reason === "go-ahead" && state.lastAsked)
-        return { text: `${GO_AHEAD} ${state.lastAsked}` };
+      // (the question with it, unless it was just said twice: a third time reads as a machine's)
+      if (decision.reason === "go-ahead" && state.lastAsked) {
+        const times = said.filter((m) => m.includes(normalise(state.lastAsked!))).length;
+        return { text: times >= 2 ? GO_AHEAD : `${GO_AHEAD} ${state.lastAsked}` };
+      }
       // Not a question about today that an earlier answer already answered.
       const other = topic ? probe(topic, said, "", allTold(ctx), offline) : null;
       if (decision.asked) {
