@@ -90,6 +90,8 @@ async function signIn(request: APIRequestContext, email: string, password: strin
 }
 
 test("public screens have no critical or serious accessibility violations", async ({ browser }) => {
+  // Twelve screens, each checked by axe: under a minute alone, more on CI's two busy cores.
+  test.setTimeout(150_000);
   const context = await newContext(browser);
   const page = await context.newPage();
   const screens: [string, string, (page: Page) => Promise<void>][] = [
@@ -256,6 +258,8 @@ test("in dark mode the landing page, the owner's main screens and the participan
   request,
   baseURL,
 }) => {
+  // Several screens, each checked by axe (see above).
+  test.setTimeout(150_000);
   const context = await browser.newContext({ bypassCSP: true, colorScheme: "dark" });
   const page = await context.newPage();
   await checkScreen(
@@ -291,6 +295,8 @@ test("the participant's interview page has no critical or serious violations", a
   request,
   baseURL,
 }) => {
+  // Several screens, each checked by axe (see above).
+  test.setTimeout(150_000);
   const { shareLink } = await interviewViaApi(request, baseURL as string);
   const context = await newContext(browser);
   const page = await context.newPage();

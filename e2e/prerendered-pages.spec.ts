@@ -45,7 +45,11 @@ for (const colorScheme of ["light", "dark"] as const) {
   });
 }
 
-/** Errors the page logs (a failed hydration among them) and its layout shifts, from the first byte. */
+/**
+ * Errors the page logs (a failed hydration among them) and its layout shifts once the HTML is parsed,
+ * when the app comes alive. (On a starved CPU the browser may paint a half-parsed document, the brand's
+ * icon before its name: that is the parser's progressive drawing, which no script of ours causes.)
+ */
 async function watch(page: Page) {
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -56,8 +60,11 @@ async function watch(page: Page) {
     const w = window as unknown as { layoutShift: number };
     w.layoutShift = 0;
     new PerformanceObserver((list) => {
+      const parsed = (
+        performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined
+      )?.domInteractive;
       for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
-        w.layoutShift += entry.value;
+        if (parsed && entry.startTime >= parsed) w.layoutShift += entry.value;
     }).observe({ type: "layout-shift", buffered: true });
   });
   return {
