@@ -10,6 +10,7 @@ import {
   followUpOn,
   listsThings,
   PROBES,
+  STATED,
   saidAlready,
   saysMany,
 } from "./focus";
@@ -50,6 +51,7 @@ import {
   PROBLEM,
   RANKING,
   REASON_GIVEN,
+  SCOPE_SAID,
   SUCCESS,
   UNSURE,
 } from "./vocabulary";
@@ -198,6 +200,12 @@ export const GO_AHEAD = "Please go ahead.";
 
 /** An order of importance followed up once, unless it says why: "… is first, as it ensures …". */
 export const WHY_FIRST = "Why does that come first for you?";
+
+/** What a plain statement says that no focus reads (see `STATED`); where a release is drawn is why it is drawn there. */
+function statedKind(answer: string): FocusKind | null {
+  if (SCOPE_SAID.test(answer)) return "preference";
+  return STATED.find((s) => s.cue.test(answer))?.kind ?? null;
+}
 
 /** A question a yes does not answer: "What would …?", "How does …?". */
 const OPEN_QUESTION = /^(?:what|how|where|when|who|which|why)\b/i;
@@ -769,6 +777,12 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
     !/\b(?:i'?m|i am) an? \w+/i.test(answer) &&
     !asked.some((m) => [WARM_UP_AFTER, WARM_UP_AFTER_ROLE, ROLE_AGAIN].some((q) => m.includes(q)));
   if (offline && noRole) return { action: "follow_up", topicId: current.id, reason: "role-again" };
+  // Offline, a point no focus reads but a plain statement makes (a rule others set, a sign-off, a
+  // routine, an idea put forward, a preference, where the first release is drawn), just made in
+  // answer to the plan's question: followed up once, in its kind's words, before the next topic.
+  const stated = offline && !follow && !ask && !askedProbe(lastAi) ? statedKind(answer) : null;
+  if (stated && state.followUps < Math.max(1, allowance))
+    return { action: "follow_up", topicId: current.id, reason: `focus:${stated}` };
   // Offline, the planned feature the answer talked about comes first: the interview follows them.
   const onwards =
     (offline && relatedTopic(plan, messages, state, answer, ctx.project.title ?? "")) || upcoming;

@@ -467,3 +467,15 @@ describe("offline, what comes first, said in answer to the plan", () => {
     expect(reasoned.turns[2]!.text).not.toBe(WHY_FIRST);
   });
 });
+
+describe("offline, a plain statement no focus reads, said in answer to the plan", () => {
+  it("is followed up in its kind's words before the plan goes on: where the first release is drawn, why", async () => {
+    const { turns } = await run([
+      "I run the shop floor and do the ordering.",
+      "Mostly the ordering.",
+      "The first release is the till link only; anything touching payments is out.",
+    ]);
+    expect(turns[3]!.decision.action).toBe("follow_up");
+    expect(turns[3]!.text).toBe("Why is that?");
+  });
+});

@@ -7,21 +7,21 @@ import { aboutElse, EXAMPLE_ASK, LISTENING_LIMIT, WHY_FIRST } from "./decide";
 
 export { WHY_FIRST };
 
-import { answeredBy, type Focus, type FocusKind, focusesOf, followUpOn, PROBES, saidAlready } from "./focus";
+import {
+  answeredBy,
+  type Focus,
+  type FocusKind,
+  focusesOf,
+  followUpOn,
+  PROBES,
+  STATED,
+  saidAlready,
+} from "./focus";
 import { listLength, manyNeeds } from "./heard";
 import { askedFrames, askedProbe, frameOf, namedProbe } from "./naming";
 import { allTold, normalise, sentences } from "./text";
 import type { TurnContext } from "./types";
-import {
-  ABOUT_YOURS,
-  COST_LIMIT,
-  PROBLEM,
-  RANKING,
-  REASON_GIVEN,
-  RULE_SAID,
-  SIGN_OFF,
-  TROUBLE,
-} from "./vocabulary";
+import { ABOUT_YOURS, COST_LIMIT, PROBLEM, RANKING, REASON_GIVEN, TROUBLE } from "./vocabulary";
 
 /**
  * How they manage today, once any answer described it ("we keep it all in a notebook", "it's a
@@ -69,45 +69,6 @@ const ON_ADDING: ReadonlyArray<FocusKind> = [
   "approval",
   "routine",
   "preference",
-];
-
-/** A schedule: "every Friday", "each morning", "weekly". */
-const WHEN =
-  /\b(?:(?:every|each) (?:day|week|month|morning|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|daily|weekly|monthly)\b/;
-
-/**
- * What a plain statement may say that no need, trouble or goal reads, each followed up in its own
- * words rather than met with "What else should I add?": a point at which they would stop (how they
- * judge success, said the other way round), a rule others set, a sign-off the work needs, a
- * routine, an idea put forward, a preference.
- */
-const STATED: ReadonlyArray<{ kind: FocusKind; cue: RegExp }> = [
-  {
-    kind: "goal",
-    cue: /\b(?:we|i)(?:'d| would| will|'ll) (?:stop|rethink|reconsider|drop (?:it|this)|pull the plug|scrap (?:it|this))\b/i,
-  },
-  {
-    kind: "rule",
-    cue: RULE_SAID,
-  },
-  // A sign-off the work needs is the project's, not a rule for what is built.
-  {
-    kind: "approval",
-    cue: SIGN_OFF,
-  },
-  {
-    kind: "routine",
-    // Something they do on a schedule ("We review the call logs every Friday"), not a report wanted monthly.
-    cue: new RegExp(`\\b(?:we|i)\\b[^.!?]*${WHEN.source}|${WHEN.source}[^.!?]*\\b(?:we|i)\\b`, "i"),
-  },
-  {
-    kind: "need",
-    cue: /\b(?:my|our) first (?:move|step)\b|\bi'?d (?:suggest|propose|start with)\b|\b(?:what|how) about\b|\bone option\b|\b(?:we|you) could (?:also )?(?:consider|try|add|offer|use)\b/i,
-  },
-  {
-    kind: "preference",
-    cue: /\b(?:easier|harder|better|worse|simpler|quicker|faster)\b[^.!?]*\bthan\b|\bthe only (?:\w+ ){0,2}(?:that|which) works?\b|\bworks? (?:best|better)\b/i,
-  },
 ];
 
 /**
