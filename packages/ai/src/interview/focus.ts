@@ -199,9 +199,12 @@ function toolInUse(answer: string): string | null {
   return null;
 }
 
-/** A schedule: "every Friday", "each morning", "weekly". */
+/**
+ * A schedule or the hours it is done in: "every Friday", "each morning", "weekly", "once a week",
+ * "at night", "after hours".
+ */
 const WHEN =
-  /\b(?:(?:every|each) (?:day|week|month|morning|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|daily|weekly|monthly)\b/;
+  /\b(?:(?:every|each) (?:day|week|month|morning|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|daily|weekly|monthly|once a (?:day|week|month)|at night|in the evenings|at weekends|after hours)\b/;
 
 /**
  * What a plain statement may say that no need, trouble or goal reads, each followed up in its own
@@ -216,7 +219,8 @@ export const STATED: ReadonlyArray<{ kind: FocusKind; cue: RegExp }> = [
   },
   {
     kind: "rule",
-    cue: RULE_SAID,
+    // (or what something requires: "manicures require an appointment; a haircut is not")
+    cue: new RegExp(`${RULE_SAID.source}|\\b(?:requires?|required)\\b`, "i"),
   },
   // A sign-off the work needs is the project's, not a rule for what is built.
   {

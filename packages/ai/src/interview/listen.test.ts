@@ -478,4 +478,25 @@ describe("offline, a plain statement no focus reads, said in answer to the plan"
     expect(turns[3]!.decision.action).toBe("follow_up");
     expect(turns[3]!.text).toBe("Why is that?");
   });
+
+  it("follows up work done in set hours as a routine, and what something requires as a rule", async () => {
+    const hours = await run([
+      "I run the shop floor and do the ordering.",
+      "Mostly the ordering.",
+      "I place the orders at night, once the till is closed.",
+    ]);
+    expect(hours.turns[3]!.text).toBe(PROBES.routine[0]);
+    const weekly = await run([
+      "I run the shop floor and do the ordering.",
+      "Mostly the ordering.",
+      "I keep a notebook that I update once a week and then phone the growers.",
+    ]);
+    expect(weekly.turns[3]!.decision.action).toBe("follow_up");
+    const rule = await run([
+      "I run the shop floor and do the ordering.",
+      "Mostly the ordering.",
+      "Orchids require a signature on delivery; bedding plants are just left at the gate.",
+    ]);
+    expect(rule.turns[3]!.text).toBe(PROBES.rule[0]);
+  });
 });
