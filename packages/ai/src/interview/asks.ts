@@ -225,6 +225,8 @@ const FOLLOW_UP_HINTS: Array<[RegExp, string]> = [
   [/^why does\b/i, "think of what would be harder without it"],
   [/^how would you expect\b/i, "think of the first thing you'd want to do with it"],
   [/^who\b/i, "think of the people you work with, or the customers you serve"],
+  // (what something not there yet would do is pictured, not remembered)
+  [/^what would\b/i, "think of what you'd do differently if you had it"],
   [/^(?:when|how often)\b/i, "think of the last time it came up"],
   [/^(?:what|how|where|which|why)\b/i, "think of the last time it came up and what happened"],
 ];

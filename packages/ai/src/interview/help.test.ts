@@ -42,6 +42,19 @@ describe("a participant asking for help", () => {
     );
   });
 
+  it("with a follow-up about what something not there yet would change, pictures it rather than recalls it", () => {
+    const context = {
+      project: PROJECT,
+      topic: plan.topics[1]!,
+      lastQuestion: "What would that change for you?",
+      offline: true,
+    };
+    const help = answerTo(participantAsk("I'm not really sure, could you help me with that?")!, context);
+    expect(help).toBe(
+      "Of course. A rough idea is enough; for example, think of what you'd do differently if you had it.",
+    );
+  });
+
   it("names a feature of the brief when the topic is not one", () => {
     const context = { project: PROJECT, topic: null, lastQuestion: null, offline: true };
     const help = answerTo(participantAsk("Can you help me with this one?")!, context);
