@@ -1,7 +1,13 @@
 import { ASK_MORE, ELABORATE } from "../src/interview/closing";
-import { ANYTHING_ELSE, LISTENING, WARM_UP_AFTER, WARM_UP_AFTER_ROLE } from "../src/interview/decide";
+import {
+  ANYTHING_ELSE,
+  LISTENING,
+  WARM_UP_AFTER,
+  WARM_UP_AFTER_ROLE,
+  WHY_FIRST,
+} from "../src/interview/decide";
 import { PROBES } from "../src/interview/focus";
-import { ADDING_PROBES, WHY_FIRST } from "../src/interview/listen";
+import { ADDING_PROBES } from "../src/interview/listen";
 import { makePlan } from "../src/interview/plan";
 import { questionOf, READ_BACK_OPENING } from "../src/interview/state";
 import { listItems, normalise, sense, senses } from "../src/interview/text";

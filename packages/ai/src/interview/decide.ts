@@ -669,21 +669,20 @@ function decide(ctx: TurnContext, offline: boolean): TurnDecision {
   if (isVague(answer) && !freshPhrase(answer, messages) && state.followUps === 0 && !ask) {
     return { action: "rephrase", topicId: current.id, reason: "A vague answer with nothing to build on." };
   }
+  const lastAi = messages.findLast((m) => m.role === "ai")?.content ?? "";
   // Offline, what comes first, said without why ("Online rescheduling is the must-have"): why, once,
   // before the plan's next question (a ranking says what the rest of the answers are weighed by).
-  const lastAsked = messages.findLast((m) => m.role === "ai")?.content ?? "";
   if (
     offline &&
     !ask &&
     (PRIORITY.test(answer) || RANKING.test(answer)) &&
     !REASON_GIVEN.test(answer) &&
-    !lastAsked.includes(WHY_FIRST) &&
+    !lastAi.includes(WHY_FIRST) &&
     asked.filter((m) => m.includes(WHY_FIRST)).length < 2
   )
     return { action: "follow_up", topicId: current.id, reason: "why-first" };
   // Offline, a problem, how they cope, when it comes up or a figure, just raised in answer to
   // anything but a follow-up: followed up once before the plan's next question.
-  const lastAi = messages.findLast((m) => m.role === "ai")?.content ?? "";
   const problem =
     PROBLEM.test(answer) && followUpOn("pain", asked, answer) ? { kind: "pain" as const, phrase: "" } : null;
   // A long answer that says many things: which of them comes first, before any one is probed.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { playOffline } from "./conversation.test-support";
-import { ANYTHING_ELSE, decideTurn } from "./decide";
+import { ANYTHING_ELSE, decideTurn, WHY_FIRST } from "./decide";
 import { PROBES } from "./focus";
-import { ADDING_PROBES, probeOnAdding, TIME_UP, WHY_FIRST } from "./listen";
+import { ADDING_PROBES, probeOnAdding, TIME_UP } from "./listen";
 import { frameOf } from "./naming";
 import { makePlan } from "./plan";
 import { readState, WRAP_UP_AGAIN } from "./state";

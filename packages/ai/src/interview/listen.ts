@@ -4,9 +4,6 @@
  * follow-up on what they add while they keep adding (issue 33).
  */
 import { aboutElse, EXAMPLE_ASK, LISTENING_LIMIT, WHY_FIRST } from "./decide";
-
-export { WHY_FIRST };
-
 import {
   answeredBy,
   type Focus,
