@@ -150,6 +150,17 @@ describe("the offline read-back", () => {
     expect(text).not.toMatch(/evning|recepcionist|waitng/);
   });
 
+  it("reads back people giving up as a trouble beside the needs", async () => {
+    const text = await readBack([
+      "I look after the front desk for three practices.",
+      "I'd like patients to book online.",
+      "We need a text the day before.",
+      "Success is fewer calls at nine.",
+      "Patients hang up after about five minutes in the phone queue, we see it in the phone logs.",
+    ]);
+    expect(text).toContain("- Patients hang up after about five minutes in the phone queue");
+  });
+
   it("says what bounds the work: where the first release is drawn and a risk to it", async () => {
     const text = await readBack([
       "I look after billing for the practices.",

@@ -37,8 +37,14 @@ import {
   WORKAROUND,
 } from "./vocabulary";
 
-/** A problem said as one: trouble, a feeling about it, or a lack ("the line is always busy", "I hate it"). */
-const PAINED = new RegExp(`${TROUBLE.source}|${PROBLEM.source}|${FEELING.source}`, "i");
+/**
+ * A problem said as one: trouble, a feeling about it, a lack, or people giving up ("the line is
+ * always busy", "I hate it", "patients abandon the queue").
+ */
+const PAINED = new RegExp(
+  `${TROUBLE.source}|${PROBLEM.source}|${FEELING.source}|\\b(?:abandon\\w*|g[ai]ve up|h[au]ng up)\\b`,
+  "i",
+);
 
 /** At most this many points: a read-back is checked at a glance. */
 const MOST_POINTS = 5;
