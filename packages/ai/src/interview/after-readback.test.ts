@@ -524,7 +524,7 @@ describe("offline, before the read-back", () => {
   it("says back a want they stated as their own before the plan moves on from it", async () => {
     const turns = await run([
       "I own the salon and book every dog myself.",
-      "Most of my day goes on the phone with owners.",
+      "Most of my day goes on talking to owners.",
       "I'd like owners to book a slot online.",
       "We would also like owners to pay a deposit when they book, because no-shows cost us a lot.",
       "We'd like the groomers to swap shifts in an app.",

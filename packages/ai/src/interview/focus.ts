@@ -242,9 +242,12 @@ export const STATED: ReadonlyArray<{ kind: FocusKind; cue: RegExp }> = [
   },
 ];
 
+/** What someone's work is judged by: "I'm measured on no-shows and front desk cost", "my targets are …". */
+const MEASURED = /\b(?:measured|judged|assessed) (?:on|by)\b|\bmy (?:targets?|kpis?) (?:is|are)\b/i;
+
 /** A way of doing it today said as a manner: "mostly by phone", "by hand", "manually", "on paper". */
 const MANNER =
-  /\b(?:(?:mostly|all|always|still|usually) )?(?:by (?:phone|hand|email|post)|over the phone|manually|on paper|pen and paper)\b/i;
+  /\b(?:(?:mostly|all|always|still|usually) )?(?:by (?:phone|hand|email|post)|(?:over|on) the phone|manually|on paper|pen and paper)\b/i;
 
 /** Said of what is to come, not of how it is done today: "I'll do the rotation manually". */
 const FUTURE = /\b(?:will|would|going to|shall)\b|'ll\b/i;
@@ -288,6 +291,8 @@ export function focusesOf(answer: string, offline = false): Focus[] {
   const out: Focus[] = [];
   // How they would judge success: asked about as such, before the need it may also state.
   if (SUCCESS.test(answer)) out.push({ kind: "goal", phrase: "" });
+  // Offline, what they are measured on is how they judge success too ("I'm measured on no-shows").
+  else if (offline && MEASURED.test(answer)) out.push({ kind: "goal", phrase: "" });
   // A timeline or a budget is noted, not followed up as a need.
   const needs = findNeeds(answer).filter((n) => !PLANNING.test(n.sentence.text));
   for (const need of needs) {
@@ -486,11 +491,14 @@ const FIRST_SAID =
 export const saidAlready = (question: string, answer: string, told: string) =>
   (/^How often\b/.test(question) &&
     (WHEN_SAID.test(answer) || RATE_SAID.test(answer) || !HAPPENS.test(answer))) ||
-  (/\bcost you\b/.test(question) && !COSTLY.test(answer)) ||
+  (/\bcost you\b/.test(question) && (!COSTLY.test(answer) || TIME_SPENT.test(answer))) ||
   // What makes it hard, once the answer named its troubles ("the main challenges include …").
   (/^What makes that hard\b/.test(question) && HARD_NAMED.test(answer)) ||
   // What they tried, once they described how it is done by hand today.
   (/^What have you tried\b/.test(question) && WORKAROUND.test(answer)) ||
+  // How they deal with it today, once the answer said how ("… on the phone moving appointments").
+  (/^How do you deal with that today\?$/.test(question) &&
+    (WORKAROUND.test(answer) || MANNER.test(answer))) ||
   (/^How important\b/.test(question) && (RANK_SAID.test(answer) || RANK_SAID.test(told))) ||
   (/\bmatters most\b/.test(question) && FIRST_SAID.test(answer)) ||
   // Why it matters, once the answer said what is wrong today ("doing it by hand is tiring").
@@ -504,6 +512,10 @@ export const saidAlready = (question: string, answer: string, told: string) =>
   // quarter", "streamline operations"), not of something they could then do ("worth it if I could
   // answer where's my technician without calling anyone").
   (/\bkeep track of that\b/.test(question) && !TRACKABLE.test(answer));
+
+/** Time said as a share of the working day: "half of every morning", "most of the day". */
+const TIME_SPENT =
+  /\b(?:half|most|all|much) of (?:every|each|the|a|my|our) (?:morning|afternoon|day|evening|week)\b/i;
 
 /** An outcome that can be tracked: more or less of something, or a figure. */
 const TRACKABLE =

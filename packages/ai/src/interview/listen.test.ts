@@ -500,3 +500,23 @@ describe("offline, a plain statement no focus reads, said in answer to the plan"
     expect(rule.turns[3]!.text).toBe(PROBES.rule[0]);
   });
 });
+
+describe("offline, what their work is measured on, said with their role", () => {
+  it("is asked where it stands today, before the plan goes on", async () => {
+    const { turns } = await run(["I run two garden centres and I'm measured on waste and staff cost."]);
+    expect(turns[1]!.text).toBe(PROBES.goal[0]);
+  });
+});
+
+describe("offline, a trouble whose answer already says how they cope and what it takes", () => {
+  it("is not asked how they deal with it today nor what it costs in time", async () => {
+    const { turns } = await run([
+      "I run the shop floor and do the ordering.",
+      "Mostly the ordering.",
+      "The till staff spend half of every morning on the phone chasing late deliveries.",
+    ]);
+    expect(turns[3]!.decision.action).toBe("follow_up");
+    expect(turns[3]!.text).not.toMatch(/How do you deal with that today|cost you/);
+    expect(PROBES.pain).toContain(turns[3]!.text);
+  });
+});
