@@ -190,9 +190,15 @@ describe("issue 33's own dialogues, offline: a practice owner and a patient", ()
       for (const { turn } of yes) {
         expect(turn.text).not.toMatch(/put it another way|depend on|say a bit more|tell me more/i);
         const previous = p.turns[p.turns.indexOf(turn) - 1]!;
-        // A follow-up the yes left unanswered is asked again, once, as it was asked.
+        // A follow-up the yes left unanswered is asked again, once, as it was asked; after a want
+        // said back, the yes confirmed it, and the question goes on from there.
         if (turn.decision.action === "rephrase") {
-          expect(turn.text).toBe(`Let me ask it again: ${previous.text.match(/[^.!?]*\?$/)![0].trim()}`);
+          const question = previous.text.match(/[^.!?]*\?$/)![0].trim();
+          expect(turn.text).toBe(
+            /^(?:So you|Got it: you)\b/.test(previous.text)
+              ? `Good. And ${question[0]!.toLowerCase()}${question.slice(1)}`
+              : `Let me ask it again: ${question}`,
+          );
           continue;
         }
         // The same topic's other question, or the next topic's when what it asks was answered before.

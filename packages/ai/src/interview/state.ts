@@ -2,7 +2,10 @@ import { participantAsk, saysMore } from "./asks";
 import { PROBES } from "./focus";
 import { normalise, senseOf, senses, sentences, words } from "./text";
 import type { AnswerReading, InterviewMessage, InterviewPlan, Topic, TurnDecision } from "./types";
-import { DECLINE, INJECTION, OFF_TOPIC, UNSURE } from "./vocabulary";
+import { DECLINE, INJECTION, OFF_TOPIC, TROUBLE, UNSURE } from "./vocabulary";
+
+/** What the speaker needs, said as theirs: "I have to …", "we need …". */
+const OWN_NEED = /\b(?:i|we) (?:want|need|would like|'d like|have to)\b/i;
 
 /**
  * Where an interview stands, read from its messages alone (the same for both providers): which topic
@@ -128,10 +131,13 @@ export function attributeTopics(
         unsure: short && !asking && UNSURE.test(answer),
         declined: short && !asking && DECLINE.test(answer),
         // Small talk is short or asks back ("Did you see the match?"); a long answer that names a
-        // lunch break or the weekend is about the work.
+        // lunch break or the weekend is about the work, and so is a short one that says a trouble
+        // or what they need ("I have to ring at lunch and the line is always busy").
         offTopic:
           OFF_TOPIC.test(answer) &&
           (short || answer.trim().endsWith("?")) &&
+          !TROUBLE.test(answer) &&
+          !OWN_NEED.test(answer) &&
           !plan.topics.some((t) => overlaps(t.keywords, answer)),
         injection: INJECTION.test(answer),
       };

@@ -133,6 +133,28 @@ describe("offline interviewer turns", () => {
     expect(turns[3]!.text).not.toContain(opening);
   });
 
+  it("takes a short answer that names lunch but says a trouble for an answer, not small talk", async () => {
+    const { turns } = await run([
+      "I book for my kids.",
+      "Right now I have to ring at lunch and the line is always busy.",
+    ]);
+    expect(turns[2]!.decision.action).not.toBe("redirect");
+    expect(turns[2]!.text).not.toMatch(/come back to the project/);
+  });
+
+  it("goes on from a yes to a want said back, rather than asking the question again word for word", async () => {
+    const { turns } = await run([
+      "I'm a nurse, so I can only come in before seven or after six.",
+      "Right now I have to ring during my lunch break and the line is usually busy.",
+      "I'd love to see the free slots on my phone and just tap one.",
+      "Yes, exactly.",
+    ]);
+    const saidBack = turns.findIndex((t) => t.text.startsWith("So you'd love to see the free slots"));
+    expect(saidBack).toBeGreaterThan(0);
+    const question = turns[saidBack]!.text.match(/[^.!?]*\?$/)![0].trim();
+    expect(turns[saidBack + 1]!.text).toBe(`Good. And ${question[0]!.toLowerCase()}${question.slice(1)}`);
+  });
+
   it("rephrases once after 'not sure', then moves on", async () => {
     const { turns } = await run(["I book for my kids.", "Not sure.", "I don't know."], { limit: 15 });
     expect(turns[2]!.decision.action).toBe("rephrase");

@@ -213,6 +213,9 @@ function quoted(need: FoundNeed): string {
   return fixed && clean(fixed) ? fixed : quote;
 }
 
+/** A want said back before a question: "So you'd love to …", "Got it: you'd like …". */
+const SAID_BACK = /^(?:So you|Got it: you)\b/;
+
 /** A read-back given again says only what was added since: the earlier one stands. */
 const SINCE = "besides what I read back before, you added:";
 /** Their question for the interviewer's view, asked back. */
@@ -559,8 +562,18 @@ function writeFor(
         return { text: withAnswer(state.lastQuestion) };
       }
       if (decision.reason === "greeting" && state.lastAsked) return { text: `Hello! ${state.lastAsked}` };
-      if (decision.reason === YES_TO_OPEN && state.lastAsked)
+      if (decision.reason === YES_TO_OPEN && state.lastAsked) {
+        // Offline, a yes to what was said back before the question ("So you'd love to … What would
+        // that change for you?") confirms it: glad of it, and the question goes on from there.
+        const before = ctx.messages.findLast((m) => m.role === "ai")?.content ?? "";
+        if (
+          offline &&
+          SAID_BACK.test(before) &&
+          /^(?:what|how|why|where|when|who|which)\b/i.test(state.lastAsked)
+        )
+          return { text: `Good. And ${state.lastAsked[0]!.toLowerCase()}${state.lastAsked.slice(1)}` };
         return { text: `${ASKED_AGAIN} ${state.lastAsked}` };
+      }
       // (the question with it, unless it was just said twice: a third time reads as a machine's)
       if (decision.reason === "go-ahead" && state.lastAsked) {
         const times = said.filter((m) => m.includes(normalise(state.lastAsked!))).length;
