@@ -60,7 +60,7 @@ export const VAGUE =
 
 /** An attempt to give the interviewer instructions. */
 export const INJECTION =
-  /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?|rules)|system prompt|your (instructions|prompt|rules)|reveal|you are now|act as|pretend (to be|you)|developer mode|jailbreak|disregard)\b/i;
+  /\b(ignore (all |any |the |your )?(previous|prior|above|earlier)\b|system prompt|your (instructions|prompt|rules)|you are now|pretend (to be|you)|developer mode|jailbreak)\b|(?:^|[.!?]\s*|\b(?:and|then|now|please)\s+)(?:reveal|act as|disregard)\b/i;
 
 /** Small talk that is not about the work. */
 export const OFF_TOPIC =
