@@ -131,13 +131,15 @@ export function attributeTopics(
         unsure: short && !asking && UNSURE.test(answer),
         declined: short && !asking && DECLINE.test(answer),
         // Small talk is short or asks back ("Did you see the match?"); a long answer that names a
-        // lunch break or the weekend is about the work, and so is a short one that says a trouble
-        // or what they need ("I have to ring at lunch and the line is always busy").
+        // lunch break or the weekend is about the work, and so is a short one that says a trouble,
+        // what they need or what their business does ("I have to ring at lunch and the line is
+        // always busy", "We're busiest at dinner").
         offTopic:
           OFF_TOPIC.test(answer) &&
           (short || answer.trim().endsWith("?")) &&
           !TROUBLE.test(answer) &&
           !OWN_NEED.test(answer) &&
+          !/\b(?:we|our|us)\b/i.test(answer) &&
           !plan.topics.some((t) => overlaps(t.keywords, answer)),
         injection: INJECTION.test(answer),
       };

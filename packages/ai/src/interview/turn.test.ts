@@ -140,6 +140,10 @@ describe("offline interviewer turns", () => {
     ]);
     expect(turns[2]!.decision.action).not.toBe("redirect");
     expect(turns[2]!.text).not.toMatch(/come back to the project/);
+    for (const business of ["We're busiest at dinner.", "We match each child to the same nurse."]) {
+      const said = await run(["I book for my kids.", business]);
+      expect(said.turns[2]!.decision.action, business).not.toBe("redirect");
+    }
   });
 
   it("goes on from a yes to a want said back, rather than asking the question again word for word", async () => {
