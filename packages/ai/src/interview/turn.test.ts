@@ -146,6 +146,17 @@ describe("offline interviewer turns", () => {
     }
   });
 
+  it("takes someone else's not knowing and a want said the other way round for answers, not for 'not sure' or a refusal", async () => {
+    for (const answer of [
+      "Patients don't know which slots are free.",
+      "I'd prefer not to get texts at night.",
+    ]) {
+      const { turns } = await run(["I book for my kids.", answer]);
+      expect(turns[2]!.text, answer).not.toMatch(/^(?:No problem|That's fine, we can skip it)\./);
+      expect(turns[2]!.decision.reason, answer).not.toMatch(/declined|Not sure/i);
+    }
+  });
+
   it("goes on from a yes to a want said back, rather than asking the question again word for word", async () => {
     const { turns } = await run([
       "I'm a nurse, so I can only come in before seven or after six.",

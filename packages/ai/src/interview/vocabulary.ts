@@ -46,13 +46,16 @@ export const TROUBLE =
 export const PROBLEM =
   /\b(?:challeng(?:e|es|ing)|headaches?|difficult(?:y|ies)|inaccura\w*|delay(?:s|ed)?|out of date|not up to date|(?:does not|doesn't|do not|don't|did not|didn't) work|annoy\w*|gets? lost|frustrat\w*|cumbersome|unreliable|(?:nobody|no one) trusts|(?:does not|doesn't|do not|don't|can't|cannot) trust|spends? (?:half|most|all|much) of (?:every|each|the|my|our|their) \w+|spends? (?:hours|ages|all day|all morning))\b/i;
 
-/** The participant cannot answer. */
+/** The participant cannot answer (not someone else not knowing: "Patients don't know which slots are free"). */
 export const UNSURE =
-  /\b(not sure|unsure|don'?t know|do not know|dunno|no idea|can't say|cannot say|hard to say|no clue|not certain|couldn't say)\b/i;
+  /\b(not sure|unsure|(?<!\b(?:they|customers?|clients?|patients?|people|staff|users?|parents?|students?|he|she|nobody|no one)\s+(?:\w+\s+)?)(?:don'?t|do not) know|dunno|no idea|can't say|cannot say|hard to say|no clue|not certain|couldn't say)\b/i;
 
-/** The participant will not answer. */
+/**
+ * The participant will not answer: "I'd rather not say", "Skip." (not a want said the other way
+ * round: "I'd prefer not to get texts at night").
+ */
 export const DECLINE =
-  /\b(rather not|prefer not|skip (this|that|it)|pass on (this|that)|no comment|not comfortable|can't share|cannot share|not my area|next question)\b|^\s*(skip|pass)[.!]?\s*$/i;
+  /\b((?:rather|prefer) not(?: to)? (?:say|answer|share|comment|talk|discuss|go into|get into)|skip (this|that|it)|pass on (this|that)|no comment|not comfortable (?:answering|sharing|saying|talking|discussing)|can't share|cannot share|not my area|next question)\b|\b(?:rather|prefer) not\W*$|^\s*(skip|pass)[.!]?\s*$/i;
 
 /** Hedges and fillers that say little. */
 export const VAGUE =
