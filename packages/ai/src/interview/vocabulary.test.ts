@@ -18,6 +18,9 @@ const SENTENCES: Array<[sentence: string, readings: Reading[]]> = [
   ["Skip.", ["decline"]],
   ["Next question please.", ["decline"]],
   ["I'd rather not.", ["decline", "correct"]],
+  ["Sorry, I'm out of time.", ["done"]],
+  // Time short at work is a trouble, not the end of the interview.
+  ["The front desk always runs out of time on Mondays.", ["frequency"]],
   // Someone else not knowing is a trouble, not an answer the speaker cannot give.
   ["Patients don't know which slots are free.", []],
   // A want said the other way round is no refusal to answer.

@@ -133,7 +133,7 @@ export const LANGUAGE_REQUEST =
  * the end of what they say (a thanks may follow), not inside a sentence ("that's all done by hand").
  */
 export const DONE =
-  /\b(?:that'?s|that is|that was) (?:all|everything|it)(?: (?:from me|i need|i have|for now|really))?(?:,? (?:thanks|thank you)\b[^.!?]*)?[.!]?\s*$|\bthat covers (?:it|everything|all|what i)\b|\bwe(?:'ve| have) covered (?:it all|everything|all of it|most of it|the main (?:points|things))\b|\b(nothing (else|more)( to add)?|no more (to add|questions)|i (have|need|'ve got) to go|(come|bring this|get) to an end|(let'?s|we can) (stop|finish|wrap up)|i'?m done|we'?re done|out of time|time is running out|(?:can'?t|cannot|can not) think of (?:anything|something|more)|nothing (?:else )?comes to mind)\b/i;
+  /\b(?:that'?s|that is|that was) (?:all|everything|it)(?: (?:from me|i need|i have|for now|really))?(?:,? (?:thanks|thank you)\b[^.!?]*)?[.!]?\s*$|\bthat covers (?:it|everything|all|what i)\b|\bwe(?:'ve| have) covered (?:it all|everything|all of it|most of it|the main (?:points|things))\b|\b(nothing (else|more)( to add)?|no more (to add|questions)|i (have|need|'ve got) to go|(come|bring this|get) to an end|(let'?s|we can) (stop|finish|wrap up)|i'?m done|we'?re done|(?:we'?re|i'?m|we are|i am|we'?ve|i'?ve) (?:run |running )?out of time|time is running out|(?:can'?t|cannot|can not) think of (?:anything|something|more)|nothing (?:else )?comes to mind)\b/i;
 
 /** A greeting and nothing else: the question it answers is still open. */
 export const GREETING = /^\W*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))(?: there)?\W*$/i;
